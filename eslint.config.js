@@ -1,0 +1,101 @@
+// Lint rules that keep the layers apart (STYLE.md §5): the engine, the CLI, the web bridge and
+// the contract never touch Electron; the contract touches nothing environment-specific; the
+// renderer reaches the rest of the code base only through the contract's types.
+import js from '@eslint/js';
+import tseslint from 'typescript-eslint';
+import svelte from 'eslint-plugin-svelte';
+import globals from 'globals';
+
+const noElectron = {
+  paths: [{ name: 'electron', message: 'Only src-main/app and src-preload may import electron.' }],
+  patterns: [
+    { group: ['electron/*'], message: 'Only src-main/app and src-preload may import electron.' },
+  ],
+};
+
+export default tseslint.config(
+  {
+    ignores: [
+      'out/**',
+      'dist/**',
+      'node_modules/**',
+      'test-results/**',
+      'playwright-report/**',
+      'test/fixtures/**',
+      'resources/**',
+    ],
+  },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  ...svelte.configs['flat/recommended'],
+  {
+    languageOptions: { globals: { ...globals.node } },
+    rules: {
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_' },
+      ],
+      '@typescript-eslint/consistent-type-imports': 'error',
+    },
+  },
+  {
+    files: ['**/*.svelte', '**/*.svelte.ts'],
+    languageOptions: {
+      globals: { ...globals.browser },
+      parserOptions: { parser: tseslint.parser, extraFileExtensions: ['.svelte'] },
+    },
+  },
+  {
+    files: [
+      'src-main/engine/**',
+      'src-main/cli/**',
+      'src-main/bridge/**',
+      'test/engine/**',
+      'test/cli/**',
+    ],
+    rules: { 'no-restricted-imports': ['error', noElectron] },
+  },
+  {
+    files: ['src-main/contract/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: noElectron.paths,
+          patterns: [
+            ...noElectron.patterns,
+            {
+              group: ['node:*'],
+              message: 'The contract is environment-neutral: no node:* imports.',
+            },
+            {
+              group: ['../engine/*', '../app/*', '../bridge/*', '../cli/*'],
+              message: 'The contract depends on nothing.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['src-renderer/**'],
+    languageOptions: { globals: { ...globals.browser } },
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: noElectron.paths,
+          patterns: [
+            ...noElectron.patterns,
+            { group: ['node:*'], message: 'The renderer is sandboxed: no node:* imports.' },
+            {
+              regex: 'src-main/(?!contract/)',
+              message: 'The renderer may only import the contract from src-main.',
+            },
+          ],
+        },
+      ],
+      'svelte/no-at-html-tags': 'error',
+    },
+  },
+);

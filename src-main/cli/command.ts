@@ -1,0 +1,51 @@
+// What every CLI command module exports, and the helpers they share (SPEC §9: exit 0 on success,
+// 2 on bad usage, 1 on failure; errors are one clear line on stderr naming the culprit).
+import { parseArgs, type ParseArgsConfig } from 'node:util';
+
+/** Where a command writes. Tests pass buffers; the binary passes the process streams. */
+export interface CliIo {
+  stdout: NodeJS.WritableStream;
+  stderr: NodeJS.WritableStream & { isTTY?: boolean };
+  /** Aborted on SIGINT/SIGTERM (long-running commands stop cleanly). */
+  signal: AbortSignal;
+}
+
+/** A command of the `cli` binary: `src-main/cli/commands/<name>.ts` exports one as `command`. */
+export interface CliCommand {
+  /** One line: the synopsis shown by `cli help` and on usage errors. */
+  usage: string;
+  /** Resolves to the exit status. Throw `UsageError` for bad arguments, `CliError` for failures. */
+  run(args: string[], io: CliIo): Promise<number>;
+}
+
+/** Bad usage: exit status 2. The message names the argument at fault. */
+export class UsageError extends Error {
+  override name = 'UsageError';
+}
+
+/** A failure the user can act on (missing file, corrupt database): exit status 1. */
+export class CliError extends Error {
+  override name = 'CliError';
+}
+
+/** `util.parseArgs` with strict checking, its errors turned into `UsageError`s. */
+export function parseCommandArgs<T extends NonNullable<ParseArgsConfig['options']>>(
+  args: string[],
+  options: T,
+) {
+  try {
+    return parseArgs({ args, options, allowPositionals: true, strict: true });
+  } catch (error) {
+    throw new UsageError((error as Error).message);
+  }
+}
+
+/** Parses a positive integer option, naming it when the value is bad. */
+export function positiveInt(value: string | undefined, option: string, fallback: number): number {
+  if (value === undefined) return fallback;
+  const parsed = Number(value);
+  if (!Number.isInteger(parsed) || parsed <= 0) {
+    throw new UsageError(`${option} must be a positive integer, got "${value}"`);
+  }
+  return parsed;
+}
