@@ -1,10 +1,38 @@
 import { describe, expect, it } from 'vitest';
 import { API_EVENTS, API_METHODS, channelOf } from '../../src-main/contract/api.ts';
+import { validateRequest, isApiMethod } from '../../src-main/contract/schema.ts';
 
 describe('contract', () => {
   it('gives every method and event its own folio: channel', () => {
     const channels = [...API_METHODS, ...API_EVENTS].map(channelOf);
     expect(new Set(channels).size).toBe(channels.length);
     expect(channels.every((channel) => /^folio:(call|event):[a-zA-Z]+$/.test(channel))).toBe(true);
+  });
+});
+
+describe('request validation', () => {
+  it('knows a schema for every method', () => {
+    expect(API_METHODS.every(isApiMethod)).toBe(true);
+    expect(isApiMethod('constructor')).toBe(false);
+  });
+
+  it.each([
+    ['search', { queries: ['rust'] }, true],
+    ['search', { queries: 'rust' }, false],
+    ['search', { queries: ['x'], limit: 0 }, false],
+    ['search', { queries: ['x'], extra: 1 }, false],
+    ['addVault', { root: '/tmp/v', name: 'Bad Name' }, false],
+    ['addVault', { root: '/tmp/v', name: 'good_name-1' }, true],
+    ['updateSettings', { fuzzyDistance: 2 }, false],
+    ['updateSettings', { columnWeights: { title: 4 } }, true],
+    ['environment', undefined, true],
+    ['environment', { sneaky: true }, false],
+  ] as const)('%s %j → %s', (method, argument, ok) => {
+    expect(validateRequest(method, argument).ok).toBe(ok);
+  });
+
+  it('names the method and the field at fault', () => {
+    const result = validateRequest('addVault', { root: '' });
+    expect(result).toEqual({ ok: false, message: 'addVault: root must not be empty (root)' });
   });
 });
