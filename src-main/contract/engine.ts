@@ -92,4 +92,9 @@ export interface EngineOptions {
   vaults?: Array<{ root: string; name?: string; sample?: boolean }>;
   /** Watch the vault folders for changes (default true). */
   watch?: boolean;
+  /**
+   * Absolute paths of the worker-thread entry files, for builds that bundle them (Electron).
+   * Default: the `.ts` worker modules beside the engine code, run by Node's type stripping.
+   */
+  workerFiles?: Partial<Record<'chunk' | 'index', string>>;
 }
