@@ -1,0 +1,94 @@
+// The API's OS operations: open a note in its editor, reveal it, open a link, copy text, pick a
+// folder. Electron's `shell`, `clipboard` and dialog are injected (the boundary), so the rules —
+// which URLs leave the app, when Obsidian is used, what a failure says — are tested in Node.
+import { stat } from 'node:fs/promises';
+import { dirname } from 'node:path';
+import type { ExternalUrlRequest, OpenRequest, TextRequest } from '../contract/api.ts';
+import { FolioError, type NodeLocation } from '../contract/engine.ts';
+import { findObsidianVault, obsidianOpenUrl } from './obsidian.ts';
+import { externalUrlVerdict } from './url-policy.ts';
+
+/** The part of Electron's `shell` used here. */
+export interface ShellPort {
+  /** Resolves to an error message, or `''` on success (Electron's contract). */
+  openPath(path: string): Promise<string>;
+  openExternal(url: string): Promise<void>;
+  showItemInFolder(path: string): void;
+}
+
+/** What the OS services need from Electron and the engine. */
+export interface OsServiceDeps {
+  shell: ShellPort;
+  /** Electron's `clipboard.writeText`. */
+  writeClipboard(text: string): void;
+  /** Shows the native folder picker; null when cancelled. */
+  pickFolder(): Promise<string | null>;
+  /** The engine's `locateNode`. */
+  locateNode(request: OpenRequest): Promise<NodeLocation>;
+}
+
+/** The OS operations of `FolioApi`, as the IPC handlers call them. */
+export interface OsServices {
+  openInEditor(request: OpenRequest): Promise<null>;
+  revealInFolder(request: OpenRequest): Promise<null>;
+  openExternal(request: ExternalUrlRequest): Promise<null>;
+  copyText(request: TextRequest): Promise<null>;
+  pickFolder(): Promise<string | null>;
+}
+
+/** Creates the OS services over the injected ports. */
+export function createOsServices(deps: OsServiceDeps): OsServices {
+  async function locateExisting(request: OpenRequest): Promise<NodeLocation> {
+    const location = await deps.locateNode(request);
+    const info = await stat(location.file).catch(() => null);
+    if (!info?.isFile()) {
+      throw new FolioError('not-found', `${location.file} no longer exists on disk`);
+    }
+    return location;
+  }
+
+  return {
+    // The OS default app has no portable way to take a line number, so the file opens at its top;
+    // a note in an Obsidian vault opens in Obsidian instead (falling back to the default app when
+    // no application handles `obsidian://`).
+    async openInEditor(request) {
+      const location = await locateExisting(request);
+      const obsidianRoot = await findObsidianVault(dirname(location.file));
+      if (obsidianRoot !== null) {
+        try {
+          await deps.shell.openExternal(obsidianOpenUrl(obsidianRoot, location.file));
+          return null;
+        } catch {
+          // Obsidian is not installed: the default app below is the honest fallback.
+        }
+      }
+      const failure = await deps.shell.openPath(location.file);
+      if (failure !== '') throw new FolioError('io', `could not open ${location.file}: ${failure}`);
+      return null;
+    },
+
+    async revealInFolder(request) {
+      const location = await locateExisting(request);
+      deps.shell.showItemInFolder(location.file);
+      return null;
+    },
+
+    async openExternal(request) {
+      const verdict = externalUrlVerdict(request.url);
+      if (!verdict.ok) throw new FolioError('invalid-argument', `openExternal: ${verdict.reason}`);
+      try {
+        await deps.shell.openExternal(verdict.url);
+      } catch (error) {
+        throw new FolioError('io', `could not open ${verdict.url}: ${(error as Error).message}`);
+      }
+      return null;
+    },
+
+    async copyText(request) {
+      deps.writeClipboard(request.text);
+      return null;
+    },
+
+    pickFolder: () => deps.pickFolder(),
+  };
+}

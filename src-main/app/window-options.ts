@@ -1,0 +1,62 @@
+// The constructor options of Folio's two windows. Pure (Electron only as types), so the security
+// settings every window gets are asserted by a Node test, not just by reading the code.
+import type { BrowserWindowConstructorOptions, WebPreferences } from 'electron';
+import { MIN_WINDOW_SIZE, type Rect } from './window-state.ts';
+
+/** Size of the quick-search window. */
+export const QUICK_WINDOW_SIZE = { width: 680, height: 440 } as const;
+
+/**
+ * The web preferences of every Folio window (SPEC §7): an isolated, sandboxed renderer without
+ * Node, with web security on, no `<webview>`, and only our preload.
+ */
+export function secureWebPreferences(preload: string): WebPreferences {
+  return {
+    preload,
+    contextIsolation: true,
+    sandbox: true,
+    nodeIntegration: false,
+    nodeIntegrationInWorker: false,
+    nodeIntegrationInSubFrames: false,
+    webSecurity: true,
+    allowRunningInsecureContent: false,
+    webviewTag: false,
+    experimentalFeatures: false,
+    navigateOnDragDrop: false,
+    spellcheck: false,
+  };
+}
+
+/** The main window, at its remembered bounds; shown once its page is ready (no white flash). */
+export function mainWindowOptions(
+  preload: string,
+  bounds: Rect,
+  icon?: string,
+): BrowserWindowConstructorOptions {
+  return {
+    ...bounds,
+    minWidth: MIN_WINDOW_SIZE.width,
+    minHeight: MIN_WINDOW_SIZE.height,
+    title: 'Folio',
+    show: false,
+    ...(icon ? { icon } : {}),
+    webPreferences: secureWebPreferences(preload),
+  };
+}
+
+/** The quick-search window: small, frameless, always on top, out of the task bar; hidden at start. */
+export function quickWindowOptions(preload: string): BrowserWindowConstructorOptions {
+  return {
+    ...QUICK_WINDOW_SIZE,
+    title: 'Folio quick search',
+    show: false,
+    frame: false,
+    alwaysOnTop: true,
+    skipTaskbar: true,
+    resizable: false,
+    minimizable: false,
+    maximizable: false,
+    fullscreenable: false,
+    webPreferences: secureWebPreferences(preload),
+  };
+}
