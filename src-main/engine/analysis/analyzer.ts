@@ -1,0 +1,132 @@
+// Text analysis, identical for documents and queries (SPEC §3): split on whitespace and
+// punctuation, lowercase, fold diacritics, drop tokens over 40 characters, stem. Han, Kana and
+// Hangul runs have no spaces between words, so they become overlapping character bigrams.
+//
+// FTS5 cannot call a JS tokenizer through better-sqlite3, so the index is fed the analysed terms
+// joined by spaces, and its `ascii` tokenizer splits them back: it treats every non-ASCII
+// character as part of a token and every ASCII character but [a-z0-9] as a separator. Terms are
+// therefore built from [a-z0-9] and non-ASCII characters only, so FTS5 sees exactly our terms.
+import { createStemmer, type StemFunction } from './stemmer.ts';
+
+/** One analysed token and where it came from in the analysed string (UTF-16 offsets). */
+export interface AnalyzedToken {
+  term: string;
+  start: number;
+  end: number;
+}
+
+/** The analysis pipeline of one stemmer language. */
+export interface Analyzer {
+  readonly language: string;
+  /** The terms of `text`, in order. */
+  terms(text: string): string[];
+  /** The terms of `text` with their UTF-16 positions in it. */
+  tokens(text: string): AnalyzedToken[];
+  /** The terms joined by spaces: what the FTS5 table is fed. */
+  ftsText(text: string): string;
+  /** The common prefix of a word's normalised form and its stem, for `prefix*` queries. */
+  prefixTerm(word: string): string;
+}
+
+/** Longer tokens are noise (hashes, base64) and are dropped (SPEC §3). */
+export const MAX_TOKEN_LENGTH = 40;
+
+const WORD = /[\p{L}\p{N}\p{M}]+/gu;
+const CJK_RUN = /[\p{scx=Han}\p{scx=Hiragana}\p{scx=Katakana}\p{scx=Hangul}]+/gu;
+const CJK_CHAR = /[\p{scx=Han}\p{scx=Hiragana}\p{scx=Katakana}\p{scx=Hangul}]/u;
+// eslint-disable-next-line no-control-regex -- the ASCII range is the point
+const NON_ASCII = /[^\x00-\x7f]/;
+// Combining diacritical marks (Latin, Greek, Cyrillic); other scripts' marks carry meaning.
+// eslint-disable-next-line no-misleading-character-class -- ranges of combining marks are the point
+const DIACRITICS = /[\u0300-\u036f\u1ab0-\u1aff\u1dc0-\u1dff\u20d0-\u20ff\ufe20-\ufe2f]/g;
+// Compatibility decomposition can produce ASCII punctuation ("⑴" → "(1)"); FTS5 would split there.
+// eslint-disable-next-line no-control-regex -- the ASCII range is the point
+const ASCII_SEPARATORS = /[\x00-\x2f\x3a-\x60\x7b-\x7f]/g;
+
+/** Lowercase, diacritics removed, compatibility forms folded; '' when nothing is left. */
+export function normalizeWord(word: string): string {
+  if (!NON_ASCII.test(word)) return word.toLowerCase();
+  return word
+    .normalize('NFKD')
+    .toLowerCase()
+    .replace(DIACRITICS, '')
+    .replace(/ß/g, 'ss')
+    .replace(/ς/g, 'σ')
+    .normalize('NFC')
+    .replace(ASCII_SEPARATORS, '');
+}
+
+/** True for a term made of Han, Kana or Hangul characters (indexed as bigrams, not stemmed). */
+export function isCjkTerm(term: string): boolean {
+  return CJK_CHAR.test(term);
+}
+
+function pushCjkBigrams(run: string, offset: number, out: AnalyzedToken[]): void {
+  const chars: Array<{ text: string; start: number }> = [];
+  let at = 0;
+  for (const char of run) {
+    chars.push({ text: char, start: offset + at });
+    at += char.length;
+  }
+  const end = (index: number) => (chars[index + 1]?.start ?? offset + run.length) as number;
+  if (chars.length === 1) {
+    const term = normalizeWord(run);
+    if (term) out.push({ term, start: offset, end: offset + run.length });
+    return;
+  }
+  for (let i = 0; i + 1 < chars.length; i++) {
+    const term = normalizeWord(chars[i]!.text + chars[i + 1]!.text);
+    if (term) out.push({ term, start: chars[i]!.start, end: end(i + 1) });
+  }
+}
+
+/** Creates the analyzer of a Snowball language (`none`: no stemming). */
+export function createAnalyzer(language: string): Analyzer {
+  const stem: StemFunction = createStemmer(language);
+
+  const pushWord = (word: string, start: number, out: AnalyzedToken[]) => {
+    const normal = normalizeWord(word);
+    if (normal.length === 0 || normal.length > MAX_TOKEN_LENGTH) return;
+    const term = stem(normal);
+    if (term) out.push({ term, start, end: start + word.length });
+  };
+
+  const pushMixed = (word: string, start: number, out: AnalyzedToken[]) => {
+    let last = 0;
+    for (const match of word.matchAll(CJK_RUN)) {
+      const at = match.index;
+      if (at > last) pushWord(word.slice(last, at), start + last, out);
+      pushCjkBigrams(match[0], start + at, out);
+      last = at + match[0].length;
+    }
+    if (last < word.length) pushWord(word.slice(last), start + last, out);
+  };
+
+  const tokens = (text: string): AnalyzedToken[] => {
+    const out: AnalyzedToken[] = [];
+    for (const match of text.matchAll(WORD)) {
+      const word = match[0];
+      if (NON_ASCII.test(word) && CJK_CHAR.test(word)) pushMixed(word, match.index, out);
+      else pushWord(word, match.index, out);
+    }
+    return out;
+  };
+
+  return {
+    language,
+    tokens,
+    terms: (text) => tokens(text).map((token) => token.term),
+    ftsText: (text) => {
+      let out = '';
+      for (const token of tokens(text)) out += out ? ' ' + token.term : token.term;
+      return out;
+    },
+    prefixTerm: (word) => {
+      const normal = normalizeWord(word);
+      const stemmed = stem(normal);
+      let i = 0;
+      while (i < normal.length && normal[i] === stemmed[i]) i++;
+      return i > 0 ? normal.slice(0, i) : normal;
+    },
+  };
+}

@@ -1,0 +1,96 @@
+// UTF-8 decoding that remembers where every character came from. SPEC §1: offsets are byte
+// offsets into the file as stored, and invalid UTF-8 decodes to U+FFFD; TextDecoder gives the
+// text but loses the mapping, so this decoder follows the same WHATWG algorithm (one U+FFFD per
+// maximal invalid subpart) and records the byte offset of each UTF-16 code unit.
+
+/** Decoded text plus the map from UTF-16 positions back to byte offsets in the source. */
+export interface DecodedText {
+  text: string;
+  /** Byte offset (into the whole buffer) of the UTF-16 code unit at `index`; `text.length` maps to the end. */
+  byteAt(index: number): number;
+}
+
+const latin1 = new TextDecoder('latin1');
+
+function isAscii(bytes: Uint8Array, start: number, end: number): boolean {
+  for (let i = start; i < end; i++) if (bytes[i]! >= 0x80) return false;
+  return true;
+}
+
+/** Decodes `bytes[start, end)` like `new TextDecoder('utf-8', { ignoreBOM: true })`, with offsets. */
+export function decodeUtf8(bytes: Uint8Array, start = 0, end = bytes.length): DecodedText {
+  if (isAscii(bytes, start, end)) {
+    // Pure ASCII (most markdown): one byte per code unit, no table needed.
+    const text = latin1.decode(bytes.subarray(start, end));
+    return { text, byteAt: (index) => start + index };
+  }
+  const units: number[] = [];
+  const offsets: number[] = [];
+  const emit = (codePoint: number, at: number) => {
+    if (codePoint > 0xffff) {
+      const c = codePoint - 0x10000;
+      units.push(0xd800 + (c >> 10), 0xdc00 + (c & 0x3ff));
+      offsets.push(at, at);
+    } else {
+      units.push(codePoint);
+      offsets.push(at);
+    }
+  };
+  let needed = 0;
+  let seen = 0;
+  let codePoint = 0;
+  let lower = 0x80;
+  let upper = 0xbf;
+  let sequenceStart = start;
+  for (let i = start; i < end; i++) {
+    const byte = bytes[i]!;
+    if (needed === 0) {
+      sequenceStart = i;
+      if (byte < 0x80) emit(byte, i);
+      else if (byte >= 0xc2 && byte <= 0xdf) {
+        needed = 1;
+        codePoint = byte & 0x1f;
+      } else if (byte >= 0xe0 && byte <= 0xef) {
+        if (byte === 0xe0) lower = 0xa0;
+        if (byte === 0xed) upper = 0x9f;
+        needed = 2;
+        codePoint = byte & 0xf;
+      } else if (byte >= 0xf0 && byte <= 0xf4) {
+        if (byte === 0xf0) lower = 0x90;
+        if (byte === 0xf4) upper = 0x8f;
+        needed = 3;
+        codePoint = byte & 0x7;
+      } else emit(0xfffd, i);
+      continue;
+    }
+    if (byte < lower || byte > upper) {
+      // The sequence so far is one invalid subpart; this byte starts afresh.
+      needed = seen = codePoint = 0;
+      lower = 0x80;
+      upper = 0xbf;
+      emit(0xfffd, sequenceStart);
+      i--;
+      continue;
+    }
+    lower = 0x80;
+    upper = 0xbf;
+    codePoint = (codePoint << 6) | (byte & 0x3f);
+    seen++;
+    if (seen === needed) {
+      emit(codePoint, sequenceStart);
+      needed = seen = codePoint = 0;
+    }
+  }
+  if (needed !== 0) emit(0xfffd, sequenceStart);
+  offsets.push(end);
+  let text = '';
+  for (let i = 0; i < units.length; i += 8192) {
+    text += String.fromCharCode(...units.slice(i, i + 8192));
+  }
+  return { text, byteAt: (index) => offsets[index]! };
+}
+
+/** Byte length of a string once encoded as UTF-8. */
+export function utf8Length(text: string): number {
+  return Buffer.byteLength(text, 'utf8');
+}

@@ -1,0 +1,215 @@
+// The query compiler: tree → FTS5 expression text. User text never reaches MATCH directly
+// (STYLE.md §9): every term is analysed exactly as documents are and then quoted, so FTS5 only
+// ever sees quoted strings, column filters, parentheses and the operators this module writes.
+import { isCjkTerm, type Analyzer } from '../analysis/analyzer.ts';
+import type { ParsedQuery, QueryField, QueryFilters, QueryNode } from './ast.ts';
+
+/** FTS5 column of each field; `path:` without `/` searches the path column (SPEC §4). */
+const COLUMN: Record<QueryField, string> = {
+  title: 'title',
+  tags: 'tags',
+  path: 'path',
+  body: 'body',
+};
+
+/** Terms and phrases past this many are ignored: a 10 kB paste must stay a fast query. */
+export const MAX_QUERY_LEAVES = 64;
+/** Longer phrases are cut to this many terms. */
+export const MAX_PHRASE_TERMS = 64;
+/** Fuzzy matching applies to typed words of at least this many characters (SPEC §4). */
+export const FUZZY_MIN_LENGTH = 4;
+
+/** A top-level operand of the query's implicit AND: what partial matching counts. */
+export interface CompiledOperand {
+  /** How the operand was typed (lower-case), e.g. `error`, `"error handling"`, `title:guide`. */
+  label: string;
+  /** Its FTS5 expression. */
+  expr: string;
+}
+
+/** Terms to highlight: a single term, or a phrase's terms in order; `prefix` applies to the last. */
+export interface HighlightTerm {
+  terms: string[];
+  prefix: boolean;
+}
+
+/** A query ready to run. */
+export interface CompiledQuery {
+  /** The operands that must all match (strict AND); empty when only filters were typed. */
+  required: CompiledOperand[];
+  /** What must not match (the OR of the negated parts), or null. */
+  exclude: string | null;
+  /** FTS5 pre-filter for `path:dir/` (checked exactly afterwards), or null. */
+  pathFilter: string | null;
+  filters: QueryFilters;
+  highlights: HighlightTerm[];
+  /** The typed words, lower-case, in order (for the response's `terms`). */
+  terms: string[];
+}
+
+/** How to compile: `expand` returns the fuzzy variants of an analysed term (none: exact only). */
+export interface CompileOptions {
+  expand?: (term: string) => string[];
+}
+
+const quote = (terms: string[]) => `"${terms.join(' ').replace(/"/g, '""')}"`;
+
+interface Piece {
+  expr: string;
+  label: string;
+}
+
+class Compiler {
+  private leaves = 0;
+  readonly highlights: HighlightTerm[] = [];
+  readonly terms: string[] = [];
+  private readonly analyzer: Analyzer;
+  private readonly options: CompileOptions;
+
+  constructor(analyzer: Analyzer, options: CompileOptions) {
+    this.analyzer = analyzer;
+    this.options = options;
+  }
+
+  node(node: QueryNode): Piece | null {
+    switch (node.type) {
+      case 'term':
+      case 'phrase':
+        return this.leaf(
+          node.text,
+          node.field,
+          node.type === 'term',
+          node.type === 'term' && node.prefix,
+        );
+      case 'or': {
+        const parts = node.children.filter((c) => c.type !== 'not').map((c) => this.node(c));
+        const kept = parts.filter((p): p is Piece => p !== null);
+        if (kept.length <= 1) return kept[0] ?? null;
+        return {
+          expr: `(${kept.map((p) => p.expr).join(' OR ')})`,
+          label: `(${kept.map((p) => p.label).join(' OR ')})`,
+        };
+      }
+      case 'and': {
+        const { positives, negatives } = this.split(node.children);
+        if (positives.length === 0) return null;
+        const and = positives.map((p) => p.expr).join(' AND ');
+        const expr = negatives.length ? `((${and}) NOT (${negatives.join(' OR ')}))` : `(${and})`;
+        return { expr, label: `(${positives.map((p) => p.label).join(' ')})` };
+      }
+      case 'not':
+        return null; // a negation alone cannot match anything; `and` handles it beside positives
+    }
+  }
+
+  split(children: QueryNode[]): { positives: Piece[]; negatives: string[] } {
+    const positives: Piece[] = [];
+    const negatives: string[] = [];
+    for (const child of children) {
+      if (child.type === 'not') {
+        const negated = this.withoutHighlights(() => this.node(child.child));
+        if (negated) negatives.push(negated.expr);
+      } else {
+        const piece = this.node(child);
+        if (piece) positives.push(piece);
+      }
+    }
+    return { positives, negatives };
+  }
+
+  private withoutHighlights<T>(run: () => T): T {
+    const highlights = this.highlights.length;
+    const terms = this.terms.length;
+    const result = run();
+    this.highlights.length = highlights;
+    this.terms.length = terms;
+    return result;
+  }
+
+  private leaf(
+    text: string,
+    field: QueryField | null,
+    bare: boolean,
+    prefix: boolean,
+  ): Piece | null {
+    if (this.leaves >= MAX_QUERY_LEAVES) return null;
+    const tokens = this.analyzer.tokens(text).slice(0, MAX_PHRASE_TERMS);
+    if (tokens.length === 0) return null;
+    this.leaves++;
+    const terms = tokens.map((t) => t.term);
+    const last = tokens[tokens.length - 1]!;
+    // A lone CJK character is not an indexed bigram: match the bigrams it starts.
+    const cjkSingle = isCjkTerm(last.term) && [...last.term].length === 1;
+    if (prefix && !isCjkTerm(last.term)) {
+      terms[terms.length - 1] = this.analyzer.prefixTerm(text.slice(last.start, last.end));
+    }
+    const isPrefix = prefix || cjkSingle;
+    let expr = quote(terms) + (isPrefix ? ' *' : '');
+    this.highlights.push({ terms, prefix: isPrefix });
+    this.terms.push(text.toLowerCase());
+    if (bare && !isPrefix && terms.length === 1 && [...text].length >= FUZZY_MIN_LENGTH) {
+      const variants = this.options.expand?.(terms[0]!) ?? [];
+      for (const variant of variants) this.highlights.push({ terms: [variant], prefix: false });
+      if (variants.length) expr = `(${[expr, ...variants.map((v) => quote([v]))].join(' OR ')})`;
+    }
+    if (field) expr = `{${COLUMN[field]}} : (${expr})`;
+    const label =
+      (field ? `${field}:` : '') +
+      (bare ? text.toLowerCase() + (prefix ? '*' : '') : `"${text.toLowerCase()}"`);
+    return { expr, label };
+  }
+}
+
+function compilePathFilter(prefixes: string[], analyzer: Analyzer): string | null {
+  const parts: string[] = [];
+  for (const prefix of prefixes) {
+    const terms = analyzer.terms(prefix);
+    if (terms.length === 0) return null; // a prefix with no terms cannot narrow anything
+    const open = !/[^\p{L}\p{N}\p{M}]$/u.test(prefix); // `docs/han` continues; `docs/` ends a word
+    if (open)
+      terms[terms.length - 1] = analyzer.prefixTerm(
+        prefix.slice(prefix.search(/[\p{L}\p{N}\p{M}]+$/u)),
+      );
+    parts.push(`^${quote(terms)}${open ? ' *' : ''}`);
+  }
+  if (parts.length === 0) return null;
+  return `{path} : (${parts.join(' OR ')})`;
+}
+
+/** Compiles a parsed query; never throws, whatever was typed. */
+export function compileQuery(
+  query: ParsedQuery,
+  analyzer: Analyzer,
+  options: CompileOptions = {},
+): CompiledQuery {
+  const compiler = new Compiler(analyzer, options);
+  const root = query.root;
+  const children = root === null ? [] : root.type === 'and' ? root.children : [root];
+  const { positives, negatives } = compiler.split(children);
+  return {
+    required: positives,
+    exclude: negatives.length ? negatives.join(' OR ') : null,
+    pathFilter: compilePathFilter(query.filters.pathPrefixes, analyzer),
+    filters: query.filters,
+    highlights: compiler.highlights,
+    terms: compiler.terms,
+  };
+}
+
+/**
+ * The FTS5 expression matching every operand of `operands` and none of `missing` (partial
+ * matches), within the query's negations and path pre-filter; null when nothing can match.
+ */
+export function matchExpression(
+  query: CompiledQuery,
+  operands: CompiledOperand[] = query.required,
+  missing: CompiledOperand[] = [],
+): string | null {
+  const positives = operands.map((o) => o.expr);
+  if (query.pathFilter) positives.push(query.pathFilter);
+  if (positives.length === 0) return null;
+  const negatives = missing.map((o) => o.expr);
+  if (query.exclude) negatives.push(query.exclude);
+  const and = positives.length === 1 ? positives[0]! : `(${positives.join(' AND ')})`;
+  return negatives.length ? `${and} NOT (${negatives.join(' OR ')})` : and;
+}

@@ -1,0 +1,184 @@
+// The query parser (SPEC §4): tokens → tree. Precedence, highest first: phrases, field
+// prefixes, negation, grouping, OR, implicit AND. It never fails: a stray `)` is ignored, an
+// unclosed `(` closes at the end, an operator without an operand is dropped. `vault:`/`tree:`
+// and `path:dir/` are filters of the whole query wherever they were typed.
+import type { QueryField, QueryFilters, QueryNode, ParsedQuery } from './ast.ts';
+import { lexQuery, type QueryToken } from './lex.ts';
+
+/** Deeper groups are flattened into their parent: a 10 kB `((((…` must not exhaust the stack. */
+export const MAX_GROUP_DEPTH = 32;
+
+type FilterNode = { type: 'filter'; kind: 'vault' | 'path'; value: string };
+type Parsed = QueryNode | FilterNode | null;
+
+const FIELDS: Record<string, QueryField | 'vault'> = {
+  title: 'title',
+  tags: 'tags',
+  tag: 'tags',
+  path: 'path',
+  body: 'body',
+  vault: 'vault',
+  tree: 'vault',
+};
+
+class Parser {
+  private index = 0;
+  private depth = 0;
+  private readonly tokens: QueryToken[];
+
+  constructor(tokens: QueryToken[]) {
+    this.tokens = tokens;
+  }
+
+  parseAll(): Parsed {
+    return this.sequence(null, false);
+  }
+
+  private peek(): QueryToken | undefined {
+    return this.tokens[this.index];
+  }
+
+  /** An implicit AND, up to the `)` closing the current group (a stray `)` at the top is ignored). */
+  private sequence(field: string | null, nested: boolean): Parsed {
+    const children: Parsed[] = [];
+    for (let token = this.peek(); token; token = this.peek()) {
+      if (token.kind === 'close') {
+        this.index++;
+        if (nested) break;
+      } else if (token.kind === 'or' || token.kind === 'and') this.index++;
+      else children.push(this.or(field));
+    }
+    return makeAnd(children);
+  }
+
+  private or(field: string | null): Parsed {
+    const parts = [this.unary(field)];
+    while (this.peek()?.kind === 'or') {
+      this.index++;
+      const next = this.peek();
+      if (!next || next.kind === 'close' || next.kind === 'or') break;
+      parts.push(this.unary(field));
+    }
+    const kept = parts.filter((part): part is QueryNode | FilterNode => part !== null);
+    if (kept.length <= 1) return kept[0] ?? null;
+    return { type: 'or', children: kept as QueryNode[] };
+  }
+
+  private unary(field: string | null): Parsed {
+    let negated = false;
+    while (this.peek()?.kind === 'not') {
+      this.index++;
+      negated = true; // `--x` and `NOT -x` read as one negation
+    }
+    const operand = this.primary(field);
+    if (!negated || operand === null) return operand;
+    return { type: 'not', child: operand as QueryNode };
+  }
+
+  private primary(field: string | null): Parsed {
+    const token = this.peek();
+    if (!token) return null;
+    this.index++;
+    switch (token.kind) {
+      case 'word':
+        return leaf('term', token.text, field);
+      case 'phrase':
+        return leaf('phrase', token.text, field);
+      case 'field': {
+        // `title:tags:x`: the innermost prefix wins; looped, not recursed, for 10 kB inputs.
+        let name = token.name;
+        for (let next = this.peek(); next?.kind === 'field'; next = this.peek()) {
+          name = next.name;
+          this.index++;
+        }
+        return this.peek() ? this.primary(FIELDS[name] ?? null) : null;
+      }
+      case 'open':
+        return this.group(field);
+      default:
+        // `OR`/`AND`/`)` where an operand was expected: consumed by the callers' loops.
+        this.index--;
+        return this.skip();
+    }
+  }
+
+  private skip(): Parsed {
+    this.index++;
+    return null;
+  }
+
+  private group(field: string | null): Parsed {
+    // Too deep: the `(` is dropped and what follows joins the enclosing group.
+    if (this.depth >= MAX_GROUP_DEPTH) return null;
+    this.depth++;
+    const inner = this.sequence(field, true);
+    this.depth--;
+    return inner;
+  }
+}
+
+function leaf(kind: 'term' | 'phrase', text: string, field: string | null): Parsed {
+  if (field === 'vault') return { type: 'filter', kind: 'vault', value: text.toLowerCase() };
+  if (field === 'path' && text.includes('/')) return { type: 'filter', kind: 'path', value: text };
+  const column = (field as QueryField | null) ?? null;
+  if (kind === 'phrase') return { type: 'phrase', text, field: column };
+  const prefix = text.endsWith('*');
+  const word = prefix ? text.replace(/\*+$/, '') : text;
+  if (word.length === 0) return null;
+  return { type: 'term', text: word, field: column, prefix };
+}
+
+function makeAnd(children: Parsed[]): Parsed {
+  const kept: Array<QueryNode | FilterNode> = [];
+  for (const child of children) {
+    if (child === null) continue;
+    if (child.type === 'and') kept.push(...child.children);
+    else kept.push(child);
+  }
+  if (kept.length <= 1) return kept[0] ?? null;
+  return { type: 'and', children: kept as QueryNode[] };
+}
+
+/** Removes filter leaves from the tree into `filters`; a filter under a negation excludes. */
+function hoist(node: Parsed, negated: boolean, filters: QueryFilters): QueryNode | null {
+  if (node === null) return null;
+  const n = node as QueryNode | FilterNode;
+  if (n.type === 'filter') {
+    const value = n.kind === 'path' ? normalizePathPrefix(n.value) : n.value;
+    if (value) {
+      if (n.kind === 'vault') (negated ? filters.excludeVaults : filters.vaults).push(value);
+      else (negated ? filters.excludePathPrefixes : filters.pathPrefixes).push(value);
+    }
+    return null;
+  }
+  if (n.type === 'not') {
+    const child = hoist(n.child, !negated, filters);
+    return child ? { type: 'not', child } : null;
+  }
+  if (n.type === 'and' || n.type === 'or') {
+    const children = n.children
+      .map((child) => hoist(child, negated, filters))
+      .filter((child): child is QueryNode => child !== null);
+    if (children.length <= 1) return children[0] ?? null;
+    const flat = children.flatMap((child) => (child.type === n.type ? child.children : [child]));
+    return { type: n.type, children: flat };
+  }
+  return n;
+}
+
+/** `./docs/API/` → `docs/API/`; the comparison itself is case-insensitive. */
+function normalizePathPrefix(value: string): string {
+  return value.replace(/^(\.\/|\/)+/, '').normalize('NFC');
+}
+
+/** Parses any string into a query tree and filters (SPEC §4). Never throws. */
+export function parseQuery(input: string): ParsedQuery {
+  const filters: QueryFilters = {
+    vaults: [],
+    excludeVaults: [],
+    pathPrefixes: [],
+    excludePathPrefixes: [],
+  };
+  const root = hoist(new Parser(lexQuery(input)).parseAll(), false, filters);
+  return { root, filters };
+}

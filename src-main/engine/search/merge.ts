@@ -1,0 +1,213 @@
+// Hierarchical merging, exactly as SPEC §5: raw matches are promoted up the heading tree by
+// parent priority, sibling aggregation and the document rule; scores combine as
+// min(sum, C × max). Pure: it sees only the tree shape of the nodes involved.
+
+/** What merging needs to know about a node (a raw match or one of its ancestors). */
+export interface MergeNode {
+  /** Unique key (the node's rowid). */
+  key: number;
+  /** The node's document (all nodes of one document share it). */
+  doc: number;
+  /** Parent key; null for the document node. */
+  parent: number | null;
+  depth: number;
+  position: number;
+  /** Number of children in the chunk tree. */
+  childCount: number;
+  /** For ordering ties (SPEC §5: by docId, then position). */
+  docId: string;
+}
+
+/** A node that matched the query in its own right. */
+export interface RawMatch {
+  key: number;
+  /** Positive, higher is better. */
+  score: number;
+  /** Labels of what it matched (topics or operands); merged results carry the union. */
+  matched?: readonly string[];
+}
+
+/** A result after merging. */
+export interface MergedMatch {
+  key: number;
+  score: number;
+  /** Keys absorbed, transitively, in no particular order. */
+  mergedFrom: number[];
+  matched: string[];
+}
+
+/** The T, M and C of SPEC §5. */
+export interface MergeParams {
+  aggregationThreshold: number;
+  minAggregationMatches: number;
+  scoreCapMultiplier: number;
+}
+
+interface Entry {
+  score: number;
+  mergedFrom: number[];
+  matched: Set<string>;
+}
+
+function combine(entries: Entry[], cap: number): number {
+  let sum = 0;
+  let max = 0;
+  for (const entry of entries) {
+    sum += entry.score;
+    max = Math.max(max, entry.score);
+  }
+  return Math.min(sum, cap * max);
+}
+
+function absorb(into: Entry, keys: number[], R: Map<number, Entry>): void {
+  for (const key of keys) {
+    const entry = R.get(key)!;
+    into.mergedFrom.push(key, ...entry.mergedFrom);
+    for (const label of entry.matched) into.matched.add(label);
+    R.delete(key);
+  }
+}
+
+function isStrictDescendant(key: number, ancestor: number, nodes: Map<number, MergeNode>): boolean {
+  for (let p = nodes.get(key)?.parent ?? null; p !== null; p = nodes.get(p)?.parent ?? null) {
+    if (p === ancestor) return true;
+  }
+  return false;
+}
+
+/** Merges one document's raw matches; `R` is modified in place. */
+function mergeDocument(
+  R: Map<number, Entry>,
+  nodes: Map<number, MergeNode>,
+  params: MergeParams,
+): void {
+  const cap = params.scoreCapMultiplier;
+  const ancestors = new Set<number>();
+  let docKey: number | null = null;
+  for (const key of R.keys()) {
+    for (let p = nodes.get(key)!.parent; p !== null; p = nodes.get(p)!.parent) ancestors.add(p);
+    if (nodes.get(key)!.depth === 0) docKey = key;
+  }
+  const headings = [...ancestors].map((key) => nodes.get(key)!).filter((n) => n.depth > 0);
+  headings.sort((a, b) => b.depth - a.depth || a.position - b.position);
+  for (const P of headings) {
+    const D = [...R.keys()].filter((key) => isStrictDescendant(key, P.key, nodes));
+    if (D.length === 0) continue;
+    const own = R.get(P.key);
+    if (own) {
+      // Parent match priority.
+      own.score = Math.max(
+        own.score,
+        combine(
+          D.map((k) => R.get(k)!),
+          cap,
+        ),
+      );
+      absorb(own, D, R);
+      continue;
+    }
+    const K = D.filter((key) => nodes.get(key)!.parent === P.key);
+    if (
+      K.length > params.aggregationThreshold * P.childCount &&
+      K.length >= params.minAggregationMatches
+    ) {
+      // Sibling aggregation.
+      const entry: Entry = {
+        score: combine(
+          D.map((k) => R.get(k)!),
+          cap,
+        ),
+        mergedFrom: [],
+        matched: new Set(),
+      };
+      absorb(entry, D, R);
+      R.set(P.key, entry);
+    }
+  }
+  for (const key of ancestors) if (nodes.get(key)!.depth === 0) docKey = key;
+  if (docKey === null) return;
+  const others = [...R.keys()].filter((key) => key !== docKey);
+  const docEntry = R.get(docKey);
+  if (docEntry) {
+    if (others.length === 0) return;
+    docEntry.score = Math.max(
+      docEntry.score,
+      combine(
+        others.map((k) => R.get(k)!),
+        cap,
+      ),
+    );
+    absorb(docEntry, others, R);
+    return;
+  }
+  const doc = nodes.get(docKey)!;
+  const children = others.filter((key) => nodes.get(key)!.parent === docKey);
+  if (children.length === doc.childCount && children.length >= params.minAggregationMatches) {
+    const entry: Entry = {
+      score: combine(
+        others.map((k) => R.get(k)!),
+        cap,
+      ),
+      mergedFrom: [],
+      matched: new Set(),
+    };
+    absorb(entry, others, R);
+    R.set(docKey, entry);
+  }
+}
+
+/**
+ * Merges raw matches (SPEC §5). `nodes` must hold every raw match and all its ancestors.
+ * Results are ordered by score, ties by docId then position.
+ */
+export function mergeMatches(
+  raw: RawMatch[],
+  nodes: Map<number, MergeNode>,
+  params: MergeParams,
+): MergedMatch[] {
+  const byDoc = new Map<number, Map<number, Entry>>();
+  for (const match of raw) {
+    const node = nodes.get(match.key);
+    if (!node) throw new Error(`mergeMatches: node ${match.key} is missing from the tree`);
+    let R = byDoc.get(node.doc);
+    if (!R) byDoc.set(node.doc, (R = new Map()));
+    const previous = R.get(match.key);
+    if (previous) {
+      // The same node twice (multi-topic): keep the better score, both labels.
+      previous.score = Math.max(previous.score, match.score);
+      for (const label of match.matched ?? []) previous.matched.add(label);
+    } else {
+      R.set(match.key, {
+        score: match.score,
+        mergedFrom: [],
+        matched: new Set(match.matched ?? []),
+      });
+    }
+  }
+  const out: MergedMatch[] = [];
+  for (const R of byDoc.values()) {
+    mergeDocument(R, nodes, params);
+    for (const [key, entry] of R) {
+      out.push({
+        key,
+        score: entry.score,
+        mergedFrom: entry.mergedFrom,
+        matched: [...entry.matched],
+      });
+    }
+  }
+  return out.sort((a, b) => compareMatches(a, b, nodes));
+}
+
+/** Score descending, then docId, then position (SPEC §5). */
+export function compareMatches(
+  a: { key: number; score: number },
+  b: { key: number; score: number },
+  nodes: Map<number, MergeNode>,
+): number {
+  if (a.score !== b.score) return b.score - a.score;
+  const na = nodes.get(a.key)!;
+  const nb = nodes.get(b.key)!;
+  if (na.docId !== nb.docId) return na.docId < nb.docId ? -1 : 1;
+  return na.position - nb.position;
+}

@@ -1,0 +1,92 @@
+// Settings: the defaults of SPEC §8 in one object, patch validation, and the hash of the
+// settings that shape the index (a change rebuilds it, STYLE.md §7).
+import { createHash } from 'node:crypto';
+import type { Settings, SettingsPatch } from '../contract/api.ts';
+import { validateRequest } from '../contract/schema.ts';
+import { FolioError } from '../contract/engine.ts';
+import { stemmerLanguages } from './analysis/stemmer.ts';
+
+/** Every default in one place (SPEC §8). */
+export const DEFAULT_SETTINGS: Readonly<Settings> = Object.freeze({
+  columnWeights: Object.freeze({
+    title: 3.0,
+    tags: 2.5,
+    path: 2.0,
+    pathComponents: 2.0,
+    body: 1.0,
+  }),
+  aggregationThreshold: 0.5,
+  minAggregationMatches: 2,
+  scoreCapMultiplier: 2.0,
+  fuzzyDistance: 1,
+  resultLimit: 20,
+  stemmer: 'english',
+  exportFormat: 'md',
+  breadcrumbMode: 'conditional',
+  exportMaxTokens: null,
+  quickSearchHotkey: 'CommandOrControl+Shift+Space',
+  theme: 'system',
+}) as Settings;
+
+/** Fixed defaults that are not user settings (SPEC §8). */
+export const ENGINE_DEFAULTS = Object.freeze({
+  /** Ranking multiplier of a pinned vault. */
+  pinnedBoost: 1.5,
+  /** Snippet length in characters. */
+  snippetLength: 150,
+  /** Raw candidates fetched per merged result wanted (SPEC §5: N ≥ 10 × limit). */
+  rawPerResult: 10,
+});
+
+/**
+ * Version of the text analysis and of what the indexer writes. Bump it whenever tokenizing,
+ * normalisation or the stored node layout changes: every index then rebuilds itself.
+ */
+export const ANALYSIS_VERSION = 1;
+
+/** A deep copy of the defaults. */
+export function defaultSettings(): Settings {
+  return { ...DEFAULT_SETTINGS, columnWeights: { ...DEFAULT_SETTINGS.columnWeights } };
+}
+
+/** Validates a patch (throws `FolioError('invalid-argument')` naming the field) and applies it. */
+export function applySettingsPatch(current: Settings, patch: unknown): Settings {
+  const checked = validateRequest('updateSettings', patch);
+  if (!checked.ok) throw new FolioError('invalid-argument', checked.message);
+  const value = checked.value as SettingsPatch;
+  if (value.stemmer !== undefined && !stemmerLanguages().includes(value.stemmer)) {
+    throw new FolioError(
+      'invalid-argument',
+      `updateSettings: unknown stemmer "${value.stemmer}" (one of: ${stemmerLanguages().join(', ')})`,
+    );
+  }
+  const { columnWeights, ...rest } = value;
+  const next: Settings = { ...current, ...rest, columnWeights: { ...current.columnWeights } };
+  for (const [key, weight] of Object.entries(columnWeights ?? {})) {
+    if (weight !== undefined) next.columnWeights[key as keyof Settings['columnWeights']] = weight;
+  }
+  return next;
+}
+
+/**
+ * Settings read back from the database: unknown keys dropped, bad or missing values replaced by
+ * defaults (a hand-edited or older database never stops the app).
+ */
+export function settingsFromStored(stored: Record<string, unknown>): Settings {
+  let settings = defaultSettings();
+  for (const [key, value] of Object.entries(stored)) {
+    if (!(key in settings)) continue;
+    try {
+      settings = applySettingsPatch(settings, { [key]: value });
+    } catch {
+      // keep the default for this one setting
+    }
+  }
+  return settings;
+}
+
+/** The hash of everything that shapes the index; stored in the database beside the schema. */
+export function indexingHash(settings: Settings, schemaVersion: number): string {
+  const relevant = { schemaVersion, analysis: ANALYSIS_VERSION, stemmer: settings.stemmer };
+  return createHash('sha256').update(JSON.stringify(relevant)).digest('hex').slice(0, 16);
+}

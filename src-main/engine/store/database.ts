@@ -1,0 +1,103 @@
+// Opening the database: WAL, migrations, and refusing anything that is not a Folio database
+// (a foreign or corrupt file is reported by name and never overwritten).
+import { closeSync, existsSync, openSync, readSync, statSync } from 'node:fs';
+import Database from 'better-sqlite3';
+import { FolioError } from '../../contract/engine.ts';
+import { migrate, SCHEMA_VERSION } from './migrations.ts';
+
+/** `PRAGMA application_id` of Folio databases ("Foli"). */
+export const APPLICATION_ID = 0x466f6c69;
+
+/** A better-sqlite3 connection. */
+export type Db = Database.Database;
+
+const SQLITE_HEADER = 'SQLite format 3\0';
+
+function readHeader(path: string): string {
+  const fd = openSync(path, 'r');
+  try {
+    const buffer = Buffer.alloc(16);
+    const read = readSync(fd, buffer, 0, 16, 0);
+    return buffer.subarray(0, read).toString('latin1');
+  } finally {
+    closeSync(fd);
+  }
+}
+
+/** Turns a SQLite error into a one-line `FolioError` naming the database file. */
+export function databaseError(path: string, error: unknown): FolioError {
+  if (error instanceof FolioError) return error;
+  const code = (error as { code?: string }).code ?? '';
+  const message = error instanceof Error ? error.message : String(error);
+  if (code === 'SQLITE_CORRUPT' || code === 'SQLITE_NOTADB') {
+    return new FolioError(
+      'io',
+      `database ${path} is corrupt (${message}); move it away to start afresh`,
+    );
+  }
+  if (code === 'SQLITE_CANTOPEN' || code === 'SQLITE_READONLY' || code === 'SQLITE_PERM') {
+    return new FolioError('io', `database ${path} cannot be opened (${message})`);
+  }
+  return new FolioError('io', `database ${path}: ${message}`);
+}
+
+function checkIdentity(db: Db, path: string): void {
+  const applicationId = db.pragma('application_id', { simple: true }) as number;
+  const version = db.pragma('user_version', { simple: true }) as number;
+  const tables = db
+    .prepare("SELECT count(*) AS n FROM sqlite_schema WHERE type = 'table'")
+    .get() as { n: number };
+  if (applicationId === 0 && version === 0 && tables.n === 0) {
+    db.pragma(`application_id = ${APPLICATION_ID}`);
+    return;
+  }
+  if (applicationId !== APPLICATION_ID) {
+    throw new FolioError(
+      'io',
+      `database ${path} is not a Folio database (it belongs to another program); refusing to touch it`,
+    );
+  }
+  if (version > SCHEMA_VERSION) {
+    throw new FolioError(
+      'io',
+      `database ${path} was written by a newer Folio (schema ${version}, this one knows ${SCHEMA_VERSION})`,
+    );
+  }
+}
+
+/** How to open the database. */
+export interface OpenOptions {
+  /** Fail with `not-found` instead of creating a missing database (CLI read commands). */
+  mustExist?: boolean;
+}
+
+/** Opens (creating if missing) and migrates a Folio database; throws `FolioError` naming the file. */
+export function openDatabase(path: string, options: OpenOptions = {}): Db {
+  if (existsSync(path)) {
+    if (statSync(path).isDirectory())
+      throw new FolioError('invalid-argument', `database ${path} is a directory`);
+    const header = readHeader(path);
+    if (header.length > 0 && header !== SQLITE_HEADER) {
+      throw new FolioError(
+        'io',
+        `database ${path} is not a Folio database (not an SQLite file); refusing to overwrite it`,
+      );
+    }
+  } else if (options.mustExist) {
+    throw new FolioError('not-found', `database ${path} does not exist (run \`index\` first)`);
+  }
+  let db: Db | undefined;
+  try {
+    db = new Database(path);
+    db.pragma('busy_timeout = 5000');
+    checkIdentity(db, path);
+    db.pragma('journal_mode = WAL');
+    db.pragma('synchronous = NORMAL');
+    db.pragma('foreign_keys = ON');
+    migrate(db);
+    return db;
+  } catch (error) {
+    db?.close();
+    throw databaseError(path, error);
+  }
+}

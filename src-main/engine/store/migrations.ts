@@ -1,0 +1,107 @@
+// Numbered, forward-only schema migrations (STYLE.md: Signal-Desktop). Each runs in one
+// transaction that also sets `user_version`, so a database is always at exactly one version.
+// Never edit a released migration: append a new one (and its test).
+import type Database from 'better-sqlite3';
+
+/** One schema step: `version` is the `user_version` after it ran. */
+export interface Migration {
+  version: number;
+  /** What it changes, for the test and the log. */
+  description: string;
+  up(db: Database.Database): void;
+}
+
+/** Every migration, in order. */
+export const MIGRATIONS: readonly Migration[] = [
+  {
+    version: 1,
+    description:
+      'registry, settings, manifest with indexed content, nodes, FTS5 index, file errors',
+    up(db) {
+      db.exec(`
+        CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL) WITHOUT ROWID;
+        CREATE TABLE settings (key TEXT PRIMARY KEY, value TEXT NOT NULL) WITHOUT ROWID;
+        CREATE TABLE vaults (
+          id INTEGER PRIMARY KEY AUTOINCREMENT,
+          name TEXT NOT NULL UNIQUE,
+          root TEXT NOT NULL,
+          pinned INTEGER NOT NULL DEFAULT 0,
+          ignore TEXT NOT NULL DEFAULT '[]',
+          sample INTEGER NOT NULL DEFAULT 0,
+          next_node INTEGER NOT NULL,
+          created_at INTEGER NOT NULL
+        );
+        CREATE TABLE files (
+          id INTEGER PRIMARY KEY,
+          vault_id INTEGER NOT NULL REFERENCES vaults(id) ON DELETE CASCADE,
+          path TEXT NOT NULL,
+          size INTEGER NOT NULL,
+          mtime_ms REAL NOT NULL,
+          hash TEXT NOT NULL,
+          kind TEXT NOT NULL,
+          file_title TEXT NOT NULL,
+          tags TEXT NOT NULL,
+          aliases TEXT NOT NULL,
+          metadata TEXT NOT NULL,
+          frontmatter TEXT,
+          warnings TEXT NOT NULL,
+          first_node INTEGER NOT NULL,
+          node_count INTEGER NOT NULL,
+          content BLOB NOT NULL,
+          indexed_at INTEGER NOT NULL,
+          UNIQUE (vault_id, path)
+        );
+        CREATE TABLE nodes (
+          id INTEGER PRIMARY KEY,
+          file_id INTEGER NOT NULL,
+          parent INTEGER,
+          position INTEGER NOT NULL,
+          depth INTEGER NOT NULL,
+          child_count INTEGER NOT NULL,
+          title TEXT NOT NULL,
+          slug TEXT,
+          heading_start INTEGER NOT NULL,
+          byte_start INTEGER NOT NULL,
+          byte_end INTEGER NOT NULL,
+          body_ranges TEXT NOT NULL,
+          is_chunk INTEGER NOT NULL,
+          breadcrumb TEXT NOT NULL,
+          start_line INTEGER NOT NULL,
+          end_line INTEGER NOT NULL,
+          token_estimate INTEGER NOT NULL
+        );
+        CREATE TABLE file_errors (
+          vault_id INTEGER NOT NULL REFERENCES vaults(id) ON DELETE CASCADE,
+          path TEXT NOT NULL,
+          message TEXT NOT NULL,
+          size INTEGER NOT NULL,
+          mtime_ms REAL NOT NULL,
+          at INTEGER NOT NULL,
+          PRIMARY KEY (vault_id, path)
+        ) WITHOUT ROWID;
+        CREATE VIRTUAL TABLE fts USING fts5(
+          title, tags, path, path_components, body,
+          content = '', contentless_delete = 1, tokenize = 'ascii'
+        );
+        CREATE VIRTUAL TABLE fts_vocab USING fts5vocab(fts, 'row');
+      `);
+    },
+  },
+];
+
+/** The schema version this code writes. */
+export const SCHEMA_VERSION = MIGRATIONS[MIGRATIONS.length - 1]!.version;
+
+/** Runs every migration above the database's `user_version`, each in its own transaction. */
+export function migrate(db: Database.Database, upTo = SCHEMA_VERSION): number {
+  let version = db.pragma('user_version', { simple: true }) as number;
+  for (const migration of MIGRATIONS) {
+    if (migration.version <= version || migration.version > upTo) continue;
+    db.transaction(() => {
+      migration.up(db);
+      db.pragma(`user_version = ${migration.version}`);
+    }).immediate();
+    version = migration.version;
+  }
+  return version;
+}

@@ -1,0 +1,89 @@
+// The compiler beyond the expression table: operands for partial matching, highlights, fuzzy
+// variants, limits on huge inputs.
+import { describe, expect, it } from 'vitest';
+import { createAnalyzer } from '../../../src-main/engine/analysis/analyzer.ts';
+import {
+  compileQuery,
+  matchExpression,
+  MAX_QUERY_LEAVES,
+} from '../../../src-main/engine/query/compile.ts';
+import { editDistance, Vocabulary } from '../../../src-main/engine/query/fuzzy.ts';
+import { parseQuery } from '../../../src-main/engine/query/parse.ts';
+
+const analyzer = createAnalyzer('english');
+const compile = (q: string, expand?: (t: string) => string[]) =>
+  compileQuery(parseQuery(q), analyzer, expand ? { expand } : {});
+
+describe('compileQuery', () => {
+  it('lists the top-level operands with how they were typed', () => {
+    const q = compile('Error "Sync conflict" (rust OR go) title:Guide -legacy vault:w');
+    expect(q.required.map((o) => o.label)).toEqual([
+      'error',
+      '"sync conflict"',
+      '(rust OR go)',
+      'title:guide',
+    ]);
+    expect(q.exclude).toBe('"legaci"');
+    expect(q.terms).toEqual(['error', 'sync conflict', 'rust', 'go', 'guide']);
+  });
+
+  it('builds partial expressions: some operands, none of the missing ones, negations kept', () => {
+    const q = compile('alpha beta gamma -delta');
+    const [a, b, c] = q.required;
+    expect(matchExpression(q, [a!, b!], [c!])).toBe(
+      '("alpha" AND "beta") NOT ("gamma" OR "delta")',
+    );
+    expect(matchExpression(q, [c!], [a!, b!])).toBe('"gamma" NOT ("alpha" OR "beta" OR "delta")');
+  });
+
+  it('keeps the path pre-filter in every expression', () => {
+    const q = compile('alpha beta path:docs/');
+    expect(matchExpression(q, [q.required[0]!], [q.required[1]!])).toBe(
+      '("alpha" AND {path} : (^"doc")) NOT ("beta")',
+    );
+  });
+
+  it('highlights phrases as sequences, prefixes as prefixes, never negated terms', () => {
+    const q = compile('"error handling" hand* -legacy');
+    expect(q.highlights).toEqual([
+      { terms: ['error', 'handl'], prefix: false },
+      { terms: ['hand'], prefix: true },
+    ]);
+  });
+
+  it('adds fuzzy variants only to bare single terms of 4+ characters', () => {
+    const expand = (t: string) => [`${t}x`];
+    expect(matchExpression(compile('recieve', expand))).toBe('("reciev" OR "recievx")');
+    expect(matchExpression(compile('abc', expand))).toBe('"abc"');
+    expect(matchExpression(compile('"recieve"', expand))).toBe('"reciev"');
+    expect(matchExpression(compile('reci*', expand))).toBe('"reci" *');
+    expect(matchExpression(compile('title:recieve', expand))).toBe(
+      '{title} : (("reciev" OR "recievx"))',
+    );
+  });
+
+  it(`ignores operands past ${MAX_QUERY_LEAVES} (a 10 kB paste stays one fast query)`, () => {
+    const words = Array.from({ length: 2000 }, (_, i) => `w${i}`).join(' ');
+    const q = compile(words);
+    expect(q.required).toHaveLength(MAX_QUERY_LEAVES);
+  });
+});
+
+describe('fuzzy vocabulary', () => {
+  const vocabulary = new Vocabulary(['receiv', 'handl', 'hand', 'handle', 'cafe', 'caff', 'фото']);
+
+  it('finds terms one insertion, deletion, substitution or transposition away', () => {
+    expect(vocabulary.neighbours('reciev')).toEqual(['receiv']); // transposition
+    expect(vocabulary.neighbours('hanl')).toEqual(['hand', 'handl']); // insertion, substitution
+    expect(vocabulary.neighbours('handl')).toEqual(['hand', 'handle']); // never itself
+    expect(vocabulary.neighbours('caf')).toEqual(['cafe', 'caff']);
+    expect(vocabulary.neighbours('фотo')).toEqual(['фото']); // a Latin o among Cyrillic
+  });
+
+  it('agrees with the edit distance on every candidate', () => {
+    for (const term of ['reciev', 'hanl', 'cafe', 'xyz']) {
+      for (const found of vocabulary.neighbours(term)) expect(editDistance(term, found)).toBe(1);
+    }
+    expect(editDistance('abcd', 'badc')).toBe(2);
+  });
+});
