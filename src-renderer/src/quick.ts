@@ -1,4 +1,11 @@
+// Entry of the quick-search window (quick.html).
 import { mount } from 'svelte';
-import App from './App.svelte';
+import QuickApp from './QuickApp.svelte';
+import Unconnected from './components/Unconnected.svelte';
+import { resolveApi } from './api/folio-api.ts';
+import './styles/app.css';
 
-mount(App, { target: document.getElementById('app')! });
+const target = document.getElementById('app')!;
+const api = resolveApi();
+if (api) mount(QuickApp, { target, props: { api } });
+else mount(Unconnected, { target });

@@ -1,0 +1,2 @@
+// Types for what Vite adds to modules (CSS imports, import.meta.env).
+/// <reference types="vite/client" />

@@ -1,0 +1,42 @@
+// Highlighted text as data: a string cut into plain and matched segments, rendered as elements
+// (never as HTML strings, STYLE.md §10).
+import type { SnippetSegment } from '../../../src-main/contract/api.ts';
+import { mergeRanges, type CharRange } from './utf8-offsets.ts';
+
+/**
+ * Cuts `text` into segments by `ranges` (string offsets relative to `offset`, the position of
+ * `text`'s first character in the string the ranges refer to). Sorted, merged ranges expected.
+ */
+export function segmentsOf(
+  text: string,
+  ranges: readonly CharRange[],
+  offset = 0,
+): SnippetSegment[] {
+  const segments: SnippetSegment[] = [];
+  let cursor = 0;
+  for (const [rangeStart, rangeEnd] of ranges) {
+    const start = Math.max(rangeStart - offset, cursor);
+    const end = Math.min(rangeEnd - offset, text.length);
+    if (end <= start) continue;
+    if (start > cursor) segments.push({ text: text.slice(cursor, start), match: false });
+    segments.push({ text: text.slice(start, end), match: true });
+    cursor = end;
+  }
+  if (cursor < text.length) segments.push({ text: text.slice(cursor), match: false });
+  return segments;
+}
+
+/**
+ * Finds case-insensitive occurrences of `needles` in `text`, as merged ranges. Used where
+ * source positions are lost (text whose escapes were decoded), so highlighting still shows.
+ */
+export function findOccurrences(text: string, needles: readonly string[]): CharRange[] {
+  const haystack = text.toLowerCase();
+  const found: CharRange[] = [];
+  for (const needle of new Set(needles.map((n) => n.toLowerCase()).filter((n) => n.length > 0))) {
+    for (let at = haystack.indexOf(needle); at !== -1; at = haystack.indexOf(needle, at + 1)) {
+      found.push([at, at + needle.length]);
+    }
+  }
+  return mergeRanges(found);
+}

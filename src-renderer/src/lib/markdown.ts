@@ -1,0 +1,105 @@
+// Markdown → sanitised hast, with the matched terms wrapped in <mark>. The preview renders the
+// returned tree with a recursive component (HastView.svelte): no HTML strings anywhere.
+import type { Element, ElementContent, Root, RootContent, Text } from 'hast';
+import rehypeSanitize, { defaultSchema, type Options as SanitizeSchema } from 'rehype-sanitize';
+import remarkFrontmatter from 'remark-frontmatter';
+import remarkGfm from 'remark-gfm';
+import remarkParse from 'remark-parse';
+import remarkRehype from 'remark-rehype';
+import { unified } from 'unified';
+import { findOccurrences, segmentsOf } from './highlight.ts';
+import { mergeRanges, type CharRange } from './utf8-offsets.ts';
+
+/** The sanitiser's schema: GitHub's, plus the <mark> elements the highlighter adds. */
+export const SANITIZE_SCHEMA: SanitizeSchema = {
+  ...defaultSchema,
+  tagNames: [...(defaultSchema.tagNames ?? []), 'mark'],
+  attributes: { ...defaultSchema.attributes, mark: [['className', 'hit']] },
+};
+
+/** Elements the preview may render: exactly what the sanitiser lets through. */
+export const ALLOWED_TAGS: ReadonlySet<string> = new Set(SANITIZE_SCHEMA.tagNames);
+
+/**
+ * Parses `markdown` (a node's source text) and returns a sanitised hast tree in which the
+ * string ranges `highlights` of `markdown` are wrapped in `<mark class="hit">`.
+ * Raw HTML in the note is dropped (remark-rehype's default): it never reaches the page.
+ * Frontmatter is left out: the preview shows the document's title and tags itself.
+ */
+export function renderMarkdown(markdown: string, highlights: readonly CharRange[] = []): Root {
+  const ranges = mergeRanges(highlights);
+  const needles = ranges.map(([start, end]) => markdown.slice(start, end).trim());
+  const processor = unified()
+    .use(remarkParse)
+    .use(remarkFrontmatter, ['yaml', 'toml'])
+    .use(remarkGfm)
+    .use(remarkRehype, { handlers: { yaml: () => undefined, toml: () => undefined } })
+    .use(() => (tree: Root) => highlightTree(tree, markdown, ranges, needles))
+    .use(rehypeSanitize, SANITIZE_SCHEMA);
+  return processor.runSync(processor.parse(markdown)) as Root;
+}
+
+type Parent = Root | Element;
+
+/** Wraps the highlighted parts of every text node in <mark> elements, in place. */
+function highlightTree(
+  tree: Root,
+  source: string,
+  ranges: readonly CharRange[],
+  needles: readonly string[],
+): void {
+  if (ranges.length === 0) return;
+  const visit = (parent: Parent, anchor: Parent) => {
+    const placed = parent.position ? parent : anchor;
+    const children: RootContent[] = [];
+    for (const child of parent.children) {
+      if (child.type === 'text') children.push(...markText(child, placed, source, ranges, needles));
+      else {
+        if (child.type === 'element') visit(child, placed);
+        children.push(child);
+      }
+    }
+    parent.children = children as ElementContent[];
+  };
+  visit(tree, tree);
+}
+
+/** Where a text node's value starts in the source, or null when it cannot be told exactly. */
+function sourceOffsetOf(text: Text, anchor: Parent, source: string): number | null {
+  const own = text.position;
+  if (own?.start.offset !== undefined && own.end.offset !== undefined) {
+    if (source.slice(own.start.offset, own.end.offset) === text.value) return own.start.offset;
+  }
+  // Code text has no position of its own; its element's source contains it verbatim.
+  const start = anchor.position?.start.offset;
+  const end = anchor.position?.end.offset;
+  if (start === undefined || end === undefined) return null;
+  const at = source.slice(start, end).indexOf(text.value);
+  return at === -1 ? null : start + at;
+}
+
+function markText(
+  text: Text,
+  anchor: Parent,
+  source: string,
+  ranges: readonly CharRange[],
+  needles: readonly string[],
+): ElementContent[] {
+  if (text.value.trim() === '') return [text];
+  const offset = sourceOffsetOf(text, anchor, source);
+  const segments =
+    offset === null
+      ? segmentsOf(text.value, findOccurrences(text.value, needles))
+      : segmentsOf(text.value, ranges, offset);
+  if (!segments.some((segment) => segment.match)) return [text];
+  return segments.map((segment): ElementContent => {
+    const node: Text = { type: 'text', value: segment.text };
+    if (!segment.match) return node;
+    return {
+      type: 'element',
+      tagName: 'mark',
+      properties: { className: ['hit'] },
+      children: [node],
+    };
+  });
+}

@@ -1,0 +1,86 @@
+// The outline of a document as the panel shows it: a pre-order list of rows, with collapsed
+// subtrees hidden and matched nodes marked. Pure functions over the engine's outline response.
+import type { OutlineNode, SearchResult } from '../../../src-main/contract/api.ts';
+
+/** One visible row of the outline. */
+export interface OutlineRow {
+  node: OutlineNode;
+  /** Nesting level under the document node (document = 0), not the heading depth. */
+  level: number;
+  hasChildren: boolean;
+  expanded: boolean;
+  /** The node is a result, or some result absorbed it. */
+  matched: boolean;
+}
+
+/** Parent/child links of an outline, built once per outline response. */
+export interface OutlineIndex {
+  byId: ReadonlyMap<string, OutlineNode>;
+  childrenOf: ReadonlyMap<string, readonly OutlineNode[]>;
+  /** The document node (first in pre-order), or null for an empty outline. */
+  root: OutlineNode | null;
+}
+
+export function indexOutline(nodes: readonly OutlineNode[]): OutlineIndex {
+  const byId = new Map<string, OutlineNode>();
+  const childrenOf = new Map<string, OutlineNode[]>();
+  for (const node of nodes) {
+    byId.set(node.id, node);
+    if (node.parentId === null) continue;
+    const siblings = childrenOf.get(node.parentId);
+    if (siblings) siblings.push(node);
+    else childrenOf.set(node.parentId, [node]);
+  }
+  return { byId, childrenOf, root: nodes[0] ?? null };
+}
+
+/** Ids of `id`'s ancestors, nearest first (empty for the root or an unknown id). */
+export function ancestorsOf(index: OutlineIndex, id: string): string[] {
+  const ancestors: string[] = [];
+  let parent = index.byId.get(id)?.parentId ?? null;
+  while (parent !== null && !ancestors.includes(parent)) {
+    ancestors.push(parent);
+    parent = index.byId.get(parent)?.parentId ?? null;
+  }
+  return ancestors;
+}
+
+/** Every node id a result of document `docId` stands for: the results and what they absorbed. */
+export function matchedIds(results: readonly SearchResult[], docId: string | null): Set<string> {
+  const ids = new Set<string>();
+  if (docId === null) return ids;
+  for (const result of results) {
+    if (result.docId !== docId) continue;
+    ids.add(result.id);
+    for (const id of result.mergedFrom) ids.add(id);
+  }
+  return ids;
+}
+
+/** The rows to show, in pre-order, skipping the descendants of collapsed nodes. */
+export function visibleRows(
+  index: OutlineIndex,
+  collapsed: ReadonlySet<string>,
+  matched: ReadonlySet<string>,
+): OutlineRow[] {
+  const rows: OutlineRow[] = [];
+  const walk = (node: OutlineNode, level: number) => {
+    const children = index.childrenOf.get(node.id) ?? [];
+    const expanded = children.length > 0 && !collapsed.has(node.id);
+    rows.push({
+      node,
+      level,
+      hasChildren: children.length > 0,
+      expanded,
+      matched: matched.has(node.id),
+    });
+    if (expanded) for (const child of children) walk(child, level + 1);
+  };
+  if (index.root) walk(index.root, 0);
+  return rows;
+}
+
+/** The nodes to expand so that `id` and its children show: itself and its ancestors. */
+export function idsToReveal(index: OutlineIndex, id: string): string[] {
+  return [id, ...ancestorsOf(index, id)];
+}

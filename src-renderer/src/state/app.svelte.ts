@@ -1,0 +1,118 @@
+// The main window's composition: one state object per concern, wired to the API's events, and
+// the actions that span several of them (copy, open, reveal, show a node from quick search).
+import type { Environment, FolioApi, IndexChanged } from '../../../src-main/contract/api.ts';
+import { copyResults } from '../lib/export-text.ts';
+import { Notice } from './notice.svelte.ts';
+import { SearchState } from './search.svelte.ts';
+import { SelectionState, type ExportScope } from './selection.svelte.ts';
+import { SettingsStore } from './settings.svelte.ts';
+import { VaultsState } from './vaults.svelte.ts';
+
+/** Which modal panel is open. */
+export type Panel = 'none' | 'vaults' | 'settings';
+
+/** Index changes arriving closer together than this are handled once (bulk indexing). */
+const INDEX_CHANGE_COALESCE_MS = 250;
+
+export class AppController {
+  readonly selection: SelectionState;
+  readonly search: SearchState;
+  readonly vaults: VaultsState;
+  readonly settings: SettingsStore;
+  readonly notice = new Notice();
+  environment = $state.raw<Environment | null>(null);
+  panel = $state<Panel>('none');
+
+  readonly #api: FolioApi;
+  #pendingChange: ReturnType<typeof setTimeout> | null = null;
+  /** Documents changed since the last handled burst, as `vault:path` (= docId). */
+  #changedDocs: string[] = [];
+
+  constructor(api: FolioApi, options: { debounceMs?: number } = {}) {
+    this.#api = api;
+    this.selection = new SelectionState(api);
+    this.search = new SearchState(api, {
+      debounceMs: options.debounceMs,
+      onResults: (results) => this.selection.resultsChanged(results),
+    });
+    this.vaults = new VaultsState(api);
+    this.settings = new SettingsStore(api, () => void this.search.rerun());
+  }
+
+  /** Loads what the window shows and subscribes to events; returns the function that stops. */
+  async start(): Promise<() => void> {
+    const stops = [
+      this.vaults.connect(),
+      this.settings.connect(),
+      this.#api.onIndexChanged((change) => this.#indexChanged(change)),
+      this.#api.onShowNode(({ id }) => void this.showNode(id)),
+    ];
+    const environment = await this.#api.environment();
+    if (environment.ok) this.environment = environment.value;
+    await Promise.all([this.settings.load(), this.vaults.load()]);
+    return () => {
+      stops.forEach((stop) => stop());
+      if (this.#pendingChange !== null) clearTimeout(this.#pendingChange);
+    };
+  }
+
+  /** Shows node `id`: as the current result when it is one, else in outline and preview only. */
+  async showNode(id: string): Promise<void> {
+    if (this.search.results.some((result) => result.id === id)) await this.selection.select(id);
+    else await this.selection.showNode(id);
+  }
+
+  /** Copies the results of `scope` ('checked' falls back to the current result when none is). */
+  async copy(scope: ExportScope): Promise<void> {
+    let ids = this.selection.exportIds(scope);
+    if (scope === 'checked' && ids.length === 0) ids = this.selection.exportIds('current');
+    if (scope === 'current' && ids.length === 0 && this.selection.nodeId)
+      ids = [this.selection.nodeId];
+    const format = this.settings.settings?.exportFormat ?? 'md';
+    const outcome = await copyResults(this.#api, ids, format);
+    this.notice.show(outcome.message, !outcome.ok);
+  }
+
+  /** Copies the node shown in the preview (a result or an outline node). */
+  async copyShown(): Promise<void> {
+    const id = this.selection.nodeId;
+    const format = this.settings.settings?.exportFormat ?? 'md';
+    const outcome = await copyResults(this.#api, id ? [id] : [], format);
+    this.notice.show(outcome.message, !outcome.ok);
+  }
+
+  async openInEditor(): Promise<void> {
+    const id = this.selection.nodeId;
+    if (!id || !this.environment?.canOpenFiles) return;
+    const answer = await this.#api.openInEditor({ id });
+    if (!answer.ok) this.notice.show(answer.error.message, true);
+  }
+
+  async revealInFolder(): Promise<void> {
+    const id = this.selection.nodeId;
+    if (!id || !this.environment?.canOpenFiles) return;
+    const answer = await this.#api.revealInFolder({ id });
+    if (!answer.ok) this.notice.show(answer.error.message, true);
+  }
+
+  async openExternal(url: string): Promise<void> {
+    const answer = await this.#api.openExternal({ url });
+    if (!answer.ok) this.notice.show(answer.error.message, true);
+  }
+
+  /** Reruns the search once per burst of changes, and reloads the shown document if it changed. */
+  #indexChanged(change: IndexChanged): void {
+    for (const path of [...change.indexed, ...change.removed]) {
+      this.#changedDocs.push(`${change.vault}:${path}`);
+    }
+    if (this.#pendingChange !== null) return;
+    this.#pendingChange = setTimeout(async () => {
+      this.#pendingChange = null;
+      const changed = this.#changedDocs;
+      this.#changedDocs = [];
+      await this.search.rerun();
+      const docId = this.selection.outline?.docId ?? this.selection.content?.docId;
+      if (docId && changed.includes(docId)) await this.selection.refresh();
+    }, INDEX_CHANGE_COALESCE_MS);
+  }
+}

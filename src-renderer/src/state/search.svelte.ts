@@ -1,0 +1,121 @@
+// The search box's state: the topics being typed, and the merged results of the latest search.
+// Search runs as you type (debounced); a response that arrives after a newer request was sent
+// is dropped, so results never go back in time.
+import type { FolioApi, SearchResult } from '../../../src-main/contract/api.ts';
+
+/** Where a search stands. */
+export type SearchStatus = 'idle' | 'loading' | 'ready' | 'error';
+
+/** Options of a `SearchState`. */
+export interface SearchOptions {
+  /** Milliseconds of typing pause before a search is sent (default 120). */
+  debounceMs?: number;
+  /** Called with every new result list (after stale responses are dropped). */
+  onResults?: (results: readonly SearchResult[]) => void;
+  /** The topics to start with (default: one empty topic). */
+  topics?: string[];
+}
+
+/** The most topics a search may have (the request schema's limit). */
+export const MAX_TOPICS = 32;
+
+export class SearchState {
+  /** The topics as typed: one query each (multi-topic search, SPEC §4). Never empty. */
+  topics = $state<string[]>(['']);
+  /** Merged results of the latest answered search, replaced wholesale. */
+  results = $state.raw<SearchResult[]>([]);
+  /** The analysed terms of the latest search. */
+  terms = $state.raw<string[]>([]);
+  status = $state<SearchStatus>('idle');
+  /** Why the latest search failed, for the error state. */
+  error = $state<string | null>(null);
+  /** Engine time of the latest search, in milliseconds. */
+  tookMs = $state(0);
+  /** The non-empty topics, trimmed: what a search sends. */
+  queries = $derived(this.topics.map((topic) => topic.trim()).filter((topic) => topic !== ''));
+
+  readonly #api: FolioApi;
+  readonly #debounceMs: number;
+  readonly #onResults: (results: readonly SearchResult[]) => void;
+  #requestId = 0;
+  #timer: ReturnType<typeof setTimeout> | null = null;
+
+  constructor(api: FolioApi, options: SearchOptions = {}) {
+    this.#api = api;
+    this.#debounceMs = options.debounceMs ?? 120;
+    this.#onResults = options.onResults ?? (() => {});
+    if (options.topics && options.topics.length > 0)
+      this.topics = options.topics.slice(0, MAX_TOPICS);
+  }
+
+  /** Replaces topic `index` and schedules a search. */
+  setTopic(index: number, text: string): void {
+    if (index < 0 || index >= this.topics.length) return;
+    this.topics[index] = text;
+    this.schedule();
+  }
+
+  /** Adds an empty topic after `after` (default: at the end); returns its index, or -1 if full. */
+  addTopic(after = this.topics.length - 1): number {
+    if (this.topics.length >= MAX_TOPICS) return -1;
+    this.topics.splice(after + 1, 0, '');
+    return after + 1;
+  }
+
+  /** Removes topic `index` (the last remaining topic is cleared instead) and searches again. */
+  removeTopic(index: number): void {
+    if (this.topics.length === 1) this.topics[0] = '';
+    else this.topics.splice(index, 1);
+    this.schedule();
+  }
+
+  /** Clears every topic and the results. */
+  clear(): void {
+    this.topics = [''];
+    void this.run();
+  }
+
+  /** Searches after the typing pause; a newer call postpones it. */
+  schedule(): void {
+    if (this.#timer !== null) clearTimeout(this.#timer);
+    this.#timer = setTimeout(() => {
+      this.#timer = null;
+      void this.run();
+    }, this.#debounceMs);
+  }
+
+  /** Searches now. Resolves when this search is answered (or superseded). */
+  async run(): Promise<void> {
+    if (this.#timer !== null) clearTimeout(this.#timer);
+    this.#timer = null;
+    const id = ++this.#requestId;
+    const queries = this.queries;
+    if (queries.length === 0) {
+      this.#settle([], [], 0, 'idle');
+      return;
+    }
+    this.status = 'loading';
+    const answer = await this.#api.search({ queries });
+    if (id !== this.#requestId) return;
+    if (answer.ok)
+      this.#settle(answer.value.results, answer.value.terms, answer.value.tookMs, 'ready');
+    else {
+      this.status = 'error';
+      this.error = answer.error.message;
+    }
+  }
+
+  /** Runs the current search again (the index or the settings changed); no-op when empty. */
+  rerun(): Promise<void> {
+    return this.queries.length > 0 ? this.run() : Promise.resolve();
+  }
+
+  #settle(results: SearchResult[], terms: string[], tookMs: number, status: SearchStatus): void {
+    this.results = results;
+    this.terms = terms;
+    this.tookMs = tookMs;
+    this.status = status;
+    this.error = null;
+    this.#onResults(results);
+  }
+}

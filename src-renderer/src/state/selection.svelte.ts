@@ -1,0 +1,178 @@
+// What the user is looking at: the result under the cursor, the results ticked for export, the
+// node shown in the preview, and its document's outline. Outline and content requests each drop
+// their stale responses, so fast arrowing through results never shows an older selection.
+import type {
+  FolioApi,
+  NodeContent,
+  OutlineResponse,
+  SearchResult,
+} from '../../../src-main/contract/api.ts';
+import { SvelteSet } from 'svelte/reactivity';
+import {
+  idsToReveal,
+  indexOutline,
+  matchedIds,
+  visibleRows,
+  type OutlineIndex,
+} from '../lib/outline-tree.ts';
+import { byteRangesToCharRanges } from '../lib/utf8-offsets.ts';
+
+/** How a panel's data stands. */
+export type LoadStatus = 'idle' | 'loading' | 'ready' | 'error';
+
+/** Which results an export covers. */
+export type ExportScope = 'current' | 'checked' | 'all';
+
+export class SelectionState {
+  /** The results the selection is over, replaced by `resultsChanged`. */
+  results = $state.raw<SearchResult[]>([]);
+  /** Id of the result under the cursor. */
+  currentId = $state<string | null>(null);
+  /** Ids of the results ticked for export. */
+  readonly checked = new SvelteSet<string>();
+  /** Id of the node the preview shows (the current result, or an outline node). */
+  nodeId = $state<string | null>(null);
+  outline = $state.raw<OutlineResponse | null>(null);
+  content = $state.raw<NodeContent | null>(null);
+  /** Outline nodes whose children are hidden. */
+  readonly collapsed = new SvelteSet<string>();
+  outlineStatus = $state<LoadStatus>('idle');
+  contentStatus = $state<LoadStatus>('idle');
+  /** Why the outline or the content could not be loaded. */
+  error = $state<string | null>(null);
+
+  /** The result under the cursor. */
+  current = $derived(this.results.find((result) => result.id === this.currentId) ?? null);
+  /** Parent/child links of the outline. */
+  outlineIndex: OutlineIndex = $derived(indexOutline(this.outline?.nodes ?? []));
+  /** Outline nodes that are results or were absorbed by one. */
+  matched = $derived(matchedIds(this.results, this.outline?.docId ?? null));
+  /** The outline rows to show. */
+  rows = $derived(visibleRows(this.outlineIndex, this.collapsed, this.matched));
+  /** Matched terms in the previewed markdown, as string ranges. */
+  highlights = $derived(this.content ? highlightsOf(this.content, this.results) : []);
+
+  readonly #api: FolioApi;
+  #outlineRequest = 0;
+  #contentRequest = 0;
+
+  constructor(api: FolioApi) {
+    this.#api = api;
+  }
+
+  /** A new result list: keep the cursor where it was if that result is still there. */
+  resultsChanged(results: readonly SearchResult[]): void {
+    this.results = [...results];
+    const ids = results.map((result) => result.id);
+    for (const id of [...this.checked]) if (!ids.includes(id)) this.checked.delete(id);
+    if (this.currentId !== null && ids.includes(this.currentId)) return;
+    const first = results[0];
+    if (first) void this.select(first.id);
+    else this.reset();
+  }
+
+  /** Puts the cursor on result `id` and shows it. */
+  async select(id: string): Promise<void> {
+    if (!this.results.some((result) => result.id === id)) return;
+    this.currentId = id;
+    await this.showNode(id);
+  }
+
+  /** Moves the cursor by `delta` results (clamped); returns the new current id. */
+  move(delta: number): string | null {
+    if (this.results.length === 0) return null;
+    const at = this.results.findIndex((result) => result.id === this.currentId);
+    const next = at === -1 ? 0 : Math.min(this.results.length - 1, Math.max(0, at + delta));
+    const target = this.results[next]!;
+    void this.select(target.id);
+    return target.id;
+  }
+
+  /** Shows node `id` in the preview and its document in the outline. */
+  async showNode(id: string): Promise<void> {
+    this.nodeId = id;
+    const request = ++this.#contentRequest;
+    this.contentStatus = 'loading';
+    const answer = await this.#api.nodeContent({ id });
+    if (request !== this.#contentRequest) return;
+    if (!answer.ok) {
+      this.contentStatus = 'error';
+      this.error = answer.error.message;
+      return;
+    }
+    this.content = answer.value;
+    this.contentStatus = 'ready';
+    this.error = null;
+    if (this.outline?.docId !== answer.value.docId) await this.#loadOutline(answer.value.docId);
+    for (const shown of idsToReveal(this.outlineIndex, id)) this.collapsed.delete(shown);
+  }
+
+  /** Reloads the outline and the preview (the index changed under them). */
+  async refresh(): Promise<void> {
+    if (this.nodeId === null) return;
+    const docId = this.outline?.docId;
+    this.outline = null;
+    if (docId) await this.#loadOutline(docId);
+    await this.showNode(this.nodeId);
+  }
+
+  /** Forgets everything shown (no results). */
+  reset(): void {
+    this.#outlineRequest += 1;
+    this.#contentRequest += 1;
+    this.currentId = null;
+    this.nodeId = null;
+    this.outline = null;
+    this.content = null;
+    this.outlineStatus = 'idle';
+    this.contentStatus = 'idle';
+  }
+
+  toggleChecked(id: string): void {
+    if (!this.checked.delete(id)) this.checked.add(id);
+  }
+
+  /** Ticks every result, or unticks them all when all are ticked. */
+  toggleAll(): void {
+    const all = this.results.length > 0 && this.checked.size === this.results.length;
+    this.checked.clear();
+    if (!all) for (const result of this.results) this.checked.add(result.id);
+  }
+
+  toggleCollapsed(id: string): void {
+    if (!this.collapsed.delete(id)) this.collapsed.add(id);
+  }
+
+  /** The ids an export of `scope` covers, in rank order. */
+  exportIds(scope: ExportScope): string[] {
+    if (scope === 'all') return this.results.map((result) => result.id);
+    if (scope === 'checked') {
+      return this.results
+        .filter((result) => this.checked.has(result.id))
+        .map((result) => result.id);
+    }
+    return this.currentId === null ? [] : [this.currentId];
+  }
+
+  async #loadOutline(docId: string): Promise<void> {
+    const request = ++this.#outlineRequest;
+    this.outlineStatus = 'loading';
+    const answer = await this.#api.outline({ docId });
+    if (request !== this.#outlineRequest) return;
+    if (answer.ok) {
+      this.outline = answer.value;
+      this.outlineStatus = 'ready';
+    } else {
+      this.outlineStatus = 'error';
+      this.error = answer.error.message;
+    }
+  }
+}
+
+/** Every match range of the results of the content's document, mapped onto its markdown. */
+function highlightsOf(content: NodeContent, results: readonly SearchResult[]) {
+  const ranges = results
+    .filter((result) => result.docId === content.docId)
+    .flatMap((result) => result.matchRanges);
+  return byteRangesToCharRanges(content.markdown, ranges, content.headingStart);
+}

@@ -1,0 +1,58 @@
+// The settings panel's state: the settings as the engine holds them, the problems it reports
+// (e.g. a shortcut that could not be registered), and updates sent one change at a time.
+import type {
+  FolioApi,
+  Settings,
+  SettingsPatch,
+  SettingsState,
+} from '../../../src-main/contract/api.ts';
+
+export class SettingsStore {
+  /** The engine's settings state; null until loaded. */
+  state = $state.raw<SettingsState | null>(null);
+  /** The last update that failed, and why. */
+  error = $state<string | null>(null);
+
+  /** The current settings, or null until loaded. */
+  settings: Settings | null = $derived(this.state?.settings ?? null);
+  /** Per-setting problems to show beside their fields. */
+  problems = $derived(this.state?.problems ?? {});
+
+  readonly #api: FolioApi;
+  readonly #onChange: () => void;
+
+  /** `onChange` runs after every applied change (the app reruns the search). */
+  constructor(api: FolioApi, onChange: () => void = () => {}) {
+    this.#api = api;
+    this.#onChange = onChange;
+  }
+
+  connect(): () => void {
+    return this.#api.onSettingsChanged((state) => this.#apply(state));
+  }
+
+  async load(): Promise<void> {
+    const answer = await this.#api.getSettings();
+    if (answer.ok) this.state = answer.value;
+    else this.error = answer.error.message;
+  }
+
+  /** Sends a change; resolves to true when the engine accepted it. */
+  async update(patch: SettingsPatch): Promise<boolean> {
+    const answer = await this.#api.updateSettings(patch);
+    if (!answer.ok) {
+      this.error = answer.error.message;
+      return false;
+    }
+    this.error = null;
+    this.#apply(answer.value);
+    return true;
+  }
+
+  #apply(state: SettingsState): void {
+    const before = this.state;
+    this.state = state;
+    if (before && JSON.stringify(before.settings) !== JSON.stringify(state.settings))
+      this.#onChange();
+  }
+}

@@ -1,0 +1,127 @@
+// The vault panel's state: the registered vaults, live indexing progress per vault, and the
+// files that could not be indexed.
+import type {
+  FileError,
+  FolioApi,
+  IndexProgress,
+  VaultInfo,
+} from '../../../src-main/contract/api.ts';
+
+export class VaultsState {
+  vaults = $state.raw<VaultInfo[]>([]);
+  /** Latest progress per vault name; a vault drops out when its indexing is done. */
+  progress = $state.raw<Readonly<Record<string, IndexProgress>>>({});
+  /** Files that could not be indexed, every vault. */
+  fileErrors = $state.raw<FileError[]>([]);
+  /** The last failed action, shown in the panel. */
+  error = $state<string | null>(null);
+  /** An action is running (buttons are disabled meanwhile). */
+  busy = $state(false);
+  loaded = $state(false);
+
+  readonly #api: FolioApi;
+
+  constructor(api: FolioApi) {
+    this.#api = api;
+  }
+
+  /** Subscribes to vault and progress events; returns the unsubscribe function. */
+  connect(): () => void {
+    const stops = [
+      this.#api.onVaultsChanged((vaults) => {
+        this.vaults = vaults;
+        void this.loadErrors();
+      }),
+      this.#api.onIndexProgress((progress) => this.#progressed(progress)),
+    ];
+    return () => stops.forEach((stop) => stop());
+  }
+
+  async load(): Promise<void> {
+    const answer = await this.#api.listVaults();
+    if (answer.ok) this.vaults = answer.value;
+    else this.error = answer.error.message;
+    this.loaded = true;
+    await this.loadErrors();
+  }
+
+  async loadErrors(): Promise<void> {
+    const answer = await this.#api.listFileErrors({});
+    if (answer.ok) this.fileErrors = answer.value;
+  }
+
+  /** Adds the folder at `root` (an absolute path); resolves to true when it was added. */
+  add(root: string): Promise<boolean> {
+    const trimmed = root.trim();
+    if (trimmed === '') {
+      this.error = 'Type the absolute path of a folder to add.';
+      return Promise.resolve(false);
+    }
+    return this.#act(async () => {
+      const answer = await this.#api.addVault({ root: trimmed });
+      if (!answer.ok) return answer.error.message;
+      this.vaults = [
+        ...this.vaults.filter((vault) => vault.name !== answer.value.name),
+        answer.value,
+      ];
+      return null;
+    });
+  }
+
+  /** Asks the OS for a folder and adds it; false when cancelled or failed. */
+  async pickAndAdd(): Promise<boolean> {
+    const answer = await this.#api.pickFolder();
+    if (!answer.ok) {
+      this.error = answer.error.message;
+      return false;
+    }
+    return answer.value === null ? false : this.add(answer.value);
+  }
+
+  remove(name: string): Promise<boolean> {
+    return this.#act(async () => {
+      const answer = await this.#api.removeVault({ name });
+      if (!answer.ok) return answer.error.message;
+      this.vaults = this.vaults.filter((vault) => vault.name !== name);
+      return null;
+    });
+  }
+
+  reindex(name: string): Promise<boolean> {
+    return this.#act(async () => {
+      const answer = await this.#api.reindexVault({ name });
+      return answer.ok ? null : answer.error.message;
+    });
+  }
+
+  setPinned(name: string, pinned: boolean): Promise<boolean> {
+    return this.#act(async () => {
+      const answer = await this.#api.updateVault({ name, pinned });
+      if (!answer.ok) return answer.error.message;
+      this.vaults = this.vaults.map((vault) => (vault.name === name ? answer.value : vault));
+      return null;
+    });
+  }
+
+  /** Runs an action that resolves to an error message or null; true when it succeeded. */
+  async #act(action: () => Promise<string | null>): Promise<boolean> {
+    this.busy = true;
+    this.error = null;
+    try {
+      const problem = await action();
+      this.error = problem;
+      return problem === null;
+    } finally {
+      this.busy = false;
+    }
+  }
+
+  #progressed(progress: IndexProgress): void {
+    const next = { ...this.progress };
+    if (progress.phase === 'done') {
+      delete next[progress.vault];
+      void this.load();
+    } else next[progress.vault] = progress;
+    this.progress = next;
+  }
+}

@@ -1,0 +1,70 @@
+import type { Element } from 'hast';
+import { describe, expect, it } from 'vitest';
+import {
+  elementAttributes,
+  imageLabel,
+  linkTarget,
+} from '../../src-renderer/src/lib/hast-attributes.ts';
+
+const element = (tagName: string, properties: Element['properties']): Element => ({
+  type: 'element',
+  tagName,
+  properties,
+  children: [],
+});
+
+describe('elementAttributes', () => {
+  it('keeps the harmless attributes, renamed for HTML', () => {
+    expect(
+      elementAttributes(
+        element('td', { className: ['a', 'b'], colSpan: 2, align: 'left', id: 'user-content-x' }),
+      ),
+    ).toEqual({ class: 'a b', colspan: '2', align: 'left', id: 'user-content-x' });
+  });
+
+  it('drops handlers, styles, URLs and anything unknown', () => {
+    expect(
+      elementAttributes(
+        element('p', {
+          onClick: 'x()',
+          onerror: 'y()',
+          style: 'color:red',
+          href: '/x',
+          src: 'http://e/x.png',
+          dataX: '1',
+        }),
+      ),
+    ).toEqual({});
+  });
+
+  it('makes task-list checkboxes read-only', () => {
+    expect(elementAttributes(element('input', { type: 'text', checked: true }))).toEqual({
+      type: 'checkbox',
+      disabled: true,
+      checked: true,
+    });
+  });
+});
+
+describe('linkTarget', () => {
+  it.each([
+    ['https://example.org/a', 'https://example.org/a'],
+    ['mailto:team@example.org', 'mailto:team@example.org'],
+    ['#user-content-fn-1', '#user-content-fn-1'],
+    ['javascript:alert(1)', null],
+    ['../other.md', null],
+    ['file:///etc/passwd', null],
+    [undefined, null],
+  ])('%s → %s', (href, expected) => {
+    expect(linkTarget(element('a', href === undefined ? {} : { href }))).toBe(expected);
+  });
+});
+
+describe('imageLabel', () => {
+  it('shows the alt text and the address instead of loading', () => {
+    expect(imageLabel(element('img', { alt: 'Map', src: 'https://e.org/m.png' }))).toBe(
+      '[Map: https://e.org/m.png]',
+    );
+    expect(imageLabel(element('img', {}))).toBe('[image]');
+  });
+});

@@ -1,0 +1,106 @@
+import { describe, expect, it } from 'vitest';
+import type { SearchRequest, SearchResponse } from '../../src-main/contract/api.ts';
+import { SearchState } from '../../src-renderer/src/state/search.svelte.ts';
+import { createFakeApi, deferred, ok, result } from './fake-api.ts';
+
+const response = (...ids: string[]): SearchResponse => ({
+  results: ids.map((id) => result(id)),
+  terms: [],
+  tookMs: 1,
+});
+
+describe('SearchState', () => {
+  it('drops a response that arrives after a newer request was sent', async () => {
+    const fake = createFakeApi();
+    const pending = new Map<
+      string,
+      ReturnType<typeof deferred<ReturnType<typeof ok<SearchResponse>>>>
+    >();
+    fake.answer('search', (request: SearchRequest) => {
+      const answer = deferred<ReturnType<typeof ok<SearchResponse>>>();
+      pending.set(request.queries[0]!, answer);
+      return answer.promise;
+    });
+    const seen: string[][] = [];
+    const search = new SearchState(fake.api, {
+      onResults: (results) => seen.push(results.map((r) => r.id)),
+    });
+    search.topics = ['slow'];
+    const slow = search.run();
+    search.topics = ['fast'];
+    const fast = search.run();
+    pending.get('fast')!.resolve(ok(response('v:fast.md')));
+    await fast;
+    pending.get('slow')!.resolve(ok(response('v:slow.md')));
+    await slow;
+    expect(search.results.map((r) => r.id)).toEqual(['v:fast.md']);
+    expect(seen).toEqual([['v:fast.md']]);
+    expect(search.status).toBe('ready');
+  });
+
+  it('sends every non-empty topic, trimmed, as one multi-topic search', async () => {
+    const fake = createFakeApi();
+    fake.answer('search', () => ok(response()));
+    const search = new SearchState(fake.api);
+    search.topics = ['  wind speed ', '', 'anemometer'];
+    await search.run();
+    expect(fake.calls).toEqual([['search', { queries: ['wind speed', 'anemometer'] }]]);
+  });
+
+  it('debounces typing into one search', async () => {
+    const fake = createFakeApi();
+    fake.answer('search', () => ok(response('v:a.md')));
+    const search = new SearchState(fake.api, { debounceMs: 5 });
+    for (const text of ['b', 'ba', 'bat']) search.setTopic(0, text);
+    await new Promise((done) => setTimeout(done, 40));
+    expect(fake.calls).toEqual([['search', { queries: ['bat'] }]]);
+    expect(search.results).toHaveLength(1);
+  });
+
+  it('clears the results without asking when every topic is empty', async () => {
+    const fake = createFakeApi();
+    fake.answer('search', () => ok(response('v:a.md')));
+    const search = new SearchState(fake.api);
+    search.topics = ['x'];
+    await search.run();
+    search.topics = ['  '];
+    await search.run();
+    expect(search.results).toEqual([]);
+    expect(search.status).toBe('idle');
+    expect(fake.calls).toHaveLength(1);
+  });
+
+  it('keeps the error message for the error state', async () => {
+    const fake = createFakeApi();
+    fake.answer('search', () => ({
+      ok: false,
+      error: { code: 'internal', message: 'database is locked' },
+    }));
+    const search = new SearchState(fake.api);
+    search.topics = ['x'];
+    await search.run();
+    expect(search.status).toBe('error');
+    expect(search.error).toBe('database is locked');
+  });
+
+  it('adds and removes topics, never going below one', () => {
+    const search = new SearchState(createFakeApi().api, { debounceMs: 10_000 });
+    expect(search.addTopic()).toBe(1);
+    search.setTopic(1, 'second');
+    search.removeTopic(0);
+    expect(search.topics).toEqual(['second']);
+    search.removeTopic(0);
+    expect(search.topics).toEqual(['']);
+  });
+
+  it('reruns only when there is something to search', async () => {
+    const fake = createFakeApi();
+    fake.answer('search', () => ok(response()));
+    const search = new SearchState(fake.api);
+    await search.rerun();
+    expect(fake.calls).toHaveLength(0);
+    search.topics = ['q'];
+    await search.rerun();
+    expect(fake.calls).toHaveLength(1);
+  });
+});

@@ -1,0 +1,36 @@
+import { describe, expect, it } from 'vitest';
+import { shortcutOf, type KeyLike } from '../../src-renderer/src/lib/shortcuts.ts';
+
+const key = (key: string, code = '', modifiers: Partial<KeyLike> = {}): KeyLike => ({
+  key,
+  code,
+  altKey: false,
+  ctrlKey: false,
+  metaKey: false,
+  shiftKey: false,
+  ...modifiers,
+});
+
+describe('shortcutOf', () => {
+  it.each([
+    [key('k', 'KeyK', { ctrlKey: true }), false, 'focus-search'],
+    [key('k', 'KeyK', { metaKey: true }), true, 'focus-search'],
+    [key('/', 'Slash'), false, 'focus-search'],
+    [key('/', 'Slash'), true, null],
+    [key('F1', 'F1'), true, 'help'],
+    [key('F6', 'F6'), false, 'next-pane'],
+    [key('F6', 'F6', { shiftKey: true }), false, 'previous-pane'],
+    [key('ç', 'KeyC', { altKey: true }), true, 'copy'],
+    [key('a', 'KeyA', { altKey: true }), false, 'copy-all'],
+    [key('o', 'KeyO', { altKey: true }), false, 'open'],
+    [key('r', 'KeyR', { altKey: true }), false, 'reveal'],
+    [key('v', 'KeyV', { altKey: true }), false, 'vaults'],
+    [key('s', 'KeyS', { altKey: true }), false, 'settings'],
+    [key(',', 'Comma', { ctrlKey: true }), false, 'settings'],
+    [key('c', 'KeyC', { altKey: true, ctrlKey: true }), false, null],
+    [key('c', 'KeyC'), false, null],
+    [key('a', 'KeyA', { ctrlKey: true }), false, null],
+  ] as const)('%j (typing %s) → %s', (event, typing, expected) => {
+    expect(shortcutOf(event, typing)).toBe(expected);
+  });
+});
