@@ -1,0 +1,91 @@
+// What the chunker needs from a markdown parse, and the exact way to get it: micromark (the
+// parser under remark-parse) with GFM, reading its events instead of building a syntax tree.
+// remark builds its tree from these very events, so top-level heading tokens here are exactly the
+// heading nodes among the root's children there. The fast scanner (`block-scan.ts`) answers the
+// same question for the markdown it fully understands and defers to this for the rest.
+import { parse, postprocess, preprocess } from 'micromark';
+import { gfm } from 'micromark-extension-gfm';
+import type { Event } from 'micromark-util-types';
+import { plainTextOf } from './heading-title.ts';
+import type { SourceText } from './source-text.ts';
+
+/** A top-level heading, in lines of the file. */
+export interface HeadingLine {
+  /** Level 1–6. */
+  depth: number;
+  /** Line index of the heading's first line (a setext heading's first text line). */
+  firstLine: number;
+  /** Line index after the heading's last line (ATX: `firstLine + 1`; setext: after the underline). */
+  endLine: number;
+  /** Plain-text title (SPEC §2.1). */
+  title: string;
+}
+
+/** The block structure facts the chunk tree is built from. */
+export interface BlockFacts {
+  /** Top-level ATX and setext headings in document order. */
+  headings: HeadingLine[];
+  /** 1 for each line holding paragraph or table text (where inline `#tags` may be). */
+  textLines: Uint8Array;
+}
+
+const containers = new Set(['blockQuote', 'listOrdered', 'listUnordered', 'gfmFootnoteDefinition']);
+
+/** Where parsing starts: after the frontmatter, and after a BOM (remark skips it too). */
+export function parseStart(source: SourceText, startLine: number): number {
+  const start = source.lineStarts[startLine]!;
+  return start === 0 && source.text.charCodeAt(0) === 0xfeff ? 1 : start;
+}
+
+/** Block facts of lines `[startLine, lineCount)` by a full micromark parse. */
+export function micromarkBlockFacts(source: SourceText, startLine: number): BlockFacts {
+  const textLines = new Uint8Array(source.lineCount);
+  const headings: HeadingLine[] = [];
+  const input = source.text.slice(parseStart(source, startLine));
+  const events = postprocess(
+    parse({ extensions: [gfm()] })
+      .document()
+      .write(preprocess()(input, undefined, true)),
+  );
+  // micromark lines are 1-based and count from the slice's first line.
+  const lineBase = startLine - 1;
+  let depth = 0;
+  for (let index = 0; index < events.length; index++) {
+    const [kind, token] = events[index]!;
+    const type = token.type as string;
+    if (containers.has(type)) depth += kind === 'enter' ? 1 : -1;
+    if (kind !== 'enter') continue;
+    if (type === 'paragraph' || type === 'table') {
+      textLines.fill(1, token.start.line + lineBase, token.end.line + lineBase + 1);
+    } else if (depth === 0 && (type === 'atxHeading' || type === 'setextHeading')) {
+      headings.push(headingAt(events, index, lineBase));
+    }
+  }
+  return { headings, textLines };
+}
+
+function headingAt(events: Event[], index: number, lineBase: number): HeadingLine {
+  const heading = events[index]![1];
+  const setext = heading.type === 'setextHeading';
+  let depth = 0;
+  let firstLine = heading.start.line + lineBase;
+  let title = '';
+  for (let at = index + 1; events[at]![1] !== heading; at++) {
+    const [kind, token, context] = events[at]!;
+    if (kind !== 'enter') continue;
+    if (token.type === 'atxHeadingSequence') {
+      depth = token.end.offset - token.start.offset;
+    } else if (token.type === 'setextHeadingLineSequence') {
+      depth = context.sliceSerialize(token).startsWith('=') ? 1 : 2;
+    } else if (token.type === 'atxHeadingText' || token.type === 'setextHeadingText') {
+      // A setext heading's token also covers link definitions before its text (remark's node
+      // does too); its lines are the text lines and the underline.
+      if (setext) firstLine = token.start.line + lineBase;
+      let end = at + 1;
+      while (events[end]![1] !== token) end++;
+      title = plainTextOf(events, at + 1, end);
+      at = end;
+    }
+  }
+  return { depth, firstLine, endLine: heading.end.line + lineBase + 1, title };
+}

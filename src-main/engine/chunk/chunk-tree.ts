@@ -1,0 +1,166 @@
+// The chunk tree of SPEC §2.3–2.7, built from a file's top-level headings. Pure: lines in, node
+// records out. Every boundary is a line start, so the tree is computed in line indices and turned
+// into byte offsets (and decoded text) only when the records are written.
+import GithubSlugger, { slug as githubSlug } from 'github-slugger';
+import type { HeadingLine } from './block-facts.ts';
+import { linesHaveText, type SourceText } from './source-text.ts';
+import type { ByteRange, ChunkNode } from './types.ts';
+
+/** What the tree is built from. */
+export interface TreeInput {
+  source: SourceText;
+  /** `vault:path`. */
+  docId: string;
+  fileTitle: string;
+  /** Top-level headings in document order. */
+  headings: HeadingLine[];
+  /** First line of the document node's body (after the frontmatter; 0 without one). */
+  bodyStartLine: number;
+}
+
+/** A kept node while the tree is built, in line indices. */
+interface Draft {
+  heading: HeadingLine | null;
+  depth: number;
+  slug: string | null;
+  /** Heading line start, span start, span end (exclusive), as line indices. */
+  first: number;
+  spanStart: number;
+  spanEnd: number;
+  /** Where the body may start: the span start, or after the frontmatter for the document. */
+  bodyStart: number;
+  parent: Draft | null;
+  children: Draft[];
+}
+
+/** Every node of the tree in position order; `nodes[0]` is the document node. */
+export function buildChunkTree(input: TreeInput): ChunkNode[] {
+  const { source, headings } = input;
+  const lineCount = source.lineCount;
+  const spanEnds = headingSpanEnds(headings, lineCount);
+  const slugs = headingSlugs(headings);
+  const root: Draft = {
+    heading: null,
+    depth: 0,
+    slug: null,
+    first: 0,
+    spanStart: 0,
+    spanEnd: lineCount,
+    bodyStart: input.bodyStartLine,
+    parent: null,
+    children: [],
+  };
+  const drafts: Draft[] = [root];
+  const open: Draft[] = [root];
+  headings.forEach((heading, index) => {
+    const spanEnd = spanEnds[index]!;
+    // A heading whose span is empty or whitespace-only is discarded: its line is parent body.
+    if (!linesHaveText(source, heading.endLine, spanEnd)) return;
+    while (open[open.length - 1]!.depth >= heading.depth) open.pop();
+    const parent = open[open.length - 1]!;
+    const draft: Draft = {
+      heading,
+      depth: heading.depth,
+      slug: slugs[index]!,
+      first: heading.firstLine,
+      spanStart: heading.endLine,
+      spanEnd,
+      bodyStart: heading.endLine,
+      parent,
+      children: [],
+    };
+    parent.children.push(draft);
+    open.push(draft);
+    drafts.push(draft);
+  });
+  return writeRecords(input, drafts);
+}
+
+/** Each heading's span end: the next heading (kept or not) of equal or lower depth, or EOF. */
+function headingSpanEnds(headings: HeadingLine[], lineCount: number): number[] {
+  const ends = new Array<number>(headings.length).fill(lineCount);
+  const waiting: number[] = [];
+  headings.forEach((heading, index) => {
+    while (waiting.length > 0 && headings[waiting[waiting.length - 1]!]!.depth >= heading.depth) {
+      ends[waiting.pop()!] = heading.firstLine;
+    }
+    waiting.push(index);
+  });
+  return ends;
+}
+
+/** GitHub slugs of every heading in order (SPEC §2.5): an empty slug becomes `heading`. */
+export function headingSlugs(headings: Array<{ title: string }>): string[] {
+  const slugger = new GithubSlugger();
+  return headings.map(({ title }) => slugger.slug(githubSlug(title) === '' ? 'heading' : title));
+}
+
+function writeRecords(input: TreeInput, drafts: Draft[]): ChunkNode[] {
+  const { source, docId, fileTitle } = input;
+  const { lineByteStarts } = source;
+  const ids = new Map<Draft, string>();
+  const paths = new Map<Draft, { titles: string[]; depths: number[]; slugs: string[] }>();
+  return drafts.map((draft, position) => {
+    const id = draft.slug === null ? docId : `${docId}#${draft.slug}`;
+    ids.set(draft, id);
+    const above = draft.parent ? paths.get(draft.parent)! : { titles: [], depths: [], slugs: [] };
+    const path = draft.heading
+      ? {
+          titles: [...above.titles, draft.heading.title],
+          depths: [...above.depths, draft.depth],
+          slugs: [...above.slugs, draft.slug!],
+        }
+      : above;
+    paths.set(draft, path);
+    const lines = bodyLines(draft);
+    const bodyRanges = lines.map(([from, to]): ByteRange => [
+      lineByteStarts[from]!,
+      lineByteStarts[to]!,
+    ]);
+    const body = lines
+      .map(([from, to]) => source.text.slice(source.lineStarts[from], source.lineStarts[to]))
+      .join('');
+    const title = draft.heading ? draft.heading.title : fileTitle;
+    const crumbs = path.titles[0] === fileTitle ? path.titles.slice(1) : path.titles;
+    return {
+      id,
+      docId,
+      parentId: draft.parent ? ids.get(draft.parent)! : null,
+      depth: draft.depth,
+      position,
+      title,
+      slug: draft.slug,
+      headingStart: lineByteStarts[draft.first]!,
+      byteStart: lineByteStarts[draft.spanStart]!,
+      byteEnd: lineByteStarts[draft.spanEnd]!,
+      bodyRanges,
+      body,
+      isChunk: /\S/.test(body),
+      fileTitle,
+      headerPath: path.titles,
+      headerDepths: path.depths,
+      headerSlugs: path.slugs,
+      headerBreadcrumb: path.titles.join(' > '),
+      sectionTitle: path.titles.at(-1) ?? fileTitle,
+      sectionSlug: path.slugs.at(-1) ?? null,
+      breadcrumb: '> ' + [fileTitle, ...crumbs].join(' › '),
+      startLine: draft.first + 1,
+      // The last line holding a byte of the span (1-based): kept headings have non-empty spans,
+      // and even an empty file has one line.
+      endLine: draft.spanEnd,
+      tokenEstimate: Math.ceil(body.length / 4),
+    };
+  });
+}
+
+/** The node's body as line ranges: its span minus its children's extents. */
+function bodyLines(draft: Draft): Array<[number, number]> {
+  const lines: Array<[number, number]> = [];
+  let cursor = draft.bodyStart;
+  for (const child of draft.children) {
+    if (child.first > cursor) lines.push([cursor, child.first]);
+    cursor = child.spanEnd;
+  }
+  if (draft.spanEnd > cursor) lines.push([cursor, draft.spanEnd]);
+  return lines;
+}

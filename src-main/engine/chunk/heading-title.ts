@@ -1,0 +1,72 @@
+// Heading titles as plain text (SPEC §2.1), from micromark's inline events: the same events remark
+// builds its tree from, so a title is what remark's heading node says, flattened. Inline code keeps
+// its literal text, emphasis/link markup and inline HTML tags are dropped (the text between tags
+// stays), image alt text stays, escapes and character references are decoded, whitespace runs
+// collapse to one space, and the result is trimmed.
+import { parse, preprocess } from 'micromark';
+import { gfm } from 'micromark-extension-gfm';
+import { decodeString } from 'micromark-util-decode-string';
+import type { Event, ParseContext } from 'micromark-util-types';
+
+/** Inline constructs whose whole source is markup: destinations, titles, tags, footnote calls. */
+const dropped = new Set(['resource', 'reference', 'htmlText', 'gfmFootnoteCall']);
+
+/** Tokens whose source text is the plain text. */
+const literal = new Set([
+  'data',
+  'codeTextData',
+  'characterEscapeValue',
+  'autolinkProtocol',
+  'autolinkEmail',
+  'literalAutolink',
+]);
+
+/** Tokens that stand for a line break inside the heading text. */
+const breaks = new Set(['lineEnding', 'hardBreakEscape']);
+
+/** Plain text of the inline events `events[from..to)` (one heading's text). */
+export function plainTextOf(events: Event[], from: number, to: number): string {
+  let text = '';
+  for (let index = from; index < to; index++) {
+    const [kind, token, context] = events[index]!;
+    if (kind !== 'enter') continue;
+    const type = token.type as string;
+    if (literal.has(type)) {
+      text += context.sliceSerialize(token);
+    } else if (type === 'characterReference') {
+      text += decodeString(context.sliceSerialize(token));
+    } else if (breaks.has(type)) {
+      text += ' ';
+    } else if (!dropped.has(type)) {
+      continue;
+    }
+    // Skip the token's children: literal and dropped tokens are taken or left whole.
+    while (
+      index + 1 < to &&
+      !(events[index + 1]![0] === 'exit' && events[index + 1]![1] === token)
+    ) {
+      index++;
+    }
+  }
+  return collapseWhitespace(text);
+}
+
+/** Whitespace runs become one space; the ends are trimmed. */
+export function collapseWhitespace(text: string): string {
+  return text.replace(/\s+/g, ' ').trim();
+}
+
+// One parser for every heading: parsing headings alone never defines link references (a file
+// with definitions takes the full-parser path), so its shared state stays empty.
+let textParser: ParseContext | null = null;
+
+/** The title of a heading whose inline source (markers and indentation removed) is `content`. */
+export function headingTitle(content: string): string {
+  if (content.trim() === '') return '';
+  // Text without a character that can start markup (or NUL, which micromark replaces) needs no
+  // parser. Literal autolinks (`www.x.com`) are left out on purpose: their text is their source.
+  if (!/[\\`*_~[\]<&!\0]/.test(content)) return collapseWhitespace(content);
+  textParser ??= parse({ extensions: [gfm()] });
+  const events = textParser.text().write(preprocess()(content, undefined, true));
+  return plainTextOf(events, 0, events.length);
+}

@@ -1,0 +1,17 @@
+// Which files a vault indexes (SPEC §1): markdown by extension, plain text, nothing else.
+import type { DocumentKind } from '../chunk/types.ts';
+
+const kinds: Record<string, DocumentKind> = {
+  '.md': 'markdown',
+  '.markdown': 'markdown',
+  '.mdx': 'markdown',
+  '.txt': 'text',
+};
+
+/** How a file is read, from its extension (case-insensitive: `UPPER.MD` is markdown); null: not indexed. */
+export function documentKind(path: string): DocumentKind | null {
+  const name = path.slice(Math.max(path.lastIndexOf('/'), path.lastIndexOf('\\')) + 1);
+  const dot = name.lastIndexOf('.');
+  if (dot === -1) return null;
+  return kinds[name.slice(dot).toLowerCase()] ?? null;
+}
