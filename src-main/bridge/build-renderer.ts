@@ -1,0 +1,26 @@
+// Builds the renderer for the browser with Vite (the same entries and Svelte settings as
+// electron-vite's renderer build), into its own folder so the two builds never race.
+import { resolve } from 'node:path';
+import { REPO_ROOT, WEB_BUILD_DIR } from './paths.ts';
+
+/** Builds `src-renderer` (index.html and quick.html) into `outDir`; resolves when done. */
+export async function buildRenderer(outDir: string = WEB_BUILD_DIR): Promise<void> {
+  // Loaded on demand: `--no-build` runs never pay for the bundler.
+  const { build } = await import('vite');
+  const { svelte } = await import('@sveltejs/vite-plugin-svelte');
+  const root = resolve(REPO_ROOT, 'src-renderer');
+  await build({
+    configFile: false,
+    root,
+    base: './',
+    logLevel: 'warn',
+    plugins: [svelte({ configFile: resolve(REPO_ROOT, 'svelte.config.js') })],
+    build: {
+      outDir,
+      emptyOutDir: true,
+      rollupOptions: {
+        input: { index: resolve(root, 'index.html'), quick: resolve(root, 'quick.html') },
+      },
+    },
+  });
+}
