@@ -1,0 +1,32 @@
+// The committed labelled query sets and the folder each one's labels are relative to.
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { parseQuerySet, type QuerySet } from '../../src-main/engine/eval/query-set.ts';
+
+const repo = join(import.meta.dirname, '..', '..');
+const corpora = join(repo, '..', 'shared', 'corpora');
+
+/** A committed query set. */
+export interface CommittedSet {
+  /** File name inside `test/eval/`. */
+  file: string;
+  /** Absolute path of the vault root the labels refer to. */
+  root: string;
+  /** Vault name used when indexing it in the tests. */
+  vault: string;
+}
+
+export const QUERY_SETS: CommittedSet[] = [
+  { file: 'rust-book.queries.json', root: join(corpora, 'rust-book'), vault: 'rust-book' },
+  { file: 'dendron-vault.queries.json', root: join(corpora, 'dendron-vault'), vault: 'dendron' },
+  {
+    file: 'sample-vault.queries.json',
+    root: join(repo, 'resources', 'sample-vault'),
+    vault: 'sample',
+  },
+];
+
+/** Reads and parses one committed set. */
+export function loadSet(set: CommittedSet): QuerySet {
+  return parseQuerySet(readFileSync(join(import.meta.dirname, set.file), 'utf8'), set.file);
+}
