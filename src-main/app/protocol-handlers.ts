@@ -6,17 +6,16 @@ import { extname, isAbsolute, join, relative, sep } from 'node:path';
 import { APP_ORIGIN } from './url-policy.ts';
 
 /**
- * CSP of every renderer page: only our own scripts; images from our origin, `data:` and the vault
- * protocol; no remote loads, no plugins, no frames, no forms. Inline styles stay allowed because
- * Svelte sets `style` attributes (styles cannot run code).
+ * CSP of every renderer page: only our own scripts and styles (no inline ones, as in the web
+ * bridge); images from our origin, `data:` and the vault protocol; no remote loads, no plugins,
+ * no frames, no forms.
  */
 export const RENDERER_CSP = [
   "default-src 'none'",
   "script-src 'self'",
-  "style-src 'self' 'unsafe-inline'",
+  "style-src 'self'",
   "img-src 'self' data: folio-vault:",
-  "media-src 'self' folio-vault:",
-  "font-src 'self' data:",
+  "font-src 'self'",
   "connect-src 'self'",
   "object-src 'none'",
   "frame-src 'none'",
@@ -40,6 +39,10 @@ const RENDERER_TYPES: Record<string, string> = {
   '.woff': 'font/woff',
   '.woff2': 'font/woff2',
   '.txt': 'text/plain; charset=utf-8',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.ico': 'image/x-icon',
+  '.webp': 'image/webp',
 };
 
 /** Media types served from vaults: images only (what a markdown preview embeds). */
@@ -135,7 +138,11 @@ export function createAppProtocolHandler(
       'content-type': type,
       'x-content-type-options': 'nosniff',
     };
-    if (type.startsWith('text/html')) headers['content-security-policy'] = RENDERER_CSP;
+    if (type.startsWith('text/html')) {
+      headers['content-security-policy'] = RENDERER_CSP;
+      headers['referrer-policy'] = 'no-referrer';
+      headers['cross-origin-opener-policy'] = 'same-origin';
+    }
     return new Response(await readFile(found.file), { headers });
   };
 }

@@ -189,7 +189,7 @@ describe('folio://app handler', () => {
   it('keeps its CSP strict: no remote scripts, no eval, no inline scripts', () => {
     expect(RENDERER_CSP).toContain("default-src 'none'");
     expect(RENDERER_CSP).toContain("script-src 'self';");
-    expect(RENDERER_CSP).not.toMatch(/unsafe-eval|https?:|\*/);
+    expect(RENDERER_CSP).not.toMatch(/unsafe-eval|unsafe-inline|https?:|\*/);
     expect(RENDERER_CSP).toContain("frame-ancestors 'none'");
   });
 });

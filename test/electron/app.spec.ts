@@ -1,0 +1,163 @@
+// The Electron app end to end: secure windows, the preload API, IPC validation, search over the
+// sample vault and a temporary vault, quick search, the tray and the remembered window state.
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { expect, test } from '@playwright/test';
+import { API_EVENTS, API_METHODS } from '../../src-main/contract/api.ts';
+import {
+  launchFolio,
+  makeVault,
+  quickPage,
+  quickVisible,
+  searchUntilFound,
+  type FolioApp,
+  type MainGlobals,
+  type PageGlobals,
+} from './folio-app.ts';
+
+let folio: FolioApp;
+
+test.beforeEach(async () => {
+  folio = await launchFolio();
+});
+
+test.afterEach(async () => {
+  await folio.close();
+});
+
+// The webPreferences themselves are asserted in test/app/shell-config.test.ts (Electron has no
+// getter for them); here their effect is checked from inside the pages.
+test('both windows are served from folio://app and their pages see no Node', async () => {
+  const urls = await folio.app.evaluate(({ BrowserWindow }) =>
+    BrowserWindow.getAllWindows().map((window) => window.webContents.getURL()),
+  );
+  expect(urls.sort()).toEqual(['folio://app/index.html', 'folio://app/quick.html']);
+  for (const page of [folio.main, await quickPage(folio)]) {
+    const globals = await page.evaluate(() => {
+      const scope = globalThis as Record<string, unknown>;
+      return {
+        require: typeof scope.require,
+        process: typeof scope.process,
+        Buffer: typeof scope.Buffer,
+        ipcRenderer: 'ipcRenderer' in scope,
+        folio: typeof scope.folio,
+      };
+    });
+    expect(globals).toEqual({
+      require: 'undefined',
+      process: 'undefined',
+      Buffer: 'undefined',
+      ipcRenderer: false,
+      folio: 'object',
+    });
+  }
+});
+
+test('window.folio has exactly the contract’s methods and events', async () => {
+  const keys = await folio.main.evaluate(() =>
+    Object.keys((globalThis as PageGlobals).folio).sort(),
+  );
+  expect(keys).toEqual([...API_METHODS, ...API_EVENTS].sort());
+  const environment = await folio.main.evaluate(() =>
+    (globalThis as PageGlobals).folio.environment(),
+  );
+  expect(environment).toMatchObject({ ok: true, value: { kind: 'electron', canPickFolder: true } });
+});
+
+test('IPC rejects an invalid argument with invalid-argument, naming the field', async () => {
+  const result = await folio.main.evaluate(() =>
+    (globalThis as PageGlobals).folio.search({ queries: 'not a list' } as never),
+  );
+  expect(result).toMatchObject({ ok: false, error: { code: 'invalid-argument' } });
+  if (!result.ok) expect(result.error.message).toMatch(/^search: .*\(queries\)$/);
+  const external = await folio.main.evaluate(() =>
+    (globalThis as PageGlobals).folio.openExternal({ url: 'javascript:alert(1)' }),
+  );
+  expect(external).toMatchObject({ ok: false, error: { code: 'invalid-argument' } });
+});
+
+test('a search returns results from the sample vault, then from an added vault', async () => {
+  const sample = await searchUntilFound(folio.main, 'heron');
+  expect(sample.results[0]?.vault).toBe('sample');
+  const vault = await makeVault();
+  try {
+    const added = await folio.main.evaluate(
+      (root) => (globalThis as PageGlobals).folio.addVault({ root }),
+      vault.root,
+    );
+    expect(added.ok).toBe(true);
+    const found = await searchUntilFound(folio.main, 'kestrel');
+    expect(found.results[0]).toMatchObject({ path: 'birds.md', title: 'Kestrel' });
+  } finally {
+    await vault.remove();
+  }
+});
+
+test('pages cannot navigate away, open windows or run inline scripts', async () => {
+  const before = folio.main.url();
+  await folio.main.evaluate("location.href = 'file:///etc/passwd'").catch(() => undefined);
+  const opened = await folio.main.evaluate("window.open('file:///etc/passwd') === null");
+  const inline = await folio.main.evaluate(`(() => {
+    const script = document.createElement('script');
+    script.textContent = 'window.__inlineRan = true';
+    document.head.append(script);
+    return window.__inlineRan === true;
+  })()`);
+  expect(folio.main.url()).toBe(before);
+  expect(opened).toBe(true);
+  expect(inline).toBe(false);
+});
+
+test('quick search opens, tells its page, and hides on toggle and on request', async () => {
+  const quick = await quickPage(folio);
+  await quick.evaluate(() => {
+    const globals = globalThis as PageGlobals & { shownCount: number };
+    globals.shownCount = 0;
+    globals.folio.onQuickSearchShown(() => (globals.shownCount += 1));
+  });
+  expect(await quickVisible(folio)).toBe(false);
+  await folio.app.evaluate(() => (globalThis as MainGlobals).folioE2E.toggleQuickSearch());
+  await expect.poll(() => quickVisible(folio)).toBe(true);
+  await expect
+    .poll(() =>
+      quick.evaluate(() => (globalThis as typeof globalThis & { shownCount: number }).shownCount),
+    )
+    .toBe(1);
+  await folio.app.evaluate(() => (globalThis as MainGlobals).folioE2E.toggleQuickSearch());
+  await expect.poll(() => quickVisible(folio)).toBe(false);
+  await folio.app.evaluate(() => (globalThis as MainGlobals).folioE2E.toggleQuickSearch());
+  await expect.poll(() => quickVisible(folio)).toBe(true);
+  const hidden = await quick.evaluate(() => (globalThis as PageGlobals).folio.hideQuickSearch());
+  expect(hidden).toEqual({ ok: true, value: null });
+  await expect.poll(() => quickVisible(folio)).toBe(false);
+});
+
+test('the tray exists and a bad shortcut is reported while the app keeps working', async () => {
+  expect(await folio.app.evaluate(() => (globalThis as MainGlobals).folioE2E.hasTray())).toBe(true);
+  const state = await folio.main.evaluate(() =>
+    (globalThis as PageGlobals).folio.updateSettings({ quickSearchHotkey: 'Ctrl+Shfit+Space' }),
+  );
+  expect(state.ok).toBe(true);
+  if (state.ok) expect(state.value.problems.quickSearchHotkey).toContain('"Shfit"');
+  expect(
+    await folio.app.evaluate(() => (globalThis as MainGlobals).folioE2E.activeHotkey()),
+  ).toBeNull();
+  await searchUntilFound(folio.main, 'heron');
+});
+
+test('the main window remembers its bounds', async () => {
+  await folio.app.evaluate(({ BrowserWindow }) => {
+    const main = BrowserWindow.getAllWindows().find((w) =>
+      w.webContents.getURL().endsWith('/index.html'),
+    );
+    main?.setBounds({ x: 40, y: 50, width: 900, height: 640 });
+  });
+  const userData = folio.userData;
+  await folio.app.close();
+  const saved = JSON.parse(await readFile(join(userData, 'window-state.json'), 'utf8'));
+  expect(saved).toMatchObject({
+    version: 1,
+    bounds: { width: 900, height: 640 },
+    maximized: false,
+  });
+});
