@@ -45,6 +45,8 @@ export class AppController {
       this.vaults.connect(),
       this.settings.connect(),
       this.#api.onIndexChanged((change) => this.#indexChanged(change)),
+      // A vault added or removed changes what matches.
+      this.#api.onVaultsChanged(() => void this.search.rerun()),
       this.#api.onShowNode(({ id }) => void this.showNode(id)),
     ];
     const environment = await this.#api.environment();

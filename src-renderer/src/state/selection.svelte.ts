@@ -55,6 +55,7 @@ export class SelectionState {
   readonly #api: FolioApi;
   #outlineRequest = 0;
   #contentRequest = 0;
+  #showing: Promise<void> = Promise.resolve();
 
   constructor(api: FolioApi) {
     this.#api = api;
@@ -88,8 +89,18 @@ export class SelectionState {
     return target.id;
   }
 
+  /** Resolves when the latest `showNode` has loaded (for moving the focus into the outline). */
+  settled(): Promise<void> {
+    return this.#showing;
+  }
+
   /** Shows node `id` in the preview and its document in the outline. */
-  async showNode(id: string): Promise<void> {
+  showNode(id: string): Promise<void> {
+    this.#showing = this.#show(id);
+    return this.#showing;
+  }
+
+  async #show(id: string): Promise<void> {
     this.nodeId = id;
     const request = ++this.#contentRequest;
     this.contentStatus = 'loading';
