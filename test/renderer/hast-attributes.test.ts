@@ -4,6 +4,7 @@ import {
   elementAttributes,
   imageLabel,
   linkTarget,
+  vaultImageUrl,
 } from '../../src-renderer/src/lib/hast-attributes.ts';
 
 const element = (tagName: string, properties: Element['properties']): Element => ({
@@ -66,5 +67,26 @@ describe('imageLabel', () => {
       '[Map: https://e.org/m.png]',
     );
     expect(imageLabel(element('img', {}))).toBe('[image]');
+  });
+});
+
+describe('vaultImageUrl', () => {
+  const base = { vault: 'notes', path: 'projects/heron/Station design.md' };
+  it.each([
+    ['diagram.png', 'folio-vault://notes/projects/heron/diagram.png'],
+    ['./img/a b.png', 'folio-vault://notes/projects/heron/img/a%20b.png'],
+    ['img/a%20b.png', 'folio-vault://notes/projects/heron/img/a%20b.png'],
+    ['../../top.png', 'folio-vault://notes/top.png'],
+    ['../../../outside.png', null],
+    ['/etc/passwd', null],
+    ['https://example.org/x.png', null],
+    ['//example.org/x.png', null],
+    ['data:image/png;base64,AAAA', null],
+    ['javascript:alert(1)', null],
+    ['.obsidian/x.png', null],
+    ['a\\..\\..\\x.png', null],
+    ['', null],
+  ])('%s → %s', (src, expected) => {
+    expect(vaultImageUrl(src, base)).toBe(expected);
   });
 });

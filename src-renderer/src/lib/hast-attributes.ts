@@ -55,3 +55,37 @@ export function imageLabel(element: Element): string {
   const label = alt || 'image';
   return src ? `[${label}: ${src}]` : `[${label}]`;
 }
+
+/** The note a preview shows, for resolving its relative image paths. */
+export interface ImageBase {
+  vault: string;
+  /** The note's path in its vault, `/`-separated. */
+  path: string;
+}
+
+/**
+ * The app's `folio-vault://<vault>/<path>` URL of a relative image of the note at `base`, or
+ * null for anything that is not a plain relative path inside the vault (remote URLs, absolute
+ * paths, `..` past the root, other schemes): those are never loaded.
+ */
+export function vaultImageUrl(src: string, base: ImageBase): string | null {
+  const trimmed = src.trim();
+  if (trimmed === '' || /^[a-z][a-z0-9+.-]*:/i.test(trimmed) || /^[/\\]/.test(trimmed)) return null;
+  let decoded: string;
+  try {
+    decoded = decodeURI(trimmed.split(/[?#]/)[0]!);
+  } catch {
+    return null;
+  }
+  const segments = base.path.split('/').slice(0, -1);
+  for (const part of decoded.split('/')) {
+    if (part === '' || part === '.') continue;
+    if (part === '..') {
+      if (segments.length === 0) return null;
+      segments.pop();
+    } else if (part.startsWith('.') || part.includes('\\')) return null;
+    else segments.push(part);
+  }
+  if (segments.length === 0) return null;
+  return `folio-vault://${encodeURIComponent(base.vault)}/${segments.map(encodeURIComponent).join('/')}`;
+}
