@@ -80,14 +80,27 @@ function pushCjkBigrams(run: string, offset: number, out: AnalyzedToken[]): void
   }
 }
 
+/** Distinct surface words whose analysis is remembered (corpora repeat a small vocabulary). */
+const WORD_CACHE_LIMIT = 300_000;
+
 /** Creates the analyzer of a Snowball language (`none`: no stemming). */
 export function createAnalyzer(language: string): Analyzer {
   const stem: StemFunction = createStemmer(language);
+  let cache = new Map<string, string>();
+
+  const termOf = (word: string): string => {
+    let term = cache.get(word);
+    if (term === undefined) {
+      const normal = normalizeWord(word);
+      term = normal.length === 0 || normal.length > MAX_TOKEN_LENGTH ? '' : stem(normal);
+      if (cache.size >= WORD_CACHE_LIMIT) cache = new Map();
+      cache.set(word, term);
+    }
+    return term;
+  };
 
   const pushWord = (word: string, start: number, out: AnalyzedToken[]) => {
-    const normal = normalizeWord(word);
-    if (normal.length === 0 || normal.length > MAX_TOKEN_LENGTH) return;
-    const term = stem(normal);
+    const term = termOf(word);
     if (term) out.push({ term, start, end: start + word.length });
   };
 

@@ -1,0 +1,75 @@
+// `cli export --db FILE [--format md|text|json] [--max-tokens N] [--breadcrumb-mode M] QUERY…`
+// (SPEC §6, §9): searches, then exports the merged results in rank order to stdout.
+import { existsSync } from 'node:fs';
+import type { BreadcrumbMode, ExportFormat } from '../../contract/api.ts';
+import { createEngine, engineInternals } from '../../engine/create-engine.ts';
+import {
+  CliError,
+  parseCommandArgs,
+  positiveInt,
+  UsageError,
+  type CliCommand,
+} from '../command.ts';
+
+const options = {
+  db: { type: 'string' },
+  format: { type: 'string' },
+  'max-tokens': { type: 'string' },
+  'breadcrumb-mode': { type: 'string' },
+  limit: { type: 'string' },
+  strict: { type: 'boolean' },
+} as const;
+
+const FORMATS: ExportFormat[] = ['md', 'text', 'json'];
+const MODES: BreadcrumbMode[] = ['conditional', 'always', 'none'];
+
+function oneOf<T extends string>(
+  value: string | undefined,
+  allowed: T[],
+  option: string,
+): T | undefined {
+  if (value === undefined) return undefined;
+  if (!allowed.includes(value as T))
+    throw new UsageError(`${option} must be one of ${allowed.join(', ')}, got "${value}"`);
+  return value as T;
+}
+
+export const command: CliCommand = {
+  usage:
+    'export --db FILE [--format md|text|json] [--max-tokens N] [--breadcrumb-mode M] [--limit N] [--strict] QUERY…',
+  async run(args, io) {
+    const { values, positionals } = parseCommandArgs(args, options);
+    if (!values.db) throw new UsageError('--db FILE is required');
+    if (positionals.length === 0) throw new UsageError('at least one QUERY is required');
+    const format = oneOf(values.format, FORMATS, '--format');
+    const breadcrumbMode = oneOf(values['breadcrumb-mode'], MODES, '--breadcrumb-mode');
+    const maxTokens =
+      values['max-tokens'] === undefined
+        ? undefined
+        : positiveInt(values['max-tokens'], '--max-tokens', 0);
+    const limit = positiveInt(values.limit, '--limit', 0) || undefined;
+    if (!existsSync(values.db))
+      throw new CliError(`--db ${values.db}: no such database (run \`index\` first)`);
+    const engine = await createEngine({ dbPath: values.db, watch: false });
+    try {
+      await engineInternals(engine).ready();
+      const { results } = await engine.search({
+        queries: positionals,
+        limit,
+        strict: values.strict ?? false,
+      });
+      const exported = await engine.exportResults({
+        ids: results.map((r) => r.id),
+        format,
+        maxTokens,
+        breadcrumbMode,
+      });
+      io.stdout.write(exported.text);
+      if (exported.truncated)
+        io.stderr.write(`export cut to the budget of ${maxTokens ?? 'the setting'} tokens\n`);
+      return 0;
+    } finally {
+      await engine.close();
+    }
+  },
+};

@@ -1,0 +1,124 @@
+// `cli index --db FILE DIR[=NAME]…`: indexes or incrementally updates vaults (SPEC §9). Progress
+// goes to stderr (a bar on a TTY), the summary to stdout (`--json` for JSON); a broken file is a
+// warning, a folder that cannot be read fails the command naming it.
+import { existsSync, statSync } from 'node:fs';
+import { resolve } from 'node:path';
+import type { IndexProgress } from '../../contract/api.ts';
+import { FolioError } from '../../contract/engine.ts';
+import { createEngine, engineInternals } from '../../engine/create-engine.ts';
+import type { IndexSummary } from '../../engine/store/indexer.ts';
+import { CliError, parseCommandArgs, UsageError, type CliCommand, type CliIo } from '../command.ts';
+
+const options = { db: { type: 'string' }, json: { type: 'boolean' } } as const;
+
+interface Target {
+  root: string;
+  name: string | undefined;
+}
+
+function parseTargets(positionals: string[]): Target[] {
+  if (positionals.length === 0) throw new UsageError('at least one DIR[=NAME] is required');
+  return positionals.map((arg) => {
+    const at = arg.lastIndexOf('=');
+    const dir = at > 0 ? arg.slice(0, at) : arg;
+    const name = at > 0 ? arg.slice(at + 1) : undefined;
+    const root = resolve(dir);
+    if (!existsSync(root)) throw new CliError(`${dir}: no such folder`);
+    if (!statSync(root).isDirectory()) throw new CliError(`${dir}: not a folder`);
+    if (name !== undefined && !/^[a-z0-9_-]{1,64}$/.test(name)) {
+      throw new UsageError(`vault name "${name}" (in ${arg}) must match [a-z0-9_-]+`);
+    }
+    return { root, name };
+  });
+}
+
+/** Progress on stderr: a redrawn bar on a TTY, an occasional line otherwise. */
+function progressReporter(io: CliIo): { update(p: IndexProgress): void; end(): void } {
+  let last = 0;
+  let drawn = false;
+  return {
+    update(p) {
+      const now = Date.now();
+      if (p.phase !== 'indexing' || now - last < (io.stderr.isTTY ? 100 : 2000)) return;
+      last = now;
+      const ratio = p.total ? p.done / p.total : 0;
+      if (io.stderr.isTTY) {
+        const bar = '#'.repeat(Math.round(ratio * 30)).padEnd(30, '-');
+        const path = (p.currentPath ?? '').slice(-40);
+        io.stderr.write(`\r\x1b[K${p.vault} [${bar}] ${p.done}/${p.total} ${path}`);
+        drawn = true;
+      } else {
+        io.stderr.write(`${p.vault}: ${p.done}/${p.total} files\n`);
+      }
+    },
+    end() {
+      if (drawn) io.stderr.write('\r\x1b[K');
+      drawn = false;
+    },
+  };
+}
+
+function summaryLine(s: IndexSummary & { documents: number; root: string }): string {
+  const seconds = (s.ms / 1000).toFixed(2);
+  return `${s.vault} (${s.root}): ${s.documents} documents — ${s.added} added, ${s.modified} modified, ${s.removed} removed, ${s.unchanged + s.touched} unchanged, ${s.errors} errors in ${seconds} s`;
+}
+
+export const command: CliCommand = {
+  usage: 'index --db FILE [--json] DIR[=NAME]…',
+  async run(args, io) {
+    const { values, positionals } = parseCommandArgs(args, options);
+    if (!values.db) throw new UsageError('--db FILE is required');
+    const targets = parseTargets(positionals);
+    const engine = await createEngine({ dbPath: values.db, watch: false });
+    const progress = progressReporter(io);
+    const unsubscribe = engine.subscribe((event) => {
+      if (event.type === 'indexProgress') progress.update(event.progress);
+    });
+    const started = Date.now();
+    // Ctrl-C: stop between files; every file indexed so far stays committed.
+    const stop = () => void engine.close();
+    io.signal.addEventListener('abort', stop);
+    try {
+      const names: string[] = [];
+      const internals = engineInternals(engine);
+      for (const target of targets) {
+        const known = (await engine.listVaults()).find((v) => v.root === target.root);
+        if (known && target.name && known.name !== target.name) {
+          throw new CliError(`${target.root} is already indexed as vault "${known.name}"`);
+        }
+        // A new vault is indexed as soon as it is added; a known one is reconciled.
+        if (known) await engine.reindexVault({ name: known.name });
+        else {
+          const added = await engine.addVault({ root: target.root, name: target.name });
+          await internals.indexed(added.name);
+        }
+        if (io.signal.aborted) throw new CliError('interrupted; the files indexed so far are kept');
+        names.push(
+          known?.name ?? (await engine.listVaults()).find((v) => v.root === target.root)!.name,
+        );
+      }
+      progress.end();
+      const vaults = await engine.listVaults();
+      const summaries = names.map((name) => {
+        const vault = vaults.find((v) => v.name === name)!;
+        return { ...internals.summary(name)!, documents: vault.documents, root: vault.root };
+      });
+      for (const error of await engine.listFileErrors({})) {
+        if (names.includes(error.vault) && error.at >= started) {
+          io.stderr.write(`warning: ${error.vault}:${error.path}: ${error.message}\n`);
+        }
+      }
+      if (values.json) io.stdout.write(`${JSON.stringify({ vaults: summaries })}\n`);
+      else for (const s of summaries) io.stdout.write(`${summaryLine(s)}\n`);
+      return 0;
+    } catch (error) {
+      progress.end();
+      if (error instanceof FolioError) throw new CliError(error.message);
+      throw error;
+    } finally {
+      io.signal.removeEventListener('abort', stop);
+      unsubscribe();
+      await engine.close();
+    }
+  },
+};

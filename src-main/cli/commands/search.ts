@@ -1,0 +1,71 @@
+// `cli search --db FILE [--limit N] [--json] [--raw] [--strict] QUERY…` (SPEC §9): several
+// QUERY arguments are a multi-topic search; `--json` prints `{"results":[…]}` with the fields of
+// SPEC §5; `--raw` prints the raw matches, unmerged.
+import { existsSync } from 'node:fs';
+import type { SearchResult } from '../../contract/api.ts';
+import { createEngine, engineInternals } from '../../engine/create-engine.ts';
+import {
+  CliError,
+  parseCommandArgs,
+  positiveInt,
+  UsageError,
+  type CliCommand,
+} from '../command.ts';
+
+const options = {
+  db: { type: 'string' },
+  limit: { type: 'string' },
+  json: { type: 'boolean' },
+  raw: { type: 'boolean' },
+  strict: { type: 'boolean' },
+} as const;
+
+function plainSnippet(result: SearchResult): string {
+  return result.snippetSegments.map((s) => (s.match ? `[${s.text}]` : s.text)).join('');
+}
+
+function formatResult(result: SearchResult, rank: number): string {
+  const lines =
+    result.startLine === result.endLine
+      ? `${result.startLine}`
+      : `${result.startLine}-${result.endLine}`;
+  const flags = [
+    result.mergedFrom.length ? `merged ${result.mergedFrom.length}` : '',
+    result.partial ? `partial: ${result.matchedTerms.join(', ')}` : '',
+  ].filter(Boolean);
+  return [
+    `${rank}. ${result.id}  (lines ${lines}, score ${result.score.toFixed(2)}${flags.length ? `, ${flags.join('; ')}` : ''})`,
+    `   ${result.breadcrumb}`,
+    `   ${plainSnippet(result)}`,
+  ].join('\n');
+}
+
+export const command: CliCommand = {
+  usage: 'search --db FILE [--limit N] [--json] [--raw] [--strict] QUERY…',
+  async run(args, io) {
+    const { values, positionals } = parseCommandArgs(args, options);
+    if (!values.db) throw new UsageError('--db FILE is required');
+    if (positionals.length === 0) throw new UsageError('at least one QUERY is required');
+    const limit = positiveInt(values.limit, '--limit', 0) || undefined;
+    if (!existsSync(values.db))
+      throw new CliError(`--db ${values.db}: no such database (run \`index\` first)`);
+    const engine = await createEngine({ dbPath: values.db, watch: false });
+    try {
+      await engineInternals(engine).ready();
+      const request = { queries: positionals, limit, strict: values.strict ?? false };
+      const response = values.raw
+        ? engineInternals(engine).searchRaw(request)
+        : await engine.search(request);
+      if (values.json) {
+        io.stdout.write(`${JSON.stringify({ results: response.results })}\n`);
+      } else if (response.results.length === 0) {
+        io.stdout.write('no results\n');
+      } else {
+        io.stdout.write(`${response.results.map((r, i) => formatResult(r, i + 1)).join('\n\n')}\n`);
+      }
+      return 0;
+    } finally {
+      await engine.close();
+    }
+  },
+};

@@ -1,0 +1,142 @@
+// From a merged match to the `SearchResult` of the contract: text regions of the node as
+// indexed, highlights found by re-analysing them, snippets per topic, byte-exact match ranges.
+import type { SearchResult } from '../../contract/api.ts';
+import type { ByteRange } from '../chunk/types.ts';
+import type { AnalyzedToken, Analyzer } from '../analysis/analyzer.ts';
+import { decodeUtf8, type DecodedText } from '../analysis/utf8.ts';
+import type { FileBrief } from '../store/index-reader.ts';
+import type { NodeRow } from '../store/node-rows.ts';
+import { mergeRanges, type Matcher, type TextRange } from './highlight.ts';
+import { buildSnippet, joinSnippets, type Snippet } from './snippet.ts';
+
+/** A match ready to become a result. */
+export interface FinalMatch {
+  key: number;
+  score: number;
+  mergedFrom: number[];
+  matchedTerms: string[];
+  /** Indexes of the topics that matched it. */
+  topics: number[];
+  partial: boolean;
+}
+
+/** What building a result needs besides the match. */
+export interface ResultContext {
+  analyzer: Analyzer;
+  /** One matcher per topic. */
+  matchers: Matcher[];
+  snippetLength: number;
+  /** Node id (`vault:path#slug`) of a rowid. */
+  idOf(key: number): string;
+}
+
+interface Region {
+  decoded: DecodedText;
+  tokens: AnalyzedToken[];
+}
+
+function region(content: Uint8Array, [start, end]: ByteRange, analyzer: Analyzer): Region {
+  const decoded = decodeUtf8(content, start, Math.min(end, content.length));
+  return { decoded, tokens: analyzer.tokens(decoded.text) };
+}
+
+function hasText(content: Uint8Array, ranges: ByteRange[]): boolean {
+  for (const [start, end] of ranges) {
+    for (let i = start; i < end; i++) {
+      const b = content[i]!;
+      if (b !== 0x20 && b !== 0x0a && b !== 0x0d && b !== 0x09) return true;
+    }
+  }
+  return false;
+}
+
+function frontmatterEnd(file: FileBrief): number {
+  return file.frontmatter ? (JSON.parse(file.frontmatter) as ByteRange)[1] : 0;
+}
+
+/** The byte ranges highlighted (heading line + own body, or the whole extent when merged) and the ones the snippet shows. */
+function regionsOf(row: NodeRow, file: FileBrief, merged: boolean, content: Uint8Array) {
+  const start = row.depth === 0 ? frontmatterEnd(file) : row.byte_start;
+  const span: ByteRange = [Math.max(start, row.byte_start), row.byte_end];
+  const heading: ByteRange[] =
+    row.depth > 0 && row.heading_start < row.byte_start
+      ? [[row.heading_start, row.byte_start]]
+      : [];
+  if (merged) return { highlight: [...heading, span], snippet: [span] };
+  const body = (JSON.parse(row.body_ranges) as ByteRange[]).filter(([s, e]) => e > s && s >= start);
+  return { highlight: [...heading, ...body], snippet: hasText(content, body) ? body : [span] };
+}
+
+function snippetOf(
+  regions: Region[],
+  matchers: Matcher[],
+  topics: number[],
+  length: number,
+): Snippet {
+  const text = regions.map((r) => r.decoded.text).join('\n');
+  const snippets = topics.map((topic) => {
+    const matches: TextRange[] = [];
+    let offset = 0;
+    for (const r of regions) {
+      for (const [s, e] of matchers[topic]!.find(r.tokens)) matches.push([s + offset, e + offset]);
+      offset += r.decoded.text.length + 1;
+    }
+    return buildSnippet(text, matches, length);
+  });
+  return snippets.length === 1 ? snippets[0]! : joinSnippets(snippets);
+}
+
+/** Builds the contract's result for one match. */
+export function buildResult(
+  match: FinalMatch,
+  row: NodeRow,
+  file: FileBrief,
+  content: Uint8Array,
+  context: ResultContext,
+): SearchResult {
+  const merged = match.mergedFrom.length > 0;
+  const { highlight, snippet: snippetRanges } = regionsOf(row, file, merged, content);
+  const cache = new Map<string, Region>();
+  const get = (range: ByteRange) => {
+    const key = `${range[0]}:${range[1]}`;
+    let r = cache.get(key);
+    if (!r) cache.set(key, (r = region(content, range, context.analyzer)));
+    return r;
+  };
+  const matchRanges: Array<[number, number]> = [];
+  for (const range of highlight) {
+    const r = get(range);
+    for (const topic of match.topics) {
+      for (const [s, e] of context.matchers[topic]!.find(r.tokens)) {
+        matchRanges.push([r.decoded.byteAt(s), r.decoded.byteAt(e)]);
+      }
+    }
+  }
+  const snippet = snippetOf(
+    snippetRanges.map(get),
+    context.matchers,
+    match.topics,
+    context.snippetLength,
+  );
+  return {
+    id: context.idOf(match.key),
+    docId: `${file.vault}:${file.path}`,
+    vault: file.vault,
+    path: file.path,
+    title: row.title,
+    breadcrumb: row.breadcrumb,
+    depth: row.depth,
+    score: match.score,
+    snippet: snippet.html,
+    snippetSegments: snippet.segments,
+    matchRanges: mergeRanges(matchRanges),
+    byteStart: row.byte_start,
+    byteEnd: row.byte_end,
+    headingStart: row.heading_start,
+    startLine: row.start_line,
+    endLine: row.end_line,
+    mergedFrom: match.mergedFrom.map(context.idOf),
+    partial: match.partial,
+    matchedTerms: match.matchedTerms,
+  };
+}

@@ -1,0 +1,153 @@
+// The read side of the index, on its own connection (WAL: readers see the last committed state
+// while the indexer writes). Statements are prepared once; values are always bound.
+import type { Statement } from 'better-sqlite3';
+import type { Db } from './database.ts';
+import type { NodeRow } from './node-rows.ts';
+
+/** A node as merging and result building need it. */
+export interface NodeBrief {
+  id: number;
+  file_id: number;
+  parent: number | null;
+  position: number;
+  depth: number;
+  child_count: number;
+}
+
+/** A file as results need it. */
+export interface FileBrief {
+  id: number;
+  vault_id: number;
+  vault: string;
+  path: string;
+  file_title: string;
+  first_node: number;
+  node_count: number;
+  frontmatter: string | null;
+  hash: string;
+  tags: string;
+}
+
+/** A registered vault as the reader sees it. */
+export interface VaultRow {
+  id: number;
+  name: string;
+  root: string;
+  pinned: number;
+  ignore: string;
+  sample: number;
+}
+
+const FILE_COLUMNS = `f.id, f.vault_id, v.name AS vault, f.path, f.file_title, f.first_node, f.node_count,
+  f.frontmatter, f.hash, f.tags`;
+
+/** Read-only queries over the index. */
+export class IndexReader {
+  readonly db: Db;
+  private readonly statements: Record<string, Statement>;
+  private readonly matchStatements = new Map<string, Statement>();
+
+  constructor(db: Db) {
+    this.db = db;
+    const s = (sql: string) => db.prepare(sql);
+    this.statements = {
+      briefs: s(`SELECT id, file_id, parent, position, depth, child_count FROM nodes
+        WHERE id IN (SELECT value FROM json_each(?))`),
+      details: s('SELECT * FROM nodes WHERE id IN (SELECT value FROM json_each(?))'),
+      files: s(`SELECT ${FILE_COLUMNS} FROM files f JOIN vaults v ON v.id = f.vault_id
+        WHERE f.id IN (SELECT value FROM json_each(?))`),
+      fileByPath: s(`SELECT ${FILE_COLUMNS} FROM files f JOIN vaults v ON v.id = f.vault_id
+        WHERE v.name = ? AND f.path = ?`),
+      documentNodes: s('SELECT * FROM nodes WHERE id >= ? AND id < ? ORDER BY id'),
+      nodeBySlug: s('SELECT * FROM nodes WHERE id >= ? AND id < ? AND slug = ?'),
+      content: s('SELECT content FROM files WHERE id = ?'),
+      vaults: s('SELECT id, name, root, pinned, ignore, sample FROM vaults ORDER BY name'),
+      documents: s(`SELECT v.name AS vault, f.path, f.hash, f.node_count FROM files f
+        JOIN vaults v ON v.id = f.vault_id ORDER BY v.name, f.path`),
+      vocabulary: s('SELECT term FROM fts_vocab'),
+      dataVersion: s('PRAGMA data_version'),
+    };
+  }
+
+  /** The statement of a raw FTS5 query with `rangeCount` vault ranges and `boostCount` boosted ones. */
+  matchStatement(rangeCount: number, excludeCount: number, boostCount: number): Statement {
+    const key = `${rangeCount}/${excludeCount}/${boostCount}`;
+    let statement = this.matchStatements.get(key);
+    if (!statement) {
+      const ranges = Array.from({ length: rangeCount }, () => '(rowid >= ? AND rowid < ?)');
+      const excludes = Array.from({ length: excludeCount }, () => 'NOT (rowid >= ? AND rowid < ?)');
+      const where = [
+        'fts MATCH ?',
+        ...(ranges.length ? [`(${ranges.join(' OR ')})`] : []),
+        ...excludes,
+      ].join(' AND ');
+      const boost = boostCount
+        ? ` * (CASE ${Array.from({ length: boostCount }, () => 'WHEN rowid >= ? AND rowid < ? THEN ?').join(' ')} ELSE 1.0 END)`
+        : '';
+      statement = this.db.prepare(`SELECT rowid AS id, -bm25(fts, ?, ?, ?, ?, ?)${boost} AS score
+        FROM fts WHERE ${where} ORDER BY score DESC LIMIT ?`);
+      this.matchStatements.set(key, statement);
+    }
+    return statement;
+  }
+
+  briefs(ids: number[]): NodeBrief[] {
+    return this.statements.briefs!.all(JSON.stringify(ids)) as NodeBrief[];
+  }
+
+  details(ids: number[]): NodeRow[] {
+    return this.statements.details!.all(JSON.stringify(ids)) as NodeRow[];
+  }
+
+  files(ids: number[]): FileBrief[] {
+    return this.statements.files!.all(JSON.stringify(ids)) as FileBrief[];
+  }
+
+  fileByPath(vault: string, path: string): FileBrief | undefined {
+    return this.statements.fileByPath!.get(vault, path) as FileBrief | undefined;
+  }
+
+  documentNodes(file: FileBrief): NodeRow[] {
+    return this.statements.documentNodes!.all(
+      file.first_node,
+      file.first_node + file.node_count,
+    ) as NodeRow[];
+  }
+
+  nodeBySlug(file: FileBrief, slug: string): NodeRow | undefined {
+    return this.statements.nodeBySlug!.get(
+      file.first_node,
+      file.first_node + file.node_count,
+      slug,
+    ) as NodeRow | undefined;
+  }
+
+  content(fileId: number): Uint8Array {
+    const row = this.statements.content!.get(fileId) as { content: Buffer } | undefined;
+    return row?.content ?? new Uint8Array();
+  }
+
+  vaults(): VaultRow[] {
+    return this.statements.vaults!.all() as VaultRow[];
+  }
+
+  /** Every indexed document, for `ls`: the state of two indexes can be compared. */
+  documents(): Array<{ vault: string; path: string; hash: string; node_count: number }> {
+    return this.statements.documents!.all() as Array<{
+      vault: string;
+      path: string;
+      hash: string;
+      node_count: number;
+    }>;
+  }
+
+  /** Every distinct term of the index. */
+  vocabulary(): string[] {
+    return (this.statements.vocabulary!.raw().all() as string[][]).map((row) => row[0]!);
+  }
+
+  /** Changes whenever another connection commits: cached state is stale when it moves. */
+  dataVersion(): number {
+    return this.statements.dataVersion!.pluck().get() as number;
+  }
+}

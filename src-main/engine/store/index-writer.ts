@@ -1,0 +1,188 @@
+// The write side of the index: one synchronous transaction per file replaced (SPEC §3: a crash
+// leaves the old or the new version of a file, never a mix). Statements are prepared once.
+import type { Statement } from 'better-sqlite3';
+import type { ChunkedDocument } from '../chunk/types.ts';
+import type { Db } from './database.ts';
+import { NODE_COLUMNS, nodeRows, vaultRowidBase, VAULT_ROWID_SPAN } from './node-rows.ts';
+
+/** The analysed FTS5 columns of one node. */
+export type FtsColumns = [
+  title: string,
+  tags: string,
+  path: string,
+  pathComponents: string,
+  body: string,
+];
+
+/** What the manifest knows about an indexed file. */
+export interface ManifestEntry {
+  fileId: number;
+  size: number;
+  mtimeMs: number;
+  hash: string;
+}
+
+/** A file's identity on disk when it was read. */
+export interface FileStamp {
+  size: number;
+  mtimeMs: number;
+  hash: string;
+}
+
+/** The SQL the indexer runs, on its own connection. */
+export class IndexWriter {
+  private readonly db: Db;
+  private readonly statements: Record<string, Statement>;
+  readonly replaceDocument: (
+    vaultId: number,
+    doc: ChunkedDocument,
+    fts: FtsColumns[],
+    content: Uint8Array,
+    stamp: FileStamp,
+  ) => void;
+  readonly removeDocument: (vaultId: number, path: string) => boolean;
+  readonly clearVault: (vaultId: number) => void;
+
+  constructor(db: Db) {
+    this.db = db;
+    const s = (sql: string) => db.prepare(sql);
+    this.statements = {
+      manifest: s('SELECT id, path, size, mtime_ms, hash FROM files WHERE vault_id = ?'),
+      errors: s('SELECT path, size, mtime_ms FROM file_errors WHERE vault_id = ?'),
+      file: s('SELECT id, first_node, node_count FROM files WHERE vault_id = ? AND path = ?'),
+      nextNode: s('SELECT next_node FROM vaults WHERE id = ?'),
+      bumpNextNode: s('UPDATE vaults SET next_node = next_node + ? WHERE id = ?'),
+      deleteFile: s('DELETE FROM files WHERE id = ?'),
+      deleteNodes: s('DELETE FROM nodes WHERE id >= ? AND id < ?'),
+      deleteFts: s('DELETE FROM fts WHERE rowid = ?'),
+      insertFile:
+        s(`INSERT INTO files (vault_id, path, size, mtime_ms, hash, kind, file_title, tags,
+        aliases, metadata, frontmatter, warnings, first_node, node_count, content, indexed_at)
+        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`),
+      insertNode: s(
+        `INSERT INTO nodes (${NODE_COLUMNS.join(', ')}) VALUES (${NODE_COLUMNS.map(() => '?').join(', ')})`,
+      ),
+      insertFts: s(
+        'INSERT INTO fts (rowid, title, tags, path, path_components, body) VALUES (?, ?, ?, ?, ?, ?)',
+      ),
+      touch: s('UPDATE files SET size = ?, mtime_ms = ? WHERE id = ?'),
+      recordError:
+        s(`INSERT INTO file_errors (vault_id, path, message, size, mtime_ms, at) VALUES (?, ?, ?, ?, ?, ?)
+        ON CONFLICT (vault_id, path) DO UPDATE SET message = excluded.message, size = excluded.size,
+        mtime_ms = excluded.mtime_ms, at = excluded.at`),
+      clearError: s('DELETE FROM file_errors WHERE vault_id = ? AND path = ?'),
+      vaultFiles: s('SELECT id, first_node, node_count FROM files WHERE vault_id = ?'),
+      deleteVaultFiles: s('DELETE FROM files WHERE vault_id = ?'),
+      deleteVaultErrors: s('DELETE FROM file_errors WHERE vault_id = ?'),
+      resetNextNode: s('UPDATE vaults SET next_node = ? WHERE id = ?'),
+    };
+    this.replaceDocument = db.transaction(this.replace.bind(this));
+    this.removeDocument = db.transaction((vaultId: number, path: string) => {
+      const file = this.statements.file!.get(vaultId, path) as FileSpan | undefined;
+      if (file) this.dropFile(file);
+      this.statements.clearError!.run(vaultId, path);
+      return file !== undefined;
+    });
+    this.clearVault = db.transaction((vaultId: number) => {
+      for (const file of this.statements.vaultFiles!.all(vaultId) as FileSpan[])
+        this.dropNodes(file);
+      this.statements.deleteVaultFiles!.run(vaultId);
+      this.statements.deleteVaultErrors!.run(vaultId);
+      this.statements.resetNextNode!.run(vaultRowidBase(vaultId), vaultId);
+    });
+  }
+
+  /** The manifest of a vault: path → what was indexed. */
+  manifest(vaultId: number): Map<string, ManifestEntry> {
+    const rows = this.statements.manifest!.all(vaultId) as Array<{
+      id: number;
+      path: string;
+      size: number;
+      mtime_ms: number;
+      hash: string;
+    }>;
+    return new Map(
+      rows.map((r) => [r.path, { fileId: r.id, size: r.size, mtimeMs: r.mtime_ms, hash: r.hash }]),
+    );
+  }
+
+  /** Files of a vault that failed, with the size and mtime they had then. */
+  errors(vaultId: number): Map<string, { size: number; mtimeMs: number }> {
+    const rows = this.statements.errors!.all(vaultId) as Array<{
+      path: string;
+      size: number;
+      mtime_ms: number;
+    }>;
+    return new Map(rows.map((r) => [r.path, { size: r.size, mtimeMs: r.mtime_ms }]));
+  }
+
+  /** Records a new mtime/size for a file whose content did not change. */
+  touch(fileId: number, size: number, mtimeMs: number): void {
+    this.statements.touch!.run(size, mtimeMs, fileId);
+  }
+
+  /** Records why a file could not be indexed (its previous version, if any, stays). */
+  recordError(vaultId: number, path: string, message: string, size: number, mtimeMs: number): void {
+    this.statements.recordError!.run(vaultId, path, message, size, mtimeMs, Date.now());
+  }
+
+  private dropNodes(file: FileSpan): void {
+    for (let id = file.first_node; id < file.first_node + file.node_count; id++) {
+      this.statements.deleteFts!.run(id);
+    }
+    this.statements.deleteNodes!.run(file.first_node, file.first_node + file.node_count);
+  }
+
+  private dropFile(file: FileSpan): void {
+    this.dropNodes(file);
+    this.statements.deleteFile!.run(file.id);
+  }
+
+  private replace(
+    vaultId: number,
+    doc: ChunkedDocument,
+    fts: FtsColumns[],
+    content: Uint8Array,
+    stamp: FileStamp,
+  ): void {
+    const st = this.statements;
+    const old = st.file!.get(vaultId, doc.path) as FileSpan | undefined;
+    if (old) this.dropFile(old);
+    const first = (st.nextNode!.get(vaultId) as { next_node: number }).next_node;
+    if (first + doc.nodes.length >= vaultRowidBase(vaultId) + VAULT_ROWID_SPAN) {
+      throw new Error(`vault ${vaultId} ran out of node ids; reindex it`);
+    }
+    st.bumpNextNode!.run(doc.nodes.length, vaultId);
+    const info = st.insertFile!.run(
+      vaultId,
+      doc.path,
+      stamp.size,
+      stamp.mtimeMs,
+      stamp.hash,
+      doc.kind,
+      doc.fileTitle,
+      JSON.stringify(doc.tags),
+      JSON.stringify(doc.aliases),
+      JSON.stringify(doc.metadata),
+      doc.frontmatter ? JSON.stringify(doc.frontmatter) : null,
+      JSON.stringify(doc.warnings),
+      first,
+      doc.nodes.length,
+      content,
+      Date.now(),
+    );
+    const fileId = Number(info.lastInsertRowid);
+    const rows = nodeRows(doc.nodes, fileId, first);
+    rows.forEach((row, i) => {
+      st.insertNode!.run(...NODE_COLUMNS.map((column) => row[column]));
+      st.insertFts!.run(row.id, ...fts[i]!);
+    });
+    st.clearError!.run(vaultId, doc.path);
+  }
+}
+
+interface FileSpan {
+  id: number;
+  first_node: number;
+  node_count: number;
+}

@@ -1,0 +1,139 @@
+// The vault registry, the persisted settings and the index stamp, on the engine's connection.
+import type { Statement } from 'better-sqlite3';
+import type { Db } from './database.ts';
+import { vaultRowidBase } from './node-rows.ts';
+
+/** A registered vault with its counts. */
+export interface VaultRecord {
+  id: number;
+  name: string;
+  root: string;
+  pinned: boolean;
+  ignore: string[];
+  sample: boolean;
+  documents: number;
+  errors: number;
+}
+
+interface VaultDbRow {
+  id: number;
+  name: string;
+  root: string;
+  pinned: number;
+  ignore: string;
+  sample: number;
+  documents: number;
+  errors: number;
+}
+
+const toRecord = (row: VaultDbRow): VaultRecord => ({
+  id: row.id,
+  name: row.name,
+  root: row.root,
+  pinned: row.pinned === 1,
+  ignore: JSON.parse(row.ignore) as string[],
+  sample: row.sample === 1,
+  documents: row.documents,
+  errors: row.errors,
+});
+
+const VAULT_SELECT = `SELECT v.id, v.name, v.root, v.pinned, v.ignore, v.sample,
+  (SELECT count(*) FROM files f WHERE f.vault_id = v.id) AS documents,
+  (SELECT count(*) FROM file_errors e WHERE e.vault_id = v.id) AS errors FROM vaults v`;
+
+/** Vaults, settings and meta values. */
+export class Registry {
+  private readonly statements: Record<string, Statement>;
+  readonly db: Db;
+
+  constructor(db: Db) {
+    this.db = db;
+    const s = (sql: string) => db.prepare(sql);
+    this.statements = {
+      list: s(`${VAULT_SELECT} ORDER BY v.name`),
+      byName: s(`${VAULT_SELECT} WHERE v.name = ?`),
+      insert: s(
+        `INSERT INTO vaults (name, root, sample, next_node, created_at) VALUES (?, ?, ?, 0, ?)`,
+      ),
+      setBase: s('UPDATE vaults SET next_node = ? WHERE id = ?'),
+      remove: s('DELETE FROM vaults WHERE id = ?'),
+      update: s('UPDATE vaults SET pinned = ?, ignore = ? WHERE id = ?'),
+      settings: s('SELECT key, value FROM settings'),
+      setSetting: s(`INSERT INTO settings (key, value) VALUES (?, ?)
+        ON CONFLICT (key) DO UPDATE SET value = excluded.value`),
+      meta: s('SELECT value FROM meta WHERE key = ?'),
+      setMeta: s(`INSERT INTO meta (key, value) VALUES (?, ?)
+        ON CONFLICT (key) DO UPDATE SET value = excluded.value`),
+      fileErrors: s(`SELECT v.name AS vault, e.path, e.message, e.at FROM file_errors e
+        JOIN vaults v ON v.id = e.vault_id WHERE ? IS NULL OR v.name = ? ORDER BY v.name, e.path`),
+    };
+  }
+
+  vaults(): VaultRecord[] {
+    return (this.statements.list!.all() as VaultDbRow[]).map(toRecord);
+  }
+
+  vault(name: string): VaultRecord | undefined {
+    const row = this.statements.byName!.get(name) as VaultDbRow | undefined;
+    return row && toRecord(row);
+  }
+
+  /** Registers a vault (name and root already validated). */
+  addVault(name: string, root: string, sample: boolean): VaultRecord {
+    this.db.transaction(() => {
+      const id = Number(
+        this.statements.insert!.run(name, root, sample ? 1 : 0, Date.now()).lastInsertRowid,
+      );
+      this.statements.setBase!.run(vaultRowidBase(id), id);
+    })();
+    return this.vault(name)!;
+  }
+
+  /** Unregisters a vault; its documents must have been removed from the index first. */
+  removeVault(id: number): void {
+    this.statements.remove!.run(id);
+  }
+
+  updateVault(id: number, pinned: boolean, ignore: string[]): void {
+    this.statements.update!.run(pinned ? 1 : 0, JSON.stringify(ignore), id);
+  }
+
+  fileErrors(
+    vault: string | null,
+  ): Array<{ vault: string; path: string; message: string; at: number }> {
+    return this.statements.fileErrors!.all(vault, vault) as Array<{
+      vault: string;
+      path: string;
+      message: string;
+      at: number;
+    }>;
+  }
+
+  /** Stored settings as JSON values by key. */
+  storedSettings(): Record<string, unknown> {
+    const out: Record<string, unknown> = {};
+    for (const row of this.statements.settings!.all() as Array<{ key: string; value: string }>) {
+      try {
+        out[row.key] = JSON.parse(row.value);
+      } catch {
+        // a hand-edited value that is not JSON falls back to the default
+      }
+    }
+    return out;
+  }
+
+  saveSettings(values: Record<string, unknown>): void {
+    this.db.transaction(() => {
+      for (const [key, value] of Object.entries(values))
+        this.statements.setSetting!.run(key, JSON.stringify(value));
+    })();
+  }
+
+  meta(key: string): string | undefined {
+    return (this.statements.meta!.get(key) as { value: string } | undefined)?.value;
+  }
+
+  setMeta(key: string, value: string): void {
+    this.statements.setMeta!.run(key, value);
+  }
+}

@@ -1,0 +1,66 @@
+// Registering a vault: the folder must exist and be readable, one folder is one vault, and the
+// name is `[a-z0-9_-]+` — given, or derived from the folder name and made unique.
+import { readdirSync, realpathSync, statSync } from 'node:fs';
+import { isAbsolute, resolve } from 'node:path';
+import { FolioError } from '../contract/engine.ts';
+import type { Registry, VaultRecord } from './store/registry.ts';
+import { uniqueVaultName, VAULT_NAME, vaultNameFromFolder } from './vault-names.ts';
+
+function realFolder(root: string): string {
+  try {
+    return realpathSync(root);
+  } catch {
+    return resolve(root);
+  }
+}
+
+function checkFolder(root: string): void {
+  if (!isAbsolute(root))
+    throw new FolioError('invalid-argument', `root "${root}" must be an absolute path`);
+  let isFolder: boolean;
+  try {
+    isFolder = statSync(root).isDirectory();
+  } catch {
+    throw new FolioError('not-found', `folder ${root} does not exist`);
+  }
+  if (!isFolder) throw new FolioError('invalid-argument', `${root} is not a folder`);
+  try {
+    readdirSync(root);
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code ?? 'unreadable';
+    throw new FolioError('io', `folder ${root} cannot be read (${code})`);
+  }
+}
+
+/** The vault already registered for `root` (same real folder), if any. */
+export function vaultAt(registry: Registry, root: string): VaultRecord | undefined {
+  const real = realFolder(root);
+  return registry.vaults().find((v) => realFolder(v.root) === real);
+}
+
+/** Validates and registers a vault; throws `FolioError` naming the folder or name at fault. */
+export function addVaultChecked(
+  registry: Registry,
+  root: string,
+  name: string | undefined,
+  sample: boolean,
+): VaultRecord {
+  checkFolder(root);
+  const existing = vaultAt(registry, root);
+  if (existing)
+    throw new FolioError('conflict', `folder ${root} is already the vault "${existing.name}"`);
+  const taken = new Set(registry.vaults().map((v) => v.name));
+  let chosen: string;
+  if (name !== undefined) {
+    if (!VAULT_NAME.test(name))
+      throw new FolioError(
+        'invalid-argument',
+        `vault name "${name}" must match [a-z0-9_-]+ (at most 64 characters)`,
+      );
+    if (taken.has(name)) throw new FolioError('conflict', `a vault named "${name}" already exists`);
+    chosen = name;
+  } else {
+    chosen = uniqueVaultName(vaultNameFromFolder(root), taken);
+  }
+  return registry.addVault(chosen, resolve(root), sample);
+}
