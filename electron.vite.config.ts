@@ -1,27 +1,43 @@
+import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { defineConfig } from 'electron-vite';
 import { svelte } from '@sveltejs/vite-plugin-svelte';
 
 const root = import.meta.dirname;
 
-/**
- * Three builds, one per process. The main build also emits the engine's worker entries
- * as separate files, because worker threads load a file path, not a module in the bundle.
- */
+// Tests build into a temporary folder (FOLIO_OUT_DIR) so they never race a build of `out/`.
+const out = resolve(root, process.env.FOLIO_OUT_DIR ?? 'out');
+
+// The engine's worker-thread entries, emitted beside the main bundle under the names
+// `src-main/app/paths.ts` expects (worker threads load a file, not a module of the bundle). An
+// entry is built only once its source exists, so the engine can adopt workers independently.
+const WORKER_SOURCES: Record<string, string> = {
+  'chunk-worker': 'src-main/engine/workers/chunk-worker.ts',
+  'index-worker': 'src-main/engine/workers/index-worker.ts',
+};
+const workers = Object.fromEntries(
+  Object.entries(WORKER_SOURCES)
+    .map(([name, source]) => [name, resolve(root, source)] as const)
+    .filter(([, source]) => existsSync(source)),
+);
+
+/** Three builds, one per process. */
 export default defineConfig({
   main: {
     build: {
-      outDir: 'out/main',
+      outDir: resolve(out, 'main'),
+      emptyOutDir: true,
       rollupOptions: {
-        input: {
-          index: resolve(root, 'src-main/app/main.ts'),
-        },
+        input: { index: resolve(root, 'src-main/app/main.ts'), ...workers },
       },
     },
   },
   preload: {
     build: {
-      outDir: 'out/preload',
+      outDir: resolve(out, 'preload'),
+      emptyOutDir: true,
+      // A sandboxed preload cannot `require` anything but `electron`: bundle everything else.
+      externalizeDeps: false,
       rollupOptions: {
         input: { index: resolve(root, 'src-preload/index.ts') },
         output: { format: 'cjs', entryFileNames: '[name].cjs' },
@@ -32,7 +48,8 @@ export default defineConfig({
     root: resolve(root, 'src-renderer'),
     plugins: [svelte({ configFile: resolve(root, 'svelte.config.js') })],
     build: {
-      outDir: resolve(root, 'out/renderer'),
+      outDir: resolve(out, 'renderer'),
+      emptyOutDir: true,
       rollupOptions: {
         input: {
           index: resolve(root, 'src-renderer/index.html'),
