@@ -45,6 +45,7 @@ function sendWhenLoaded(contents: WebContents, channel: string, payload?: unknow
 /** Creates, shows, hides and messages the windows. */
 export class WindowManager implements WindowControls {
   private main: BrowserWindow | null = null;
+  private creatingMain: Promise<BrowserWindow> | null = null;
   private quick: BrowserWindow | null = null;
   private quitting = false;
   private pendingSave: Promise<void> = Promise.resolve();
@@ -56,12 +57,21 @@ export class WindowManager implements WindowControls {
 
   /** Opens the main window at its remembered place (or focuses it when it exists). */
   async showMain(): Promise<BrowserWindow> {
-    if (this.main && !this.main.isDestroyed()) {
-      if (this.main.isMinimized()) this.main.restore();
-      this.main.show();
-      this.main.focus();
-      return this.main;
+    const existing = this.main;
+    if (existing && !existing.isDestroyed()) {
+      if (existing.isMinimized()) existing.restore();
+      existing.show();
+      existing.focus();
+      return existing;
     }
+    // Two quick calls (tray click, second instance) must not open two windows.
+    this.creatingMain ??= this.createMain().finally(() => {
+      this.creatingMain = null;
+    });
+    return this.creatingMain;
+  }
+
+  private async createMain(): Promise<BrowserWindow> {
     const remembered = await loadWindowState(this.options.windowStateFile);
     const areas = [screen.getPrimaryDisplay(), ...screen.getAllDisplays()].map((d) => d.workArea);
     const state = fitToDisplays(remembered, areas);
