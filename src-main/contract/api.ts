@@ -224,6 +224,8 @@ export interface IndexChanged {
   indexed: string[];
   /** Paths removed from the index. */
   removed: string[];
+  /** Files that could not be indexed in this batch, and why (also listed by `listFileErrors`). */
+  failed?: Array<{ path: string; message: string }>;
 }
 
 // ---------------------------------------------------------------------------------------------
