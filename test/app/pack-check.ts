@@ -46,6 +46,10 @@ function run(label: string, args: string[]): { ok: boolean; seconds: number; out
   return { ok, seconds: (performance.now() - started) / 1000, output };
 }
 
+function lastLines(output: string): string {
+  return output.trim().split('\n').slice(-12).join('\n');
+}
+
 // Files the packed asar must hold, and whether each must be unpacked (native modules).
 const REQUIRED_IN_ASAR: Array<[path: string, unpacked: boolean]> = [
   ['package.json', false],
@@ -67,6 +71,19 @@ const FORBIDDEN_IN_ASAR = [
   'test',
 ];
 
+/** Packages the built main bundle imports (bare specifiers: not `node:*`, not `electron`). */
+export async function importedPackages(mainBundle: string): Promise<string[]> {
+  const code = await readFile(mainBundle, 'utf8');
+  const names = new Set<string>();
+  for (const match of code.matchAll(/^import\s[^'"]*?from\s+["']([^"'./][^"']*)["']/gm)) {
+    const specifier = match[1] as string;
+    if (specifier.startsWith('node:') || specifier === 'electron') continue;
+    const parts = specifier.split('/');
+    names.add(specifier.startsWith('@') ? parts.slice(0, 2).join('/') : (parts[0] as string));
+  }
+  return [...names].sort();
+}
+
 async function inspect(appDir: string, executable: string): Promise<string[]> {
   const problems: string[] = [];
   const exists = (path: string) =>
@@ -83,6 +100,14 @@ async function inspect(appDir: string, executable: string): Promise<string[]> {
     else if (unpacked && !entry.unpacked) problems.push(`${path} is not unpacked from app.asar`);
     if (unpacked && !(await exists(join('resources', 'app.asar.unpacked', path)))) {
       problems.push(`resources/app.asar.unpacked/${path} is missing`);
+    }
+  }
+  // Every package the bundle imports at run time must ship (a dev dependency would not).
+  for (const name of await importedPackages(join(ROOT, 'out', 'main', 'index.js'))) {
+    if (!entryAt(asar, `node_modules/${name}/package.json`)) {
+      problems.push(
+        `out/main/index.js imports ${name}, which app.asar lacks (not a runtime dependency?)`,
+      );
     }
   }
   for (const path of FORBIDDEN_IN_ASAR) {
@@ -111,7 +136,9 @@ export async function runPackCheck(options: {
       'build',
     ]);
     seconds.build = built.seconds;
-    if (!built.ok) return { appDir: null, problems: ['npm run build failed'], seconds };
+    if (!built.ok) {
+      return { appDir: null, problems: [`the build failed: ${lastLines(built.output)}`], seconds };
+    }
   }
   const stub = join(options.outputDir, 'stub-electron');
   await mkdir(stub, { recursive: true });
@@ -130,7 +157,13 @@ export async function runPackCheck(options: {
     `-c.directories.output=${join(options.outputDir, 'dist')}`,
   ]);
   seconds.pack = packed.seconds;
-  if (!packed.ok) return { appDir: null, problems: ['electron-builder failed'], seconds };
+  if (!packed.ok) {
+    return {
+      appDir: null,
+      problems: [`electron-builder failed: ${lastLines(packed.output)}`],
+      seconds,
+    };
+  }
   const dist = await readdir(join(options.outputDir, 'dist'));
   const unpacked = dist.find((name) => /^linux(-\w+)?-unpacked$/.test(name));
   if (!unpacked)
