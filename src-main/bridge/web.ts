@@ -1,0 +1,74 @@
+// `npm run web [-- --db FILE --port N --no-build] [DIR[=NAME]…]`: builds the renderer and serves
+// it from the real engine on 127.0.0.1, printing the URL (with its session token) to open.
+import { existsSync, mkdirSync, readFileSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { createEngine } from '../engine/create-engine.ts';
+import { buildRenderer } from './build-renderer.ts';
+import { REPO_ROOT, WEB_BUILD_DIR } from './paths.ts';
+import { startBridge } from './server.ts';
+import { WEB_USAGE, WebUsageError, parseWebArgs, type WebArgs } from './web-args.ts';
+
+function packageVersion(): string {
+  const pkg = JSON.parse(readFileSync(resolve(REPO_ROOT, 'package.json'), 'utf8')) as {
+    version: string;
+  };
+  return pkg.version;
+}
+
+/** Runs the bridge until SIGINT/SIGTERM; resolves to the exit status. */
+export async function runWeb(args: string[]): Promise<number> {
+  let options: WebArgs;
+  try {
+    options = parseWebArgs(args);
+  } catch (error) {
+    if (!(error instanceof WebUsageError)) throw error;
+    process.stderr.write(`folio web: ${error.message}\n${WEB_USAGE}\n`);
+    return 2;
+  }
+  if (options.build) {
+    process.stderr.write('folio web: building the renderer…\n');
+    await buildRenderer(WEB_BUILD_DIR);
+  } else if (!existsSync(join(WEB_BUILD_DIR, 'index.html'))) {
+    process.stderr.write(
+      `folio web: --no-build, but ${WEB_BUILD_DIR} has no build; run without it\n`,
+    );
+    return 2;
+  }
+  mkdirSync(dirname(options.dbPath), { recursive: true });
+  const engine = await createEngine({
+    dbPath: options.dbPath,
+    vaults: options.vaults,
+    watch: options.watch,
+  });
+  const bridge = await startBridge({
+    engine,
+    staticDir: WEB_BUILD_DIR,
+    port: options.port,
+    version: packageVersion(),
+  });
+  process.stdout.write(
+    `Folio is served at ${bridge.url}\n` +
+      `Quick search:      ${bridge.quickUrl}\n` +
+      `Database:          ${options.dbPath}\n` +
+      'Press Ctrl+C to stop.\n',
+  );
+  await new Promise<void>((resolvePromise) => {
+    process.once('SIGINT', () => resolvePromise());
+    process.once('SIGTERM', () => resolvePromise());
+  });
+  await bridge.close();
+  await engine.close();
+  return 0;
+}
+
+if (import.meta.main) {
+  runWeb(process.argv.slice(2)).then(
+    (status) => (process.exitCode = status),
+    (error: unknown) => {
+      process.stderr.write(
+        `folio web: ${error instanceof Error ? error.message : String(error)}\n`,
+      );
+      process.exitCode = 1;
+    },
+  );
+}
