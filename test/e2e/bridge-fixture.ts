@@ -1,0 +1,121 @@
+// Each test gets its own `npm run web` bridge (the real engine, a fresh database) on a temporary
+// copy of the e2e vault, and a page that fails the test on any Content-Security-Policy violation.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { cpSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { test as base, expect } from '@playwright/test';
+import type { ApiResult, VaultInfo } from '../../src-main/contract/api.ts';
+
+const REPO = join(import.meta.dirname, '..', '..');
+const FIXTURE_VAULT = join(REPO, 'test', 'fixtures', 'e2e-vault');
+const WEB_ENTRY = join(REPO, 'src-main', 'bridge', 'web.ts');
+
+/** Files in the e2e vault (six notes and a .txt): indexing is done when all are in. */
+const VAULT_DOCUMENTS = 7;
+
+/** A running bridge and the temporary files it serves. */
+export interface RunningBridge {
+  /** The main page, token included. */
+  url: string;
+  /** The quick-search page, token included. */
+  quickUrl: string;
+  origin: string;
+  token: string;
+  /** The temporary copy of the e2e vault (tests edit it). */
+  vaultDir: string;
+  /** A scratch folder for the test (e.g. a second vault). */
+  scratch: string;
+  /** Calls the API as the page would; throws on an error result. */
+  call<T>(method: string, argument?: unknown): Promise<T>;
+}
+
+/** Where the screenshots of the main states go (outside Playwright's cleaned output folder). */
+export const SCREENSHOTS = join(REPO, 'test-results', 'screenshots');
+
+async function startBridge(dir: string): Promise<{ child: ChildProcess; bridge: RunningBridge }> {
+  const vaultDir = join(dir, 'vault');
+  cpSync(FIXTURE_VAULT, vaultDir, { recursive: true });
+  const child = spawn(
+    process.execPath,
+    [
+      '--disable-warning=ExperimentalWarning',
+      '--experimental-strip-types',
+      WEB_ENTRY,
+      '--no-build',
+      '--db',
+      join(dir, 'folio.db'),
+      `${vaultDir}=e2e`,
+    ],
+    { cwd: REPO, stdio: ['ignore', 'pipe', 'pipe'] },
+  );
+  let output = '';
+  child.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  const deadline = Date.now() + 20_000;
+  const served = /Folio is served at (http:\/\/127\.0\.0\.1:\d+)\/#token=(\S+)/;
+  let match: RegExpExecArray | null;
+  while (!(match = served.exec(output))) {
+    if (child.exitCode !== null || Date.now() > deadline) {
+      child.kill();
+      throw new Error(`the bridge did not start:\n${output}`);
+    }
+    await new Promise((done) => setTimeout(done, 50));
+  }
+  const [, origin, token] = match as unknown as [string, string, string];
+  const call = async <T>(method: string, argument?: unknown): Promise<T> => {
+    const response = await fetch(`${origin}/api/${method}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-folio-token': token },
+      body: JSON.stringify(argument ?? null),
+    });
+    const result = (await response.json()) as ApiResult<T>;
+    if (!result.ok) throw new Error(`${method}: ${result.error.message}`);
+    return result.value;
+  };
+  const fragment = `#token=${token}`;
+  const bridge = {
+    url: `${origin}/${fragment}`,
+    quickUrl: `${origin}/quick.html${fragment}`,
+    origin,
+    token,
+    vaultDir,
+    scratch: join(dir, 'scratch'),
+    call,
+  };
+  await expect
+    .poll(
+      async () => (await call<VaultInfo[]>('listVaults')).find((vault) => vault.name === 'e2e'),
+      { timeout: 20_000 },
+    )
+    .toMatchObject({ documents: VAULT_DOCUMENTS });
+  return { child, bridge };
+}
+
+export const test = base.extend<{ bridge: RunningBridge }>({
+  // Playwright reads fixture dependencies from the destructuring pattern; this one has none.
+  // eslint-disable-next-line no-empty-pattern
+  bridge: async ({}, use) => {
+    const dir = mkdtempSync(join(tmpdir(), 'folio-e2e-'));
+    const { child, bridge } = await startBridge(dir);
+    try {
+      await use(bridge);
+    } finally {
+      const exited = new Promise((done) => child.once('exit', done));
+      child.kill('SIGTERM');
+      await exited;
+      rmSync(dir, { recursive: true, force: true });
+    }
+  },
+  page: async ({ page }, use) => {
+    const violations: string[] = [];
+    page.on('console', (message) => {
+      if (/Content Security Policy/i.test(message.text())) violations.push(message.text());
+    });
+    page.on('pageerror', (error) => violations.push(`page error: ${error.message}`));
+    await use(page);
+    expect(violations, 'CSP violations and page errors').toEqual([]);
+  },
+});
+
+export { expect };

@@ -1,0 +1,28 @@
+// Edit a file on disk → the result and the preview update without reloading the page.
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { expect, test } from './bridge-fixture.ts';
+
+test('an edited file updates its result without a reload', async ({ page, bridge }) => {
+  await page.goto(bridge.url);
+  await page.evaluate(() => ((globalThis as Record<string, unknown>).__sameDocument = true));
+  await page.getByRole('searchbox', { name: 'Search' }).fill('periwinkle');
+  const result = page.getByRole('listbox', { name: 'Results' }).getByRole('option').first();
+  await expect(result).toContainText('Changing section');
+  await expect(result).not.toContainText('bluebell');
+
+  const file = join(bridge.vaultDir, 'Edit me.md');
+  writeFileSync(
+    file,
+    readFileSync(file, 'utf8').replace('periwinkle,', 'periwinkle and bluebell,'),
+  );
+  await bridge.call('reindexVault', { name: 'e2e' });
+
+  await expect(result).toContainText('bluebell');
+  await expect(page.getByRole('region', { name: 'Preview' }).locator('article')).toContainText(
+    'periwinkle and bluebell',
+  );
+  expect(await page.evaluate(() => (globalThis as Record<string, unknown>).__sameDocument)).toBe(
+    true,
+  );
+});

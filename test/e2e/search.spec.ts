@@ -1,0 +1,163 @@
+// Type a query → merged results → select → the outline marks and scrolls → the preview shows the
+// section; keyboard navigation; screenshots of the main states in light and dark.
+import { join } from 'node:path';
+import type { Page } from '@playwright/test';
+import { SCREENSHOTS, expect, test } from './bridge-fixture.ts';
+
+const searchBox = (page: Page) => page.getByRole('searchbox', { name: 'Search' });
+const results = (page: Page) => page.getByRole('listbox', { name: 'Results' }).getByRole('option');
+const outline = (page: Page) => page.getByRole('tree', { name: 'Outline' });
+const preview = (page: Page) => page.getByRole('region', { name: 'Preview' });
+
+test('merged results, outline and preview follow the selection', async ({ page, bridge }) => {
+  await page.goto(bridge.url);
+  await expect(page.getByText('Type to search 7 notes by section')).toBeVisible();
+  await searchBox(page).fill('carbon');
+
+  // The three methods all say "carbon": they merge into their parent section.
+  const first = results(page).first();
+  await expect(first).toContainText('Compost methods');
+  await expect(first).toContainText('merged 3 sections');
+  await expect(first.locator('mark').first()).toHaveText('carbon');
+  await expect(page).toHaveURL(/^[^#]*$/); // the token left the address bar
+
+  // The outline: the document's nodes, the result and what it absorbed marked.
+  const tree = outline(page);
+  await expect(tree.getByRole('treeitem')).toHaveCount(7);
+  const matched = tree.locator('.matched');
+  await expect(matched).toHaveText([
+    /Compost methods/,
+    /Hot compost/,
+    /Cold compost/,
+    /Worm compost/,
+  ]);
+  await expect(tree.getByRole('treeitem', { selected: true })).toContainText('Compost methods');
+
+  // The preview: the merged section, every "carbon" highlighted.
+  await expect(preview(page).locator('article h2')).toHaveText('Compost methods');
+  await expect(preview(page).locator('article mark.hit')).toHaveText([
+    'carbon',
+    'carbon',
+    'carbon',
+  ]);
+
+  // Clicking another outline node shows that section.
+  await tree.getByRole('treeitem', { name: /Tools/ }).click();
+  await expect(preview(page).locator('article')).toContainText(
+    'A fork, a thermometer and a sieve.',
+  );
+  await expect(tree.getByRole('treeitem', { selected: true })).toContainText('Tools');
+});
+
+test('the outline scrolls the selected node into view', async ({ page, bridge }) => {
+  await page.goto(bridge.url);
+  await searchBox(page).fill('zephyrine');
+  await expect(results(page).first()).toContainText('The zephyrine part');
+  const shown = outline(page).getByRole('treeitem', { selected: true });
+  await expect(shown).toContainText('The zephyrine part');
+  await expect(shown).toBeInViewport();
+  await expect(outline(page).getByRole('treeitem').first()).not.toBeInViewport();
+  // In the heading and in the body.
+  await expect(preview(page).locator('article mark.hit')).toHaveText(['zephyrine', 'zephyrine']);
+});
+
+test('multi-byte text is highlighted at the right characters', async ({ page, bridge }) => {
+  await page.goto(bridge.url);
+  await searchBox(page).fill('quokkaword');
+  await expect(preview(page).locator('article mark.hit')).toHaveText(['quokkaword']);
+});
+
+test('several topics are searched at once', async ({ page, bridge }) => {
+  await page.goto(bridge.url);
+  await searchBox(page).fill('carbon');
+  await searchBox(page).press('Alt+Enter');
+  await page.getByRole('searchbox', { name: 'Topic 2' }).fill('barrels');
+  await expect(results(page)).toHaveCount(2);
+  await expect(results(page).filter({ hasText: 'Rain barrels' })).toHaveCount(1);
+  await expect(results(page).filter({ hasText: 'Compost methods' })).toHaveCount(1);
+  // Backspace in an empty extra topic removes it.
+  await page.getByRole('searchbox', { name: 'Topic 2' }).fill('');
+  await page.getByRole('searchbox', { name: 'Topic 2' }).press('Backspace');
+  await expect(page.getByRole('searchbox')).toHaveCount(1);
+});
+
+test('everything is reachable from the keyboard', async ({ page, bridge }) => {
+  await page.goto(bridge.url);
+  await page.keyboard.type('before');
+  await expect(results(page)).toHaveCount(3);
+  // Arrows in the search box move the result cursor.
+  await page.keyboard.press('ArrowDown');
+  await expect(results(page).nth(1)).toHaveClass(/current/);
+  // Enter: results list; Space ticks; Enter: outline; arrows and Enter show a section.
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('listbox', { name: 'Results' })).toBeFocused();
+  await page.keyboard.press('Space');
+  await expect(results(page).nth(1)).toHaveAttribute('aria-selected', 'true');
+  await page.keyboard.press('ArrowUp');
+  await expect(results(page).nth(0)).toHaveClass(/current/);
+  await page.keyboard.press('Enter');
+  const items = outline(page).getByRole('treeitem');
+  await expect(outline(page).getByRole('treeitem', { selected: true })).toBeFocused();
+  await page.keyboard.press('Home');
+  await expect(items.first()).toBeFocused();
+  await page.keyboard.press('End');
+  await page.keyboard.press('Enter');
+  await expect(items.last()).toHaveAttribute('aria-selected', 'true');
+  const title = (await items.last().locator('.label').textContent()) ?? '';
+  await expect(
+    preview(page).locator('article :is(h1, h2, h3, h4, h5, h6, p)').first(),
+  ).toContainText(title.slice(0, 10));
+  // F6 cycles the panes; Ctrl+K returns to the search box.
+  await page.keyboard.press('F6');
+  await expect(preview(page).locator('article')).toBeFocused();
+  await page.keyboard.press('Control+k');
+  await expect(searchBox(page)).toBeFocused();
+  // F1 opens the help with the query syntax; Esc closes it.
+  await page.keyboard.press('F1');
+  await expect(page.locator('#help')).toBeVisible();
+  await expect(page.locator('#help')).toContainText('"error handling"');
+  await page.keyboard.press('Escape');
+  await expect(page.locator('#help')).toBeHidden();
+});
+
+test('empty and no-result states', async ({ page, bridge }) => {
+  await page.goto(bridge.url);
+  await searchBox(page).fill('xylophonequartz');
+  await expect(page.getByText('No results for “xylophonequartz”')).toBeVisible();
+  await searchBox(page).fill('');
+  await expect(page.getByText('Type to search 7 notes by section')).toBeVisible();
+});
+
+for (const scheme of ['light', 'dark'] as const) {
+  test(`screenshots of the main states (${scheme})`, async ({ page, bridge }) => {
+    await page.emulateMedia({ colorScheme: scheme });
+    const shot = (name: string) =>
+      page.screenshot({ path: join(SCREENSHOTS, `${name}-${scheme}.png`) });
+    await page.goto(bridge.url);
+    await expect(page.getByText('Type to search')).toBeVisible();
+    await shot('main-idle');
+    await searchBox(page).fill('carbon');
+    await expect(preview(page).locator('article mark.hit')).toHaveCount(3);
+    await shot('main-results');
+    await page.keyboard.press('F1');
+    await expect(page.locator('#help')).toBeVisible();
+    await shot('main-help');
+    await page.keyboard.press('Escape');
+    await page.keyboard.press('Alt+v');
+    await expect(page.getByRole('dialog', { name: 'Vaults' })).toBeVisible();
+    await shot('vaults');
+    await page.keyboard.press('Escape');
+    await page.keyboard.press('Alt+s');
+    await expect(page.getByRole('dialog', { name: 'Settings' })).toContainText('column weights');
+    await shot('settings');
+    await page.keyboard.press('Escape');
+    await searchBox(page).fill('xylophonequartz');
+    await expect(page.getByText('No results')).toBeVisible();
+    await shot('main-no-results');
+    await page.goto(bridge.quickUrl);
+    await page.keyboard.type('barrels');
+    await expect(page.getByRole('option').first()).toBeVisible();
+    await page.setViewportSize({ width: 720, height: 420 });
+    await shot('quick-search');
+  });
+}

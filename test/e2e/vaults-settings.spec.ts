@@ -1,0 +1,64 @@
+// The vault panel adds and removes a folder; a settings change applies at once and persists.
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Page } from '@playwright/test';
+import { expect, test } from './bridge-fixture.ts';
+
+const results = (page: Page) => page.getByRole('listbox', { name: 'Results' }).getByRole('option');
+
+test('vault panel: add a folder, find its notes, remove it', async ({ page, bridge }) => {
+  const extra = join(bridge.scratch, 'extra-notes');
+  mkdirSync(extra, { recursive: true });
+  writeFileSync(join(extra, 'Otters.md'), '# Otters\n\nThe otterword lives only in this vault.\n');
+  await page.goto(bridge.url);
+  await page.keyboard.press('Alt+v');
+  const panel = page.getByRole('dialog', { name: 'Vaults' });
+  await expect(panel.locator('[data-vault="e2e"]')).toContainText('7 documents');
+  await panel.getByLabel('Add a folder').fill(join(bridge.scratch, 'missing'));
+  await panel.getByLabel('Add a folder').press('Enter');
+  await expect(panel.getByRole('alert')).toContainText('missing');
+
+  await panel.getByLabel('Add a folder').fill(extra);
+  await panel.getByRole('button', { name: 'Add', exact: true }).click();
+  const added = panel.locator('[data-vault="extra-notes"]');
+  await expect(added).toContainText('1 document');
+  await page.keyboard.press('Escape');
+  await page.getByRole('searchbox', { name: 'Search' }).fill('otterword');
+  await expect(results(page).first()).toContainText('Otters');
+
+  await page.keyboard.press('Alt+v');
+  await added.getByRole('button', { name: 'Remove' }).click();
+  await added.getByRole('button', { name: 'Really remove?' }).click();
+  await expect(added).toHaveCount(0);
+  await page.keyboard.press('Escape');
+  // The search reruns by itself: the removed vault's note is gone.
+  await expect(page.getByText('No results for “otterword”')).toBeVisible();
+});
+
+test('settings apply at once and persist', async ({ page, bridge }) => {
+  await page.goto(bridge.url);
+  await page.getByRole('searchbox', { name: 'Search' }).fill('before');
+  await expect(results(page)).toHaveCount(3);
+
+  await page.keyboard.press('Alt+s');
+  const panel = page.getByRole('dialog', { name: 'Settings' });
+  await panel.getByLabel('Theme').selectOption('dark');
+  await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
+  const limit = panel.getByLabel('Results shown');
+  await limit.fill('1');
+  await limit.press('Tab');
+  await expect(results(page)).toHaveCount(1);
+  await limit.fill('0');
+  await limit.press('Tab');
+  await expect(panel.getByRole('alert')).toContainText('Results shown');
+
+  await page.reload();
+  await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
+  await page.keyboard.press('Alt+s');
+  await expect(
+    page.getByRole('dialog', { name: 'Settings' }).getByLabel('Results shown'),
+  ).toHaveValue('1');
+  expect(
+    (await bridge.call<{ settings: { resultLimit: number } }>('getSettings')).settings.resultLimit,
+  ).toBe(1);
+});

@@ -1,0 +1,67 @@
+// A note full of script, event handlers and javascript: links executes nothing anywhere: not in
+// the snippets, not in the outline, not in the preview — and loads nothing remote.
+import type { Page } from '@playwright/test';
+import { expect, test } from './bridge-fixture.ts';
+
+const pwned = (page: Page) => page.evaluate(() => (globalThis as Record<string, unknown>).__pwned);
+
+test('hostile notes execute nothing in snippets, outline or preview', async ({ page, bridge }) => {
+  const foreignRequests: string[] = [];
+  page.on('request', (request) => {
+    if (!request.url().startsWith(bridge.origin)) foreignRequests.push(request.url());
+  });
+  page.on('dialog', (dialog) => {
+    foreignRequests.push(`dialog: ${dialog.message()}`);
+    void dialog.dismiss();
+  });
+  await page.goto(bridge.url);
+  await page.getByRole('searchbox', { name: 'Search' }).fill('xsstarget');
+  const options = page.getByRole('listbox', { name: 'Results' }).getByRole('option');
+  await expect(options.first()).toBeVisible();
+  // The markup shows as text (the title carries a <script> tag).
+  await expect(page.getByRole('listbox', { name: 'Results' })).toContainText('<script>');
+
+  const preview = page.getByRole('region', { name: 'Preview' }).locator('article');
+  for (let index = 0; index < (await options.count()); index += 1) {
+    await options.nth(index).click();
+    await expect(preview).toBeVisible();
+    const items = page.getByRole('tree', { name: 'Outline' }).getByRole('treeitem');
+    for (let item = 0; item < (await items.count()); item += 1) {
+      await items.nth(item).click();
+      await preview.hover();
+      await preview
+        .locator('a')
+        .evaluateAll((links) => links.forEach((link) => (link as { click(): void }).click()));
+    }
+  }
+  await page.waitForTimeout(300);
+
+  expect(await pwned(page)).toBeUndefined();
+  const app = page.locator('#app');
+  for (const selector of [
+    'script',
+    'iframe',
+    'svg',
+    'img',
+    'object',
+    'embed',
+    'style',
+    '[onerror]',
+    '[onload]',
+    '[onclick]',
+    '[onmouseover]',
+  ]) {
+    await expect(app.locator(selector), selector).toHaveCount(0);
+  }
+  const hrefs = await app
+    .locator('a[href]')
+    .evaluateAll((links) => links.map((link) => link.getAttribute('href') ?? ''));
+  expect(hrefs.filter((href) => !/^(https?:|mailto:|#|quick\.html)/.test(href))).toEqual([]);
+  // The image is named, not loaded.
+  await page.getByRole('tree', { name: 'Outline' }).getByRole('treeitem').nth(1).click();
+  await expect(preview).toContainText(
+    '[an image that must not load: http://127.0.0.1:9/tracker.png]',
+  );
+  expect(foreignRequests).toEqual([]);
+  expect(page.url()).toContain(bridge.origin);
+});
