@@ -27,7 +27,7 @@ type EvalEngine = Pick<EngineService, 'search' | 'outline'>;
 
 /** Picks the vault the labels refer to: the one requested, or the only one there is. */
 export function pickVault(names: readonly string[], requested: string | undefined): string {
-  const list = names.length === 0 ? '(none)' : names.join(', ');
+  const list = names.length === 0 ? '(none)' : [...names].sort().join(', ');
   if (requested !== undefined) {
     if (names.includes(requested)) return requested;
     throw new Error(`--vault "${requested}" is not in the database (vaults: ${list})`);

@@ -1,0 +1,178 @@
+// `cli eval` end to end on the bundled sample vault: its outputs, its exit codes (SPEC §9: 0, 2 for
+// bad usage, 1 for failures) and one clear error line naming the argument or file at fault.
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { PassThrough } from 'node:stream';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { main } from '../../src-main/cli/bin.ts';
+import { createEngine, engineInternals } from '../../src-main/engine/create-engine.ts';
+import { QUERY_SETS } from './query-sets.ts';
+
+const sample = QUERY_SETS.find((set) => set.vault === 'sample')!;
+const sampleQueries = join(import.meta.dirname, sample.file);
+const dir = mkdtempSync(join(tmpdir(), 'folio-cli-eval-'));
+const db = join(dir, 'sample.db');
+const twoVaults = join(dir, 'two.db');
+
+async function cli(...argv: string[]) {
+  const stdout = new PassThrough();
+  const stderr = new PassThrough();
+  let out = '';
+  let err = '';
+  stdout.on('data', (chunk) => (out += chunk));
+  stderr.on('data', (chunk) => (err += chunk));
+  const status = await main(['eval', ...argv], {
+    stdout,
+    stderr,
+    signal: new AbortController().signal,
+  });
+  return { status, out, err };
+}
+
+function queryFile(name: string, content: string): string {
+  const file = join(dir, name);
+  writeFileSync(file, content);
+  return file;
+}
+
+beforeAll(async () => {
+  const engine = await createEngine({
+    dbPath: db,
+    vaults: [{ root: sample.root, name: 'sample' }],
+    watch: false,
+  });
+  await engineInternals(engine).indexed('sample');
+  await engine.close();
+  // A second database with two vaults, to exercise --vault.
+  const small = join(dir, 'small');
+  mkdirSync(small);
+  writeFileSync(join(small, 'deep.md'), '# Deep sleep\n\nThe clock wakes the board.\n');
+  const two = await createEngine({
+    dbPath: twoVaults,
+    vaults: [
+      { root: sample.root, name: 'sample' },
+      { root: small, name: 'small' },
+    ],
+    watch: false,
+  });
+  await engineInternals(two).ready();
+  await two.close();
+});
+
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+describe('cli eval', () => {
+  it('prints the metrics and the misses as text', async () => {
+    const { status, out, err } = await cli('--db', db, '--queries', sampleQueries);
+    expect(status).toBe(0);
+    expect(err).toBe('');
+    const lines = out.split('\n');
+    expect(lines[0]).toMatch(/on vault "sample": \d+ queries, limit 20, partial matches on$/);
+    expect(lines[1]).toMatch(/^MRR@10 {5}[01]\.\d{3}$/);
+    expect(lines[2]).toMatch(/^recall@10 {2}[01]\.\d{3} {2}\(\d+ of \d+ in the top 10\)$/);
+  });
+
+  it('prints JSON with --json, and strict AND never scores above partial matches', async () => {
+    const partial = JSON.parse((await cli('--db', db, '--queries', sampleQueries, '--json')).out);
+    const strict = JSON.parse(
+      (await cli('--db', db, '--queries', sampleQueries, '--json', '--strict')).out,
+    );
+    for (const report of [partial, strict]) {
+      expect(Object.keys(report)).toEqual(['mrr10', 'recall10', 'queries', 'misses']);
+      expect(report.queries).toBe(36);
+      expect(report.misses.length).toBe(Math.round(36 * (1 - report.recall10)));
+    }
+    expect(strict.recall10).toBeLessThanOrEqual(partial.recall10);
+  });
+
+  it('scores a query found first as 1, and a query with no answer as a miss', async () => {
+    const file = queryFile(
+      'two.json',
+      JSON.stringify({
+        queries: [
+          { q: 'tipping bucket reed switch', expected: 'Glossary.md#tipping-bucket' },
+          { q: 'zzzqqq xxyyzz', expected: 'Team.md' },
+        ],
+      }),
+    );
+    const { status, out } = await cli('--db', db, '--queries', file, '--json', '--limit', '10');
+    expect(status).toBe(0);
+    expect(JSON.parse(out)).toEqual({
+      mrr10: 0.5,
+      recall10: 0.5,
+      queries: 2,
+      misses: [{ q: 'zzzqqq xxyyzz', expected: 'Team.md', rank: null, first: null }],
+    });
+  });
+
+  it('warns about labels that are not in the index, and counts them as misses', async () => {
+    const file = queryFile(
+      'unknown.json',
+      JSON.stringify({
+        queries: [
+          { q: 'anemometer', expected: 'Glossary.md#no-such-section' },
+          { q: 'anemometer', expected: 'Missing.md' },
+        ],
+      }),
+    );
+    const { status, out, err } = await cli('--db', db, '--queries', file, '--json');
+    expect(status).toBe(0);
+    expect(err).toBe(
+      'folio eval: warning: label "Glossary.md#no-such-section": no such section in vault "sample"\n' +
+        'folio eval: warning: label "Missing.md": no such document in vault "sample"\n',
+    );
+    expect(JSON.parse(out).recall10).toBe(0);
+  });
+
+  it('picks the vault with --vault when the database has several', async () => {
+    const file = queryFile(
+      'small.json',
+      JSON.stringify({ queries: [{ q: 'clock wakes board', expected: 'deep.md#deep-sleep' }] }),
+    );
+    const ok = await cli('--db', twoVaults, '--queries', file, '--vault', 'small', '--json');
+    expect(ok.status).toBe(0);
+    expect(JSON.parse(ok.out).recall10).toBe(1);
+    const none = await cli('--db', twoVaults, '--queries', file);
+    expect(none).toMatchObject({ status: 1, out: '' });
+    expect(none.err).toBe(
+      'folio eval: the database has 2 vaults (sample, small); choose one with --vault\n',
+    );
+  });
+
+  it.each([
+    [['--queries', 'q.json'], 2, /^folio eval: --db FILE is required\nusage: eval /],
+    [['--db', 'x.db'], 2, /^folio eval: --queries FILE\.json is required\n/],
+    [['--db', 'x.db', '--queries', 'q.json', '--limit', 'ten'], 2, /--limit must be a positive/],
+    [['--db', 'x.db', '--queries', 'q.json', '--limit', '5'], 2, /--limit must be at least 10/],
+    [['--db', 'x.db', '--queries', 'q.json', '--bogus'], 2, /Unknown option '--bogus'/],
+    [['--db', 'x.db', '--queries', 'q.json', 'extra'], 2, /unexpected argument "extra"/],
+  ])('rejects bad usage %j with exit status 2', async (argv, status, message) => {
+    const result = await cli(...argv);
+    expect(result.status).toBe(status);
+    expect(result.err).toMatch(message);
+    expect(result.out).toBe('');
+  });
+
+  it('fails with status 1 naming the database, the query file or the vault', async () => {
+    const missingDb = join(dir, 'nope.db');
+    expect(await cli('--db', missingDb, '--queries', sampleQueries)).toEqual({
+      status: 1,
+      out: '',
+      err: `folio eval: --db ${missingDb}: no such database (run \`index\` first)\n`,
+    });
+    const missingFile = join(dir, 'nope.json');
+    expect((await cli('--db', db, '--queries', missingFile)).err).toBe(
+      `folio eval: --queries ${missingFile}: cannot read (ENOENT)\n`,
+    );
+    const broken = queryFile('broken.json', '{"queries": [{"q": "x"}]}');
+    expect(await cli('--db', db, '--queries', broken)).toEqual({
+      status: 1,
+      out: '',
+      err: `folio eval: ${broken}: query 1 ("x"): "expected" must be a label "path" or "path#slug"\n`,
+    });
+    expect((await cli('--db', db, '--queries', sampleQueries, '--vault', 'zz')).err).toBe(
+      'folio eval: --vault "zz" is not in the database (vaults: sample)\n',
+    );
+  });
+});
