@@ -1,0 +1,82 @@
+// The search-quality regression test: each committed labelled set is indexed into a temporary
+// database through the real engine and run with and without partial matches; MRR@10 and
+// recall@10 must stay at or above the floors measured when they were set (a little below the
+// numbers reached). Raise a floor when a ranking change lifts its metric; never lower one to let
+// a change through — that is what the evaluation is for.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { EngineService } from '../../src-main/contract/engine.ts';
+import { createEngine, engineInternals } from '../../src-main/engine/create-engine.ts';
+import { runEval } from '../../src-main/engine/eval/run-eval.ts';
+import { loadSet, QUERY_SETS } from './query-sets.ts';
+
+/** Metrics a set must keep, per mode. */
+interface Floors {
+  mrr10: number;
+  recall10: number;
+}
+
+const FLOORS: Record<string, { partial: Floors; strict: Floors }> = {
+  // Reached at 8cb2a59: 0.693 / 0.838 (partial), 0.531 / 0.576 (strict).
+  'rust-book.queries.json': {
+    partial: { mrr10: 0.67, recall10: 0.81 },
+    strict: { mrr10: 0.51, recall10: 0.55 },
+  },
+  // Reached at 8cb2a59: 0.512 / 0.605 (partial), 0.370 / 0.407 (strict).
+  'dendron-vault.queries.json': {
+    partial: { mrr10: 0.49, recall10: 0.58 },
+    strict: { mrr10: 0.35, recall10: 0.38 },
+  },
+  // Reached at 8cb2a59: 0.653 / 0.667 (partial), 0.472 / 0.472 (strict).
+  'sample-vault.queries.json': {
+    partial: { mrr10: 0.63, recall10: 0.64 },
+    strict: { mrr10: 0.45, recall10: 0.45 },
+  },
+};
+
+const dir = mkdtempSync(join(tmpdir(), 'folio-eval-'));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+describe.each(QUERY_SETS)('$file', (committed) => {
+  const set = loadSet(committed);
+  const floors = FLOORS[committed.file]!;
+  let engine: EngineService;
+
+  beforeAll(async () => {
+    engine = await createEngine({
+      dbPath: join(dir, `${committed.vault}.db`),
+      vaults: [{ root: committed.root, name: committed.vault }],
+      watch: false,
+    });
+    await engineInternals(engine).indexed(committed.vault);
+  });
+
+  afterAll(async () => {
+    await engine?.close();
+  });
+
+  it.each([
+    ['partial matches', false],
+    ['strict AND', true],
+  ] as const)('keeps its quality with %s', async (_mode, strict) => {
+    const { report, warnings } = await runEval(engine, set, {
+      vault: committed.vault,
+      limit: 20,
+      strict,
+    });
+    expect(warnings).toEqual([]);
+    expect(report.queries).toBe(set.queries.length);
+    const floor = strict ? floors.strict : floors.partial;
+    // On failure the message lists the misses, which is where the analysis starts.
+    const misses = report.misses.map((miss) => `${miss.q} → ${miss.expected}`).join('\n');
+    expect(report.mrr10, `MRR@10 below ${floor.mrr10}; misses:\n${misses}`).toBeGreaterThanOrEqual(
+      floor.mrr10,
+    );
+    expect(
+      report.recall10,
+      `recall@10 below ${floor.recall10}; misses:\n${misses}`,
+    ).toBeGreaterThanOrEqual(floor.recall10);
+  });
+});
