@@ -14,6 +14,7 @@ import type { OsServices } from './os-services.ts';
 
 /** The window operations the API exposes. */
 export interface WindowControls {
+  /** Hides the quick-search window (Esc). */
   hideQuickSearch(): void;
   /** Shows and focuses the main window and asks it to show the node. */
   showNode(request: OpenRequest): void;
@@ -26,9 +27,13 @@ export type SettingsAdopter = (state: SettingsState) => SettingsState;
 export interface ApiHandlerDeps {
   /** Resolves to the engine once it is open; rejects with why it could not open. */
   engine(): Promise<EngineService>;
+  /** The OS operations (editor, folder, links, clipboard, folder picker). */
   os: OsServices;
+  /** The window operations. */
   windows: WindowControls;
+  /** Applied to every settings state before it reaches a window. */
   adoptSettings: SettingsAdopter;
+  /** What `environment()` answers. */
   environment: Environment;
 }
 
@@ -86,7 +91,9 @@ export function createApiHandlers(deps: ApiHandlerDeps): ApiHandlers {
 
 /** An event on its way to the windows. */
 export interface OutgoingEvent {
+  /** `channelOf(event)`. */
   channel: string;
+  /** The event's argument for the renderer's listener. */
   payload: unknown;
 }
 

@@ -7,6 +7,7 @@ import { parseAccelerator } from './accelerator.ts';
 export interface GlobalShortcutPort {
   /** False when the shortcut is taken by another application or reserved by the system. */
   register(accelerator: string, callback: () => void): boolean;
+  /** Releases a shortcut this app registered. */
   unregister(accelerator: string): void;
 }
 

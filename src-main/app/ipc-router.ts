@@ -25,7 +25,9 @@ export type ApiHandlers = { [M in ApiMethod]: (request: RequestOf<M>) => Promise
 
 /** The part of Electron's `ipcMain` the router uses. */
 export interface IpcRegistrar<Event> {
+  /** Answers `ipcRenderer.invoke(channel, argument)` with the listener's result. */
   handle(channel: string, listener: (event: Event, argument: unknown) => Promise<unknown>): void;
+  /** Removes the channel's handler. */
   removeHandler(channel: string): void;
 }
 

@@ -48,10 +48,14 @@ function log(message: string, error?: unknown): void {
 
 /** Everything the running app holds, so that quitting can take it down in order. */
 interface Running {
+  /** Resolves once the index is open; rejects with why it could not be. */
   engine: Promise<EngineService>;
   windows: WindowManager;
+  /** The quick-search shortcut. */
   hotkey: HotkeyBinding;
+  /** Null where the desktop has no tray. */
   tray: TrayHandle | null;
+  /** Unregister functions (IPC handlers, event forwarding), run on quit. */
   stop: Array<() => void>;
 }
 

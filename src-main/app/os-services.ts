@@ -12,12 +12,15 @@ import { externalUrlVerdict } from './url-policy.ts';
 export interface ShellPort {
   /** Resolves to an error message, or `''` on success (Electron's contract). */
   openPath(path: string): Promise<string>;
+  /** Opens a URL with the OS (browser, mail client, Obsidian). */
   openExternal(url: string): Promise<void>;
+  /** Shows the file selected in the file manager. */
   showItemInFolder(path: string): void;
 }
 
 /** What the OS services need from Electron and the engine. */
 export interface OsServiceDeps {
+  /** Electron's `shell`. */
   shell: ShellPort;
   /** Electron's `clipboard.writeText`. */
   writeClipboard(text: string): void;
@@ -29,10 +32,15 @@ export interface OsServiceDeps {
 
 /** The OS operations of `FolioApi`, as the IPC handlers call them. */
 export interface OsServices {
+  /** Opens the node's file in Obsidian (Obsidian vaults) or the OS default app. */
   openInEditor(request: OpenRequest): Promise<null>;
+  /** Shows the node's file in the file manager. */
   revealInFolder(request: OpenRequest): Promise<null>;
+  /** Opens an http(s) or mailto link with the OS; refuses anything else. */
   openExternal(request: ExternalUrlRequest): Promise<null>;
+  /** Puts text on the clipboard. */
   copyText(request: TextRequest): Promise<null>;
+  /** The chosen folder, or null when cancelled. */
   pickFolder(): Promise<string | null>;
 }
 

@@ -18,13 +18,17 @@ export interface PathInputs {
 
 /** Every path the main process uses. */
 export interface AppPaths {
+  /** The built renderer (`out/renderer`), served as `folio://app/`. */
   rendererDir: string;
+  /** The bundled preload script. */
   preload: string;
   /** The bundled sample vault (an extra resource when packaged). */
   sampleVault: string;
+  /** App and tray icons. */
   iconsDir: string;
   /** The SQLite database of this user profile. */
   database: string;
+  /** The main window's remembered bounds. */
   windowState: string;
   /** The engine's worker entries, emitted beside the main bundle by `electron.vite.config.ts`. */
   workerFiles: { chunk: string; index: string };

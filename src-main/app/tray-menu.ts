@@ -12,9 +12,13 @@ export interface TrayMenuState {
 
 /** What the menu's items do. */
 export interface TrayActions {
+  /** Shows the quick-search window. */
   quickSearch(): void;
+  /** Shows (or reopens) the main window. */
   openWindow(): void;
+  /** Pauses or resumes watching every vault. */
   setWatching(enabled: boolean): void;
+  /** Quits Folio. */
   quit(): void;
 }
 

@@ -6,7 +6,9 @@ import { trayMenuTemplate, type TrayActions, type TrayMenuState } from './tray-m
 
 /** The live tray icon. */
 export interface TrayHandle {
+  /** Rebuilds the menu with the changed state. */
   update(change: Partial<TrayMenuState>): void;
+  /** Removes the icon (on quit). */
   destroy(): void;
 }
 

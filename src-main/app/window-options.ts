@@ -39,6 +39,8 @@ export function mainWindowOptions(
     minHeight: MIN_WINDOW_SIZE.height,
     title: 'Folio',
     show: false,
+    // Windows and Linux: the default menu bar appears with Alt only (the UI has its own controls).
+    autoHideMenuBar: true,
     ...(icon ? { icon } : {}),
     webPreferences: secureWebPreferences(preload),
   };

@@ -16,6 +16,7 @@ export interface Rect {
 export interface WindowState {
   /** Bounds of the window when not maximised. */
   bounds: Rect;
+  /** Whether it was maximised when closed. */
   maximized: boolean;
 }
 
