@@ -1,20 +1,104 @@
 // The indexer's connections to the outside: the vault walk of `files/` and a chunker.
+import { lstatSync, realpathSync, statSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import type { ChunkedDocument, ChunkInput } from './chunk/types.ts';
-import { notTextReason, walkVault } from './files/index.ts';
+import { documentKind, isIgnored, notTextReason, walkVault } from './files/index.ts';
 import type { FolderListing, IndexerDeps } from './store/indexer.ts';
 
-/** Walks a vault with the file rules of SPEC §1, collecting what could not be read. */
-export async function listVaultFiles(root: string, ignore: string[]): Promise<FolderListing> {
-  const listing: FolderListing = { files: [], unreadable: [] };
-  const onError = (path: string, error: Error) => {
-    const code = (error as NodeJS.ErrnoException).code;
-    const message = code === 'EACCES' || code === 'EPERM' ? 'permission denied' : error.message;
-    listing.unreadable.push({ path, message });
+function unreadableMessage(error: Error): string {
+  const code = (error as NodeJS.ErrnoException).code;
+  return code === 'EACCES' || code === 'EPERM' ? 'permission denied' : error.message;
+}
+
+/**
+ * Walks a vault with the file rules of SPEC §1, collecting what could not be read. With `scopes`
+ * (vault-relative paths the watcher saw change) only those files and folders are listed — unless
+ * one of them is reached through a symbolic link, where only a whole walk knows which path a
+ * folder is indexed under: then the whole vault is listed (`scopes: null` in the result).
+ */
+export async function listVaultFiles(
+  root: string,
+  ignore: string[],
+  scopes?: readonly string[],
+): Promise<FolderListing> {
+  if (scopes) {
+    const scoped = await listScopes(root, ignore, scopes);
+    if (scoped) return scoped;
+  }
+  const listing: FolderListing = { files: [], unreadable: [], scopes: null, aliased: false };
+  const onError = (path: string, error: Error) =>
+    listing.unreadable.push({ path, message: unreadableMessage(error) });
+  const onFolderLink = (_path: string, repeated: 'loop' | 'alias' | null) => {
+    if (repeated === 'alias') listing.aliased = true;
   };
-  for await (const file of walkVault(root, { ignore, onError })) {
+  for await (const file of walkVault(root, { ignore, onError, onFolderLink })) {
     listing.files.push({ path: file.path, size: file.size, mtimeMs: file.mtimeMs });
   }
   return listing;
+}
+
+/** The listing of `scopes` alone, or null when one of them involves a symbolic link to a folder. */
+async function listScopes(
+  root: string,
+  ignore: string[],
+  scopes: readonly string[],
+): Promise<FolderListing | null> {
+  const rootStat = statSync(root); // a vanished root throws: the vault is offline, not emptied
+  if (!rootStat.isDirectory()) throw new Error(`"${root}" is not a folder`);
+  const realRoot = realpathSync(root);
+  const listing: FolderListing = { files: [], unreadable: [], scopes: [...scopes], aliased: false };
+  let linked = false;
+  const onError = (path: string, error: Error) =>
+    listing.unreadable.push({ path, message: unreadableMessage(error) });
+  for (const scope of scopes) {
+    const abs = join(root, scope);
+    if (isIgnored(scope, ignore)) continue;
+    const kind = scopeKind(abs, join(realRoot, dirname(scope)));
+    if (kind === 'linked') return null;
+    if (kind === 'file' && documentKind(scope)) {
+      const info = statOrNull(abs);
+      if (info?.isFile())
+        listing.files.push({ path: scope, size: info.size, mtimeMs: info.mtimeMs });
+    } else if (kind === 'folder') {
+      const onFolderLink = () => (linked = true);
+      try {
+        for await (const file of walkVault(root, { ignore, onError, onFolderLink, under: scope }))
+          listing.files.push({ path: file.path, size: file.size, mtimeMs: file.mtimeMs });
+      } catch (error) {
+        // The folder vanished or stopped being one while it was walked: list what it holds now.
+        if ((error as NodeJS.ErrnoException).code !== 'ENOENT') onError(scope, error as Error);
+      }
+      if (linked) return null;
+    }
+  }
+  return listing;
+}
+
+/** What a scope is on disk; `linked` when it or its folder is reached through a symbolic link. */
+function scopeKind(abs: string, expectedParent: string): 'file' | 'folder' | 'missing' | 'linked' {
+  let info;
+  try {
+    info = lstatSync(abs);
+  } catch {
+    return 'missing';
+  }
+  let parent: string;
+  try {
+    parent = realpathSync(dirname(abs));
+  } catch {
+    return 'missing';
+  }
+  if (parent !== expectedParent) return 'linked';
+  if (info.isSymbolicLink()) return statOrNull(abs)?.isDirectory() ? 'linked' : 'file';
+  return info.isDirectory() ? 'folder' : 'file';
+}
+
+function statOrNull(abs: string) {
+  try {
+    return statSync(abs);
+  } catch {
+    return null;
+  }
 }
 
 /** Indexer dependencies around a chunk function (a worker pool, or in-process chunking). */

@@ -1,6 +1,9 @@
 // Walks a vault folder and yields the files it indexes (SPEC §1), in a stable order (names sorted
 // by code unit within each folder). Symbolic links are followed; a folder reached twice (a link
-// loop, or two links to one folder) is walked once.
+// loop, or two links to one folder) is walked once. The watcher re-walks only the folder that
+// changed (`under`), and is told about folder links because a partial walk cannot know which of
+// two paths to one folder a whole walk would keep.
+import type { Dirent } from 'node:fs';
 import { readdir, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { DocumentKind } from '../chunk/types.ts';
@@ -23,6 +26,14 @@ export interface WalkOptions {
   ignore?: readonly string[];
   /** Called for a folder or file that cannot be read; it is skipped. Default: skip silently. */
   onError?: (relPath: string, error: Error) => void;
+  /** Walk only this folder (vault-relative, `/`-separated); paths stay relative to the root. */
+  under?: string;
+  /**
+   * Called for each symbolic link to a folder (and each folder reached a second time): `repeated`
+   * is `'loop'` when it leads back to a folder being walked, `'alias'` when it leads to a folder
+   * already walked by another path (both are skipped), null when the walk goes through it.
+   */
+  onFolderLink?: (relPath: string, repeated: 'loop' | 'alias' | null) => void;
 }
 
 /** Yields every indexed file under `root`. Throws when `root` itself is not a readable folder. */
@@ -34,25 +45,50 @@ export async function* walkVault(
   compileIgnoreGlobs(ignore); // fail early, naming a bad glob
   const rootStat = await stat(root);
   if (!rootStat.isDirectory()) throw new Error(`"${root}" is not a folder`);
-  const visited = new Set<string>([`${rootStat.dev}:${rootStat.ino}`]);
-  yield* walkFolder(root, '', { ignore, onError: options.onError, visited });
+  const rootKey = `${rootStat.dev}:${rootStat.ino}`;
+  const state: WalkState = {
+    ignore,
+    onError: options.onError,
+    onFolderLink: options.onFolderLink,
+    visited: new Set([rootKey]),
+    ancestors: new Set([rootKey]),
+  };
+  const under = (options.under ?? '').replace(/^\/+|\/+$/g, '');
+  if (under === '') {
+    yield* walkFolder(root, '', state);
+    return;
+  }
+  if (isIgnored(under, ignore)) return;
+  const absUnder = join(root, under);
+  const underStat = await stat(absUnder);
+  if (!underStat.isDirectory()) throw new Error(`"${absUnder}" is not a folder`);
+  const key = `${underStat.dev}:${underStat.ino}`;
+  state.visited.add(key);
+  state.ancestors.add(key);
+  yield* walkFolder(absUnder, under, state);
 }
 
 interface WalkState {
   ignore: readonly string[];
   onError: WalkOptions['onError'];
+  onFolderLink: WalkOptions['onFolderLink'];
   visited: Set<string>;
+  /** The folders on the path from the start folder down to the one being read (loop detection). */
+  ancestors: Set<string>;
 }
 
 async function* walkFolder(abs: string, rel: string, state: WalkState): AsyncIterable<VaultFile> {
-  let names: string[];
+  let dirents: Dirent[];
   try {
-    names = (await readdir(abs)).sort();
+    dirents = await readdir(abs, { withFileTypes: true });
   } catch (error) {
     state.onError?.(rel || '.', error as Error);
     return;
   }
-  const entries = names
+  const links = new Set(dirents.filter((d) => d.isSymbolicLink()).map((d) => d.name));
+  const entries = dirents
+    .map((d) => d.name)
+    .sort()
     .map((name) => ({ name, relPath: rel ? `${rel}/${name}` : name }))
     .filter(({ relPath }) => !isIgnored(relPath, state.ignore));
   // Stat the folder's entries together; links are followed.
@@ -66,9 +102,13 @@ async function* walkFolder(abs: string, rel: string, state: WalkState): AsyncIte
       state.onError?.(relPath, info);
     } else if (info.isDirectory()) {
       const key = `${info.dev}:${info.ino}`;
-      if (state.visited.has(key)) continue;
+      const repeated = state.ancestors.has(key) ? 'loop' : state.visited.has(key) ? 'alias' : null;
+      if (repeated || links.has(name)) state.onFolderLink?.(relPath, repeated);
+      if (repeated) continue;
       state.visited.add(key);
+      state.ancestors.add(key);
       yield* walkFolder(absPath, relPath, state);
+      state.ancestors.delete(key);
     } else if (info.isFile()) {
       const kind = documentKind(name);
       if (kind) yield { path: relPath, absPath, size: info.size, mtimeMs: info.mtimeMs, kind };

@@ -24,12 +24,19 @@ export interface FoundFile {
 export interface FolderListing {
   files: FoundFile[];
   unreadable: Array<{ path: string; message: string }>;
+  /** The paths (files or folders) the listing covers; null or absent: the whole vault. */
+  scopes?: string[] | null;
+  /** A whole walk met one folder by two paths (symbolic links): partial walks would be unsafe. */
+  aliased?: boolean;
 }
 
 /** What the indexer needs from the outside: the folder walk and the chunker (a worker pool). */
 export interface IndexerDeps {
-  /** Lists the indexable files; throws when the root itself cannot be read. */
-  listFiles(root: string, ignore: string[]): Promise<FolderListing>;
+  /**
+   * Lists the indexable files — of the whole vault, or only of `scopes` (vault-relative files or
+   * folders) when it can; throws when the root itself cannot be read.
+   */
+  listFiles(root: string, ignore: string[], scopes?: readonly string[]): Promise<FolderListing>;
   chunk(input: ChunkInput): Promise<ChunkedDocument>;
   /** A reason when `bytes` are not indexable text (binary, UTF-16…), else null. */
   rejectContent?(path: string, bytes: Uint8Array): string | null;
@@ -65,8 +72,25 @@ export interface IndexerListener {
 const IN_FLIGHT = 8;
 const PROGRESS_EVERY_MS = 100;
 
+/**
+ * Files larger than this are recorded as errors, not indexed: a 32 MiB "note" is a log or a data
+ * dump, and chunking it would hold several hundred MB. The adversarial 20 MB section still fits.
+ */
+export const MAX_FILE_BYTES = 32 * 1024 * 1024;
+
+const tooLarge = (size: number) =>
+  `too large to index (${(size / 1048576).toFixed(1)} MiB; the limit is ${MAX_FILE_BYTES / 1048576} MiB)`;
+
 function hashOf(bytes: Uint8Array): string {
   return createHash('sha1').update(bytes).digest('hex');
+}
+
+/** The entries of `map` at or under one of `scopes` (all of them when null). */
+function within<T>(map: Map<string, T>, scopes: readonly string[] | null): Map<string, T> {
+  if (!scopes) return map;
+  const inScope = (path: string) =>
+    scopes.some((scope) => path === scope || path.startsWith(`${scope}/`));
+  return new Map([...map].filter(([path]) => inScope(path)));
 }
 
 function messageOf(error: unknown): string {
@@ -83,6 +107,8 @@ export class Indexer {
   private readonly writer: IndexWriter;
   private readonly deps: IndexerDeps;
   private analyzer: Analyzer;
+  /** Per vault id: whether its last whole walk met a folder twice (then every update walks all). */
+  private readonly aliased = new Map<number, boolean>();
 
   constructor(db: Db, deps: IndexerDeps, stemmer: string) {
     this.db = db;
@@ -101,11 +127,16 @@ export class Indexer {
     this.writer.clearVault(vaultId);
   }
 
-  /** Brings the index of `vault` in line with its folder. */
+  /**
+   * Brings the index of `vault` in line with its folder — or only the given `scopes` (files and
+   * folders the watcher saw change, vault-relative, none inside another), when that is known to
+   * give the same result as a whole reconcile.
+   */
   async reconcile(
     vault: VaultTarget,
     listener: IndexerListener = {},
     signal?: AbortSignal,
+    scopes?: readonly string[] | null,
   ): Promise<IndexSummary> {
     const started = performance.now();
     const summary: IndexSummary = {
@@ -133,22 +164,29 @@ export class Indexer {
         errors: summary.errors,
       });
     progress('scanning', 0, 0, null);
-    const { files: found, unreadable } = await this.deps.listFiles(vault.root, vault.ignore);
-    const manifest = this.writer.manifest(vault.id);
-    const errors = this.writer.errors(vault.id);
+    const wanted = scopes && this.aliased.get(vault.id) === false ? scopes : undefined;
+    const listing = await this.deps.listFiles(vault.root, vault.ignore, wanted);
+    const { files: found, unreadable } = listing;
+    const covered = wanted && listing.scopes ? listing.scopes : null;
+    if (!covered) this.aliased.set(vault.id, listing.aliased === true);
+    const manifest = within(this.writer.manifest(vault.id), covered);
+    const errors = within(this.writer.errors(vault.id), covered);
     const onDisk = new Set(found.map((f) => f.path));
+    const changed: IndexChanged = { vault: vault.name, indexed: [], removed: [], failed: [] };
     for (const entry of unreadable) {
       // A folder or file the walk could not read: reported, and what was indexed from it stays.
       this.writer.recordError(vault.id, entry.path, entry.message, -1, -1);
+      changed.failed!.push(entry);
       summary.errors++;
     }
     const unread = (path: string) =>
       unreadable.some((u) => path === u.path || path.startsWith(`${u.path}/`));
-    const changed: IndexChanged = { vault: vault.name, indexed: [], removed: [] };
     const flush = () => {
-      if (changed.indexed.length || changed.removed.length) listener.changed?.({ ...changed });
+      if (changed.indexed.length || changed.removed.length || changed.failed!.length)
+        listener.changed?.({ ...changed });
       changed.indexed = [];
       changed.removed = [];
+      changed.failed = [];
     };
     for (const path of manifest.keys()) {
       if (onDisk.has(path) || unread(path)) continue;
@@ -160,8 +198,9 @@ export class Indexer {
       if (!onDisk.has(path) && !unread(path)) this.writer.removeDocument(vault.id, path);
     }
     const work = found.filter((file) => {
+      // A watched change retries a failed file even if its stamp did not move (chmod, unlock).
       const known: { size: number; mtimeMs: number } | undefined =
-        manifest.get(file.path) ?? errors.get(file.path);
+        manifest.get(file.path) ?? (covered ? undefined : errors.get(file.path));
       const same = known && known.size === file.size && known.mtimeMs === file.mtimeMs;
       if (same && manifest.has(file.path)) summary.unchanged++;
       return !same;
@@ -197,9 +236,11 @@ export class Indexer {
     changed: IndexChanged,
   ): Promise<void> {
     try {
+      if (file.size > MAX_FILE_BYTES) throw new Error(tooLarge(file.size));
       // Synchronous: one syscall sequence instead of four thread-pool hops per file, and the
-      // indexer is meant to run on a thread of its own.
+      // indexer runs on a thread of its own.
       const bytes = readFileSync(join(vault.root, file.path));
+      if (bytes.length > MAX_FILE_BYTES) throw new Error(tooLarge(bytes.length));
       const hash = hashOf(bytes);
       if (known && known.hash === hash) {
         this.writer.touch(known.fileId, bytes.length, file.mtimeMs);
@@ -218,8 +259,18 @@ export class Indexer {
       if (known) summary.modified++;
       else summary.added++;
     } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT') {
+        // Gone between the listing and the read (a rename, an editor's temp file): a removal.
+        if (this.writer.removeDocument(vault.id, file.path)) {
+          changed.removed.push(file.path);
+          summary.removed++;
+        }
+        return;
+      }
       // One broken file never stops the vault; its previous version (if any) stays searchable.
-      this.writer.recordError(vault.id, file.path, messageOf(error), file.size, file.mtimeMs);
+      const message = messageOf(error);
+      this.writer.recordError(vault.id, file.path, message, file.size, file.mtimeMs);
+      changed.failed?.push({ path: file.path, message });
       summary.errors++;
     }
   }
