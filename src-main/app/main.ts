@@ -153,8 +153,8 @@ async function boot(paths: AppPaths, devUrl: string | null): Promise<Running> {
   };
   wireIpc(running, adopt);
   running.tray = createTray(paths.iconsDir, { watching: true, hotkey: null }, trayActions(running));
-  windows.createQuick();
   windows.showMain().catch((error) => log('the main window could not load', error));
+  windows.createQuick();
   const ready = await engine.catch(() => null);
   if (ready) {
     running.stop.push(forwardEngineEvents(ready, adopt, (event) => windows.broadcast(event)));

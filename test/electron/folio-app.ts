@@ -46,7 +46,12 @@ export async function launchFolio(): Promise<FolioApp> {
     cwd: ROOT,
     env: { ...env, FOLIO_USER_DATA_DIR: userData, FOLIO_E2E: '1' },
   });
-  const main = await app.firstWindow();
+  // Two windows open at start (main and the hidden quick search): pick the main one by its page.
+  await app.firstWindow();
+  await expect
+    .poll(() => app.windows().some((page) => page.url().endsWith('/index.html')))
+    .toBe(true);
+  const main = app.windows().find((page) => page.url().endsWith('/index.html')) as Page;
   await main.waitForLoadState('domcontentloaded');
   return {
     app,
