@@ -11,6 +11,31 @@ export interface DecodedText {
 }
 
 const latin1 = new TextDecoder('latin1');
+const utf8 = new TextDecoder('utf-8', { ignoreBOM: true });
+
+/**
+ * Byte offsets of valid UTF-8 text, counted on demand: cheap for increasing indexes (how match
+ * ranges are mapped), restarting from the beginning for a smaller one.
+ */
+function countingOffsets(text: string, start: number): (index: number) => number {
+  let at = 0;
+  let byte = start;
+  return (index) => {
+    if (index < at) {
+      at = 0;
+      byte = start;
+    }
+    for (; at < index; at++) {
+      const unit = text.charCodeAt(at);
+      if (unit < 0x80) byte += 1;
+      else if (unit < 0x800) byte += 2;
+      else if (unit >= 0xd800 && unit <= 0xdbff) byte += 4;
+      else if (unit >= 0xdc00 && unit <= 0xdfff) byte += 0;
+      else byte += 3;
+    }
+    return byte;
+  };
+}
 
 function isAscii(bytes: Uint8Array, start: number, end: number): boolean {
   for (let i = start; i < end; i++) if (bytes[i]! >= 0x80) return false;
@@ -24,6 +49,10 @@ export function decodeUtf8(bytes: Uint8Array, start = 0, end = bytes.length): De
     const text = latin1.decode(bytes.subarray(start, end));
     return { text, byteAt: (index) => start + index };
   }
+  const valid = utf8.decode(bytes.subarray(start, end));
+  // Without U+FFFD in the output the bytes were valid UTF-8 (or held a literal U+FFFD, which is
+  // handled below like a replacement): offsets follow from the text alone.
+  if (!valid.includes('\ufffd')) return { text: valid, byteAt: countingOffsets(valid, start) };
   const units: number[] = [];
   const offsets: number[] = [];
   const emit = (codePoint: number, at: number) => {

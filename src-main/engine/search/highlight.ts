@@ -1,15 +1,22 @@
 // Finding the query's terms in a node's text, for snippets and match ranges. The text is
 // analysed exactly as it was for the index, so a highlight is where FTS5 found a match.
-import type { AnalyzedToken } from '../analysis/analyzer.ts';
+import {
+  isCjkTerm,
+  MAX_TOKEN_LENGTH,
+  type AnalyzedToken,
+  type Analyzer,
+} from '../analysis/analyzer.ts';
 import type { HighlightTerm } from '../query/compile.ts';
 
 /** A half-open UTF-16 range `[start, end)` of a match in the analysed text. */
 export type TextRange = [start: number, end: number];
 
-/** Finds where a query's highlight terms occur in a token stream. */
+/** Finds where a query's highlight terms occur. */
 export interface Matcher {
-  /** Sorted, non-overlapping ranges of every match. */
+  /** Sorted, non-overlapping ranges of every match in a token stream. */
   find(tokens: AnalyzedToken[]): TextRange[];
+  /** The same for a text, analysing only the words that can match when it safely can. */
+  findIn(text: string): TextRange[];
   /** True when there is nothing to look for. */
   readonly empty: boolean;
 }
@@ -30,8 +37,66 @@ export function mergeRanges<T extends [number, number]>(ranges: T[]): T[] {
   return out;
 }
 
+// Fast path. For these stemmers a word's stem keeps the word's first letter, and its first two
+// letters when the stem has four or more (checked over random strings of every Snowball
+// language; Irish strips prefixes, Finnish can undouble a leading consonant). So in text whose
+// letters are all ASCII, only words starting with a term's key can analyse to it: they are found
+// with indexOf and analysed alone, instead of analysing every word of a long section.
+const KEY_STEMMERS_2 = new Set([
+  'english',
+  'porter',
+  'none',
+  'french',
+  'spanish',
+  'italian',
+  'portuguese',
+  'german',
+  'dutch',
+  'danish',
+  'norwegian',
+  'swedish',
+  'romanian',
+  'hungarian',
+  'catalan',
+  'basque',
+  'czech',
+  'slovene',
+  'turkish',
+  'armenian',
+  'arabic',
+  'russian',
+  'tamil',
+]);
+const KEY_STEMMERS_1 = new Set([...KEY_STEMMERS_2, 'finnish']);
+// eslint-disable-next-line no-control-regex -- the ASCII range is the point
+const NON_ASCII = /[^\x00-\x7f]/;
+// eslint-disable-next-line no-control-regex -- the ASCII range is the point
+const NON_ASCII_LETTER = /(?=[^\x00-\x7f])[\p{L}\p{N}\p{M}]/u;
+const ASCII_WORD = /[A-Za-z0-9]+/y;
+const NEXT_ASCII_WORD = /[A-Za-z0-9]+/g;
+const WORD_CHAR = /[A-Za-z0-9]/;
+/** Texts shorter than this are simply analysed whole. */
+const FAST_PATH_MIN_LENGTH = 2048;
+
+/** The end of the `count`-th indexable ASCII word from `start` (words over 40 letters are not terms). */
+function wordsEnd(text: string, start: number, count: number): number {
+  NEXT_ASCII_WORD.lastIndex = start;
+  let end = start;
+  for (let seen = 0; seen < count;) {
+    const match = NEXT_ASCII_WORD.exec(text);
+    if (!match) break;
+    end = match.index + match[0].length;
+    if (match[0].length <= MAX_TOKEN_LENGTH) seen++;
+  }
+  return end;
+}
+
+function keyOf(term: string, twoLetters: boolean): string {
+  return term.slice(0, twoLetters && term.length >= 4 ? 2 : 1);
+}
+
 /** Builds a matcher for a query's highlight terms (phrases match only as consecutive terms). */
-export function createMatcher(highlights: HighlightTerm[]): Matcher {
+export function createMatcher(highlights: HighlightTerm[], analyzer: Analyzer): Matcher {
   const singles = new Set<string>();
   const prefixes: string[] = [];
   const phrases: HighlightTerm[] = [];
@@ -49,21 +114,69 @@ export function createMatcher(highlights: HighlightTerm[]): Matcher {
     }
     return i + n - 1;
   };
+  const find = (tokens: AnalyzedToken[]): TextRange[] => {
+    const ranges: TextRange[] = [];
+    for (let i = 0; i < tokens.length; i++) {
+      const token = tokens[i]!;
+      if (singles.has(token.term) || prefixes.some((p) => token.term.startsWith(p))) {
+        ranges.push([token.start, token.end]);
+      }
+      for (const phrase of phrases) {
+        const last = phraseAt(tokens, i, phrase);
+        if (last >= 0) ranges.push([token.start, tokens[last]!.end]);
+      }
+    }
+    return mergeRanges(ranges);
+  };
+  const language = analyzer.language;
+  const keyed = KEY_STEMMERS_1.has(language) && !highlights.some((h) => h.terms.some(isCjkTerm));
+  const twoLetters = KEY_STEMMERS_2.has(language);
+  const keys = [
+    ...new Set(
+      highlights.map((h) =>
+        keyOf(
+          h.terms[0]!,
+          twoLetters && !(h.prefix && h.terms.length === 1 && h.terms[0]!.length < 4),
+        ),
+      ),
+    ),
+  ];
+  const longestPhrase = Math.max(1, ...phrases.map((p) => p.terms.length));
+
+  const findKeyed = (text: string): TextRange[] => {
+    const lowered = text.toLowerCase();
+    const starts = new Set<number>();
+    for (const key of keys) {
+      for (let at = lowered.indexOf(key); at >= 0; at = lowered.indexOf(key, at + 1)) {
+        if (at === 0 || !WORD_CHAR.test(text[at - 1]!)) starts.add(at);
+      }
+    }
+    const ranges: TextRange[] = [];
+    for (const start of [...starts].sort((a, b) => a - b)) {
+      ASCII_WORD.lastIndex = start;
+      const word = ASCII_WORD.exec(text)?.[0];
+      if (!word) continue;
+      const tokens = analyzer.tokens(
+        text.slice(
+          start,
+          phrases.length ? wordsEnd(text, start, longestPhrase) : start + word.length,
+        ),
+      );
+      if (tokens[0]?.start !== 0) continue;
+      for (const [s, e] of find(tokens)) if (s === 0) ranges.push([start + s, start + e]);
+    }
+    return mergeRanges(ranges);
+  };
+
   return {
     empty: highlights.length === 0,
-    find(tokens) {
-      const ranges: TextRange[] = [];
-      for (let i = 0; i < tokens.length; i++) {
-        const token = tokens[i]!;
-        if (singles.has(token.term) || prefixes.some((p) => token.term.startsWith(p))) {
-          ranges.push([token.start, token.end]);
-        }
-        for (const phrase of phrases) {
-          const last = phraseAt(tokens, i, phrase);
-          if (last >= 0) ranges.push([token.start, tokens[last]!.end]);
-        }
-      }
-      return mergeRanges(ranges);
+    find,
+    findIn(text) {
+      const fast =
+        keyed &&
+        text.length >= FAST_PATH_MIN_LENGTH &&
+        !(NON_ASCII.test(text) && NON_ASCII_LETTER.test(text));
+      return fast ? findKeyed(text) : find(analyzer.tokens(text));
     },
   };
 }

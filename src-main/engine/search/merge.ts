@@ -68,13 +68,6 @@ function absorb(into: Entry, keys: number[], R: Map<number, Entry>): void {
   }
 }
 
-function isStrictDescendant(key: number, ancestor: number, nodes: Map<number, MergeNode>): boolean {
-  for (let p = nodes.get(key)?.parent ?? null; p !== null; p = nodes.get(p)?.parent ?? null) {
-    if (p === ancestor) return true;
-  }
-  return false;
-}
-
 /** Merges one document's raw matches; `R` is modified in place. */
 function mergeDocument(
   R: Map<number, Entry>,
@@ -82,16 +75,26 @@ function mergeDocument(
   params: MergeParams,
 ): void {
   const cap = params.scoreCapMultiplier;
-  const ancestors = new Set<number>();
+  // below.get(A): the results under A (kept current as results enter; filtered against R).
+  const below = new Map<number, number[]>();
+  const addBelow = (key: number) => {
+    for (let p = nodes.get(key)!.parent; p !== null; p = nodes.get(p)!.parent) {
+      const list = below.get(p);
+      if (list) list.push(key);
+      else below.set(p, [key]);
+    }
+  };
   let docKey: number | null = null;
   for (const key of R.keys()) {
-    for (let p = nodes.get(key)!.parent; p !== null; p = nodes.get(p)!.parent) ancestors.add(p);
+    addBelow(key);
     if (nodes.get(key)!.depth === 0) docKey = key;
   }
-  const headings = [...ancestors].map((key) => nodes.get(key)!).filter((n) => n.depth > 0);
-  headings.sort((a, b) => b.depth - a.depth || a.position - b.position);
-  for (const P of headings) {
-    const D = [...R.keys()].filter((key) => isStrictDescendant(key, P.key, nodes));
+  const headings = [...below.keys()].map((key) => nodes.get(key)!);
+  for (const node of headings) if (node.depth === 0) docKey = node.key;
+  const inner = headings.filter((n) => n.depth > 0);
+  inner.sort((a, b) => b.depth - a.depth || a.position - b.position);
+  for (const P of inner) {
+    const D = below.get(P.key)!.filter((key) => R.has(key));
     if (D.length === 0) continue;
     const own = R.get(P.key);
     if (own) {
@@ -122,9 +125,9 @@ function mergeDocument(
       };
       absorb(entry, D, R);
       R.set(P.key, entry);
+      addBelow(P.key);
     }
   }
-  for (const key of ancestors) if (nodes.get(key)!.depth === 0) docKey = key;
   if (docKey === null) return;
   const others = [...R.keys()].filter((key) => key !== docKey);
   const docEntry = R.get(docKey);

@@ -3,11 +3,10 @@
 // partial matches (SPEC §4) most-terms-first.
 import type { ColumnWeights } from '../../contract/api.ts';
 import { matchExpression, type CompiledOperand, type CompiledQuery } from '../query/compile.ts';
-import type { IndexReader } from '../store/index-reader.ts';
+import type { IndexReader, NodeBrief } from '../store/index-reader.ts';
 
-/** A row of a raw FTS5 query. */
-export interface RawRow {
-  id: number;
+/** A row of a raw FTS5 query, with the node facts merging needs. */
+export interface RawRow extends NodeBrief {
   score: number;
 }
 

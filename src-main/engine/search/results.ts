@@ -2,7 +2,7 @@
 // indexed, highlights found by re-analysing them, snippets per topic, byte-exact match ranges.
 import type { SearchResult } from '../../contract/api.ts';
 import type { ByteRange } from '../chunk/types.ts';
-import type { AnalyzedToken, Analyzer } from '../analysis/analyzer.ts';
+import type { Analyzer } from '../analysis/analyzer.ts';
 import { decodeUtf8, type DecodedText } from '../analysis/utf8.ts';
 import type { FileBrief } from '../store/index-reader.ts';
 import type { NodeRow } from '../store/node-rows.ts';
@@ -30,14 +30,26 @@ export interface ResultContext {
   idOf(key: number): string;
 }
 
+/** A decoded byte range and, per topic, where its matches are (found once). */
 interface Region {
   decoded: DecodedText;
-  tokens: AnalyzedToken[];
+  matches(topic: number): TextRange[];
 }
 
-function region(content: Uint8Array, [start, end]: ByteRange, analyzer: Analyzer): Region {
+/** Match ranges listed per result at most (a long section can hold thousands). */
+export const MAX_MATCH_RANGES = 1000;
+
+function region(content: Uint8Array, [start, end]: ByteRange, matchers: Matcher[]): Region {
   const decoded = decodeUtf8(content, start, Math.min(end, content.length));
-  return { decoded, tokens: analyzer.tokens(decoded.text) };
+  const found = new Map<number, TextRange[]>();
+  return {
+    decoded,
+    matches(topic) {
+      let ranges = found.get(topic);
+      if (!ranges) found.set(topic, (ranges = matchers[topic]!.findIn(decoded.text)));
+      return ranges;
+    },
+  };
 }
 
 function hasText(content: Uint8Array, ranges: ByteRange[]): boolean {
@@ -67,18 +79,14 @@ function regionsOf(row: NodeRow, file: FileBrief, merged: boolean, content: Uint
   return { highlight: [...heading, ...body], snippet: hasText(content, body) ? body : [span] };
 }
 
-function snippetOf(
-  regions: Region[],
-  matchers: Matcher[],
-  topics: number[],
-  length: number,
-): Snippet {
-  const text = regions.map((r) => r.decoded.text).join('\n');
+function snippetOf(regions: Region[], topics: number[], length: number): Snippet {
+  const text =
+    regions.length === 1 ? regions[0]!.decoded.text : regions.map((r) => r.decoded.text).join('\n');
   const snippets = topics.map((topic) => {
     const matches: TextRange[] = [];
     let offset = 0;
     for (const r of regions) {
-      for (const [s, e] of matchers[topic]!.find(r.tokens)) matches.push([s + offset, e + offset]);
+      for (const [s, e] of r.matches(topic)) matches.push([s + offset, e + offset]);
       offset += r.decoded.text.length + 1;
     }
     return buildSnippet(text, matches, length);
@@ -100,24 +108,20 @@ export function buildResult(
   const get = (range: ByteRange) => {
     const key = `${range[0]}:${range[1]}`;
     let r = cache.get(key);
-    if (!r) cache.set(key, (r = region(content, range, context.analyzer)));
+    if (!r) cache.set(key, (r = region(content, range, context.matchers)));
     return r;
   };
   const matchRanges: Array<[number, number]> = [];
   for (const range of highlight) {
     const r = get(range);
     for (const topic of match.topics) {
-      for (const [s, e] of context.matchers[topic]!.find(r.tokens)) {
+      for (const [s, e] of r.matches(topic)) {
+        if (matchRanges.length >= MAX_MATCH_RANGES) break;
         matchRanges.push([r.decoded.byteAt(s), r.decoded.byteAt(e)]);
       }
     }
   }
-  const snippet = snippetOf(
-    snippetRanges.map(get),
-    context.matchers,
-    match.topics,
-    context.snippetLength,
-  );
+  const snippet = snippetOf(snippetRanges.map(get), match.topics, context.snippetLength);
   return {
     id: context.idOf(match.key),
     docId: `${file.vault}:${file.path}`,

@@ -13,7 +13,7 @@ import { vaultRowidBase, VAULT_ROWID_SPAN } from '../store/node-rows.ts';
 import { ENGINE_DEFAULTS } from '../settings.ts';
 import { createMatcher } from './highlight.ts';
 import { compareMatches, mergeMatches, type MergedMatch, type RawMatch } from './merge.ts';
-import { runMatch, runPartial, type Scope, type VaultRange } from './raw-matches.ts';
+import { runMatch, runPartial, type RawRow, type Scope, type VaultRange } from './raw-matches.ts';
 import { buildResult, type FinalMatch } from './results.ts';
 import { SearchTree } from './tree.ts';
 
@@ -128,19 +128,25 @@ export class Searcher {
       merge ? mergeMatches(raw, tree.nodes, settings) : unmerged(raw, tree);
     const accepted: Array<MergedMatch & { partial: boolean }> = [];
     const accept = (matches: MergedMatch[], partial: boolean) => {
+      // Results of one tier never overlap (merging made them disjoint); later tiers must not
+      // repeat a node an earlier one already covers.
+      const earlier = accepted.length;
       for (const m of matches) {
-        const covered = merge
-          ? accepted.some((a) => tree.overlaps(a.key, m.key))
-          : accepted.some((a) => a.key === m.key);
+        if (accepted.length >= limit) return;
+        let covered = false;
+        for (let i = 0; i < earlier && !covered; i++) {
+          const a = accepted[i]!;
+          covered = merge ? tree.overlaps(a.key, m.key) : a.key === m.key;
+        }
         if (!covered) accepted.push({ ...m, partial });
       }
     };
     const collect = (
-      rows: Array<{ id: number; score: number; matched: string[] }>,
+      rows: Array<RawRow & { matched: string[] }>,
       topic: Topic,
       out: RawMatch[],
     ) => {
-      tree.load(rows.map((r) => r.id));
+      tree.load(rows);
       for (const row of rows) {
         const file = tree.fileOf(row.id);
         if (file && topic.pathOk(file.path))
@@ -206,8 +212,7 @@ export class Searcher {
         const rows = runPartial(this.reader, query, topic.scope, weights, rawLimit);
         collect(
           rows.map((r) => ({
-            id: r.id,
-            score: r.score,
+            ...r,
             matched: tag(
               topic,
               r.matched.map((o) => o.label),
@@ -236,18 +241,11 @@ export class Searcher {
     analyzer: Analyzer,
   ): SearchResult[] {
     if (matches.length === 0) return [];
-    const keys = new Set<number>();
-    for (const m of matches) {
-      keys.add(m.key);
-      for (const k of m.mergedFrom) keys.add(k);
-    }
-    const rows = new Map(this.reader.details([...keys]).map((row) => [row.id, row]));
-    const idOf = (key: number) => {
-      const file = tree.fileOf(key)!;
-      const slug = rows.get(key)?.slug ?? null;
-      return slug === null ? `${file.vault}:${file.path}` : `${file.vault}:${file.path}#${slug}`;
-    };
-    const matchers = topics.map((t) => createMatcher((t.fuzzy ?? t.exact).highlights));
+    const rows = new Map(
+      this.reader.details(matches.map((m) => m.key)).map((row) => [row.id, row]),
+    );
+    const idOf = (key: number) => tree.idOf(key);
+    const matchers = topics.map((t) => createMatcher((t.fuzzy ?? t.exact).highlights, analyzer));
     const contents = new Map<number, Uint8Array>();
     return matches.map((m) => {
       const file = tree.fileOf(m.key)!;

@@ -14,27 +14,31 @@ export class SearchTree {
     this.reader = reader;
   }
 
-  /** Loads `ids` and every ancestor not loaded yet. */
-  load(ids: Iterable<number>): void {
-    let missing = [...new Set(ids)].filter((id) => !this.briefs.has(id));
-    const newFiles = new Set<number>();
-    while (missing.length > 0) {
-      const rows = this.reader.briefs(missing);
-      const next = new Set<number>();
-      for (const row of rows) {
-        this.briefs.set(row.id, row);
-        if (!this.files.has(row.file_id)) newFiles.add(row.file_id);
-        if (row.parent !== null && !this.briefs.has(row.parent)) next.add(row.parent);
+  /** Loads `rows` (their briefs came with them), their ancestors and their files. */
+  load(rows: NodeBrief[]): void {
+    const missing = new Set<number>();
+    for (const row of rows) if (!this.briefs.has(row.id)) this.briefs.set(row.id, row);
+    for (const row of rows) {
+      if (!row.ancestors) continue;
+      const first = row.id - row.position;
+      for (const position of row.ancestors.split(',')) {
+        const id = first + Number(position);
+        if (!this.briefs.has(id)) missing.add(id);
       }
-      missing = [...next];
     }
+    // All ancestors of all rows in one query: their positions came with the rows.
+    if (missing.size > 0)
+      for (const brief of this.reader.briefs([...missing])) this.briefs.set(brief.id, brief);
+    const newFiles = new Set<number>();
+    for (const row of rows) if (!this.files.has(row.file_id)) newFiles.add(row.file_id);
     if (newFiles.size > 0) {
       for (const file of this.reader.files([...newFiles])) this.files.set(file.id, file);
     }
-    for (const [id, brief] of this.briefs) {
+    for (const id of [...rows.map((r) => r.id), ...missing]) {
       if (this.nodes.has(id)) continue;
-      const file = this.files.get(brief.file_id);
-      if (!file) continue;
+      const brief = this.briefs.get(id);
+      const file = brief && this.files.get(brief.file_id);
+      if (!brief || !file) continue;
       this.nodes.set(id, {
         key: id,
         doc: brief.file_id,
@@ -45,6 +49,14 @@ export class SearchTree {
         docId: `${file.vault}:${file.path}`,
       });
     }
+  }
+
+  /** The node id (`vault:path#slug`) of a loaded node. */
+  idOf(key: number): string {
+    const brief = this.briefs.get(key)!;
+    const file = this.files.get(brief.file_id)!;
+    const docId = `${file.vault}:${file.path}`;
+    return brief.slug === null ? docId : `${docId}#${brief.slug}`;
   }
 
   /** The file of a loaded node. */

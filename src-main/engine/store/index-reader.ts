@@ -1,5 +1,6 @@
 // The read side of the index, on its own connection (WAL: readers see the last committed state
 // while the indexer writes). Statements are prepared once; values are always bound.
+import { inflateRawSync } from 'node:zlib';
 import type { Statement } from 'better-sqlite3';
 import type { Db } from './database.ts';
 import type { NodeRow } from './node-rows.ts';
@@ -12,6 +13,9 @@ export interface NodeBrief {
   position: number;
   depth: number;
   child_count: number;
+  slug: string | null;
+  /** Positions of the ancestors, document node first (`0,3`). */
+  ancestors: string;
 }
 
 /** A file as results need it. */
@@ -38,6 +42,9 @@ export interface VaultRow {
   sample: number;
 }
 
+const BRIEF_COLUMNS =
+  'n.id, n.file_id, n.parent, n.position, n.depth, n.child_count, n.slug, n.ancestors';
+
 const FILE_COLUMNS = `f.id, f.vault_id, v.name AS vault, f.path, f.file_title, f.first_node, f.node_count,
   f.frontmatter, f.hash, f.tags`;
 
@@ -51,16 +58,16 @@ export class IndexReader {
     this.db = db;
     const s = (sql: string) => db.prepare(sql);
     this.statements = {
-      briefs: s(`SELECT id, file_id, parent, position, depth, child_count FROM nodes
-        WHERE id IN (SELECT value FROM json_each(?))`),
-      details: s('SELECT * FROM nodes WHERE id IN (SELECT value FROM json_each(?))'),
-      files: s(`SELECT ${FILE_COLUMNS} FROM files f JOIN vaults v ON v.id = f.vault_id
-        WHERE f.id IN (SELECT value FROM json_each(?))`),
+      // `json_each(?) JOIN` rather than `IN (SELECT …)`: half the cost for a list of ids.
+      briefs: s(`SELECT ${BRIEF_COLUMNS} FROM json_each(?) j JOIN nodes n ON n.id = j.value`),
+      details: s('SELECT n.* FROM json_each(?) j JOIN nodes n ON n.id = j.value'),
+      files: s(`SELECT ${FILE_COLUMNS} FROM json_each(?) j JOIN files f ON f.id = j.value
+        JOIN vaults v ON v.id = f.vault_id`),
       fileByPath: s(`SELECT ${FILE_COLUMNS} FROM files f JOIN vaults v ON v.id = f.vault_id
         WHERE v.name = ? AND f.path = ?`),
       documentNodes: s('SELECT * FROM nodes WHERE id >= ? AND id < ? ORDER BY id'),
       nodeBySlug: s('SELECT * FROM nodes WHERE id >= ? AND id < ? AND slug = ?'),
-      content: s('SELECT content FROM files WHERE id = ?'),
+      content: s('SELECT content, deflated FROM files WHERE id = ?'),
       vaults: s('SELECT id, name, root, pinned, ignore, sample FROM vaults ORDER BY name'),
       documents: s(`SELECT v.name AS vault, f.path, f.hash, f.node_count FROM files f
         JOIN vaults v ON v.id = f.vault_id ORDER BY v.name, f.path`),
@@ -84,8 +91,11 @@ export class IndexReader {
       const boost = boostCount
         ? ` * (CASE ${Array.from({ length: boostCount }, () => 'WHEN rowid >= ? AND rowid < ? THEN ?').join(' ')} ELSE 1.0 END)`
         : '';
-      statement = this.db.prepare(`SELECT rowid AS id, -bm25(fts, ?, ?, ?, ?, ?)${boost} AS score
-        FROM fts WHERE ${where} ORDER BY score DESC LIMIT ?`);
+      // The node facts merging needs come with the rows: no second round trip per match.
+      statement = this.db.prepare(`SELECT ${BRIEF_COLUMNS}, m.score
+        FROM (SELECT rowid AS id, -bm25(fts, ?, ?, ?, ?, ?)${boost} AS score
+          FROM fts WHERE ${where} ORDER BY score DESC LIMIT ?) AS m
+        JOIN nodes n ON n.id = m.id`);
       this.matchStatements.set(key, statement);
     }
     return statement;
@@ -123,8 +133,10 @@ export class IndexReader {
   }
 
   content(fileId: number): Uint8Array {
-    const row = this.statements.content!.get(fileId) as { content: Buffer } | undefined;
-    return row?.content ?? new Uint8Array();
+    const row = this.statements.content!.get(fileId) as
+      { content: Buffer; deflated: number } | undefined;
+    if (!row) return new Uint8Array();
+    return row.deflated ? inflateRawSync(row.content) : row.content;
   }
 
   vaults(): VaultRow[] {

@@ -1,9 +1,22 @@
 // The write side of the index: one synchronous transaction per file replaced (SPEC §3: a crash
 // leaves the old or the new version of a file, never a mix). Statements are prepared once.
 import type { Statement } from 'better-sqlite3';
+import { deflateRawSync } from 'node:zlib';
 import type { ChunkedDocument } from '../chunk/types.ts';
 import type { Db } from './database.ts';
 import { NODE_COLUMNS, nodeRows, vaultRowidBase, VAULT_ROWID_SPAN } from './node-rows.ts';
+
+/**
+ * Files at least this large are stored deflated (about 4× smaller): they hold most of a
+ * corpus's bytes, and reading one costs far more than inflating it. Smaller ones stay raw, so
+ * the common result needs no inflating.
+ */
+export const DEFLATE_FROM_BYTES = 16 * 1024;
+
+function storedContent(content: Uint8Array): { bytes: Uint8Array; deflated: boolean } {
+  if (content.length < DEFLATE_FROM_BYTES) return { bytes: content, deflated: false };
+  return { bytes: deflateRawSync(content, { level: 6 }), deflated: true };
+}
 
 /** The analysed FTS5 columns of one node. */
 export type FtsColumns = [
@@ -57,7 +70,7 @@ export class IndexWriter {
       deleteFts: s('DELETE FROM fts WHERE rowid = ?'),
       insertFile:
         s(`INSERT INTO files (vault_id, path, size, mtime_ms, hash, kind, file_title, tags,
-        aliases, metadata, frontmatter, warnings, first_node, node_count, content, indexed_at)
+        aliases, frontmatter, warnings, first_node, node_count, content, deflated, indexed_at)
         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`),
       insertNode: s(
         `INSERT INTO nodes (${NODE_COLUMNS.join(', ')}) VALUES (${NODE_COLUMNS.map(() => '?').join(', ')})`,
@@ -153,6 +166,7 @@ export class IndexWriter {
       throw new Error(`vault ${vaultId} ran out of node ids; reindex it`);
     }
     st.bumpNextNode!.run(doc.nodes.length, vaultId);
+    const stored = storedContent(content);
     const info = st.insertFile!.run(
       vaultId,
       doc.path,
@@ -163,12 +177,12 @@ export class IndexWriter {
       doc.fileTitle,
       JSON.stringify(doc.tags),
       JSON.stringify(doc.aliases),
-      JSON.stringify(doc.metadata),
       doc.frontmatter ? JSON.stringify(doc.frontmatter) : null,
       JSON.stringify(doc.warnings),
       first,
       doc.nodes.length,
-      content,
+      stored.bytes,
+      stored.deflated ? 1 : 0,
       Date.now(),
     );
     const fileId = Number(info.lastInsertRowid);

@@ -87,6 +87,18 @@ export const MIGRATIONS: readonly Migration[] = [
       `);
     },
   },
+  {
+    version: 2,
+    description:
+      'files: drop metadata (re-derivable from the stored content), deflate flag for large content; nodes: ancestor positions',
+    up(db) {
+      db.exec(`
+        ALTER TABLE files DROP COLUMN metadata;
+        ALTER TABLE files ADD COLUMN deflated INTEGER NOT NULL DEFAULT 0;
+        ALTER TABLE nodes ADD COLUMN ancestors TEXT NOT NULL DEFAULT '';
+      `);
+    },
+  },
 ];
 
 /** The schema version this code writes. */

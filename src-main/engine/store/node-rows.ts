@@ -32,6 +32,8 @@ export interface NodeRow {
   start_line: number;
   end_line: number;
   token_estimate: number;
+  /** Positions of the ancestors, document node first (`0,3`); empty for the document node. */
+  ancestors: string;
 }
 
 /** The columns of `nodes`, in insert order. */
@@ -53,6 +55,7 @@ export const NODE_COLUMNS = [
   'start_line',
   'end_line',
   'token_estimate',
+  'ancestors',
 ] as const;
 
 /** The row of each node of a document whose first node gets rowid `firstRowid`. */
@@ -61,6 +64,12 @@ export function nodeRows(nodes: ChunkNode[], fileId: number, firstRowid: number)
   const children = new Array<number>(nodes.length).fill(0);
   for (const node of nodes) {
     if (node.parentId !== null) children[positionOf.get(node.parentId)!]! += 1;
+  }
+  const ancestors: string[] = new Array<string>(nodes.length);
+  for (const node of nodes) {
+    const parent = node.parentId === null ? null : positionOf.get(node.parentId)!;
+    ancestors[node.position] =
+      parent === null ? '' : ancestors[parent] ? `${ancestors[parent]},${parent}` : `${parent}`;
   }
   return nodes.map((node) => ({
     id: firstRowid + node.position,
@@ -80,6 +89,7 @@ export function nodeRows(nodes: ChunkNode[], fileId: number, firstRowid: number)
     start_line: node.startLine,
     end_line: node.endLine,
     token_estimate: node.tokenEstimate,
+    ancestors: ancestors[node.position]!,
   }));
 }
 

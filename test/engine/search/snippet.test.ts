@@ -7,7 +7,7 @@ import { buildSnippet, joinSnippets } from '../../../src-main/engine/search/snip
 
 const analyzer = createAnalyzer('english');
 const find = (text: string, highlights: Array<{ terms: string[]; prefix: boolean }>) =>
-  createMatcher(highlights).find(analyzer.tokens(text));
+  createMatcher(highlights, analyzer).find(analyzer.tokens(text));
 
 describe('matcher', () => {
   it('finds stemmed terms, prefixes and phrases only as consecutive terms', () => {

@@ -50,6 +50,40 @@ describe('migrations', () => {
     db.close();
   });
 
+  it('migration 2 drops the metadata copy, adds the deflate flag and ancestor positions, keeps rows', () => {
+    const db = new Database(join(dir, 'm2.db'));
+    migrate(db, 1);
+    db.prepare(
+      "INSERT INTO vaults (id, name, root, next_node, created_at) VALUES (1, 'v', '/x', 0, 0)",
+    ).run();
+    db.prepare(
+      `INSERT INTO files (id, vault_id, path, size, mtime_ms, hash, kind, file_title, tags, aliases,
+        metadata, frontmatter, warnings, first_node, node_count, content, indexed_at)
+       VALUES (7, 1, 'a.md', 3, 1, 'h', 'markdown', 'A', '[]', '[]', '{"k":1}', NULL, '[]', 5, 1, X'616263', 0)`,
+    ).run();
+    db.prepare(
+      `INSERT INTO nodes (id, file_id, parent, position, depth, child_count, title, slug,
+        heading_start, byte_start, byte_end, body_ranges, is_chunk, breadcrumb, start_line,
+        end_line, token_estimate) VALUES (5, 7, NULL, 0, 0, 0, 'A', NULL, 0, 0, 3, '[[0,3]]', 1, '> A', 1, 1, 1)`,
+    ).run();
+    expect(migrate(db, 2)).toBe(2);
+    const columns = (table: string) =>
+      db.prepare(`SELECT name FROM pragma_table_info('${table}')`).pluck().all();
+    expect(columns('files')).not.toContain('metadata');
+    expect(columns('files')).toContain('deflated');
+    expect(columns('nodes')).toContain('ancestors');
+    expect(db.prepare('SELECT path, deflated, content FROM files').get()).toEqual({
+      path: 'a.md',
+      deflated: 0,
+      content: Buffer.from('abc'),
+    });
+    expect(db.prepare('SELECT title, ancestors FROM nodes').get()).toEqual({
+      title: 'A',
+      ancestors: '',
+    });
+    db.close();
+  });
+
   it('a failing migration leaves the database at the previous version, untouched', () => {
     const db = new Database(join(dir, 'fail.db'));
     db.exec('CREATE TABLE meta (x)'); // migration 1 will collide with this

@@ -1,0 +1,80 @@
+// The fast highlight path (only words that can match are analysed) must find exactly what
+// analysing every word finds.
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { createAnalyzer } from '../../../src-main/engine/analysis/analyzer.ts';
+import { createMatcher } from '../../../src-main/engine/search/highlight.ts';
+
+const WORDS = [
+  'handling',
+  'Handled',
+  'handle',
+  'hand',
+  'dying',
+  'die',
+  'lying',
+  'skies',
+  'sky',
+  'errors',
+  'error',
+  'Error-Handling',
+  'generalizations',
+  'general',
+  'x64',
+  'LNK2019',
+  'lnk',
+  'the',
+  'a',
+  'iterator',
+  'iterators',
+  'ITERATE',
+  'happy',
+  'happiness',
+  'yield',
+  'Yielding',
+  'q'.repeat(41),
+  'std::vector',
+  'push_back',
+  '—',
+  '’',
+  '🚀',
+  'a1b2',
+  '2019',
+  'handlers',
+];
+const SEPARATORS = [' ', '  ', '\n', ', ', '. ', '\n\n', '(', ')', '-', '_', '/'];
+
+const text = fc
+  .array(fc.tuple(fc.constantFrom(...WORDS), fc.constantFrom(...SEPARATORS)), {
+    minLength: 1,
+    maxLength: 80,
+  })
+  .map((parts) => {
+    const once = parts.map(([w, s]) => w + s).join('');
+    return once.repeat(Math.ceil(2100 / once.length)); // long enough for the fast path
+  });
+
+describe('matcher fast path', () => {
+  for (const language of ['english', 'none', 'french', 'finnish']) {
+    const analyzer = createAnalyzer(language);
+    it(`finds what full analysis finds (${language})`, () => {
+      const queries = fc.array(
+        fc.record({
+          terms: fc.array(
+            fc.constantFrom(...WORDS).map((w) => analyzer.terms(w)[0] ?? 'x'),
+            { minLength: 1, maxLength: 3 },
+          ),
+          prefix: fc.boolean(),
+        }),
+        { minLength: 1, maxLength: 4 },
+      );
+      fc.assert(
+        fc.property(text, queries, (t, highlights) => {
+          const matcher = createMatcher(highlights, analyzer);
+          expect(matcher.findIn(t)).toEqual(matcher.find(analyzer.tokens(t)));
+        }),
+        { numRuns: 150 },
+      );
+    });
+  }
+});
