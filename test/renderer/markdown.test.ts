@@ -1,7 +1,11 @@
 import type { Element, Root, RootContent } from 'hast';
 import { describe, expect, it } from 'vitest';
 import hostileNote from '../fixtures/e2e-vault/xss.md?raw';
-import { ALLOWED_TAGS, renderMarkdown } from '../../src-renderer/src/lib/markdown.ts';
+import {
+  ALLOWED_TAGS,
+  previewSource,
+  renderMarkdown,
+} from '../../src-renderer/src/lib/markdown.ts';
 
 function* walk(nodes: readonly RootContent[]): Generator<RootContent> {
   for (const node of nodes) {
@@ -102,5 +106,24 @@ describe('renderMarkdown: highlighting', () => {
     const tags = new Set(elements(tree).map((element) => element.tagName));
     expect(tags.has('table')).toBe(true);
     expect(tags.has('input')).toBe(true);
+  });
+});
+
+describe('previewSource', () => {
+  it('keeps short sections whole', () => {
+    expect(previewSource('# a\n\nb\n', 100)).toEqual({ text: '# a\n\nb\n', truncated: false });
+  });
+
+  it('cuts long sections at a line end before the limit', () => {
+    const markdown = `${'line of text\n'.repeat(20)}`;
+    const { text, truncated } = previewSource(markdown, 100);
+    expect(truncated).toBe(true);
+    expect(text.length).toBeLessThanOrEqual(100);
+    expect(text.endsWith('\n')).toBe(true);
+    expect(markdown.startsWith(text)).toBe(true);
+  });
+
+  it('cuts a single huge line at the limit', () => {
+    expect(previewSource('x'.repeat(500), 100).text).toHaveLength(100);
   });
 });

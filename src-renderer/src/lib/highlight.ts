@@ -1,7 +1,7 @@
 // Highlighted text as data: a string cut into plain and matched segments, rendered as elements
 // (never as HTML strings, STYLE.md §10).
-import type { SnippetSegment } from '../../../src-main/contract/api.ts';
-import { mergeRanges, type CharRange } from './utf8-offsets.ts';
+import type { NodeContent, SearchResult, SnippetSegment } from '../../../src-main/contract/api.ts';
+import { byteRangesToCharRanges, mergeRanges, type CharRange } from './utf8-offsets.ts';
 
 /**
  * Cuts `text` into segments by `ranges` (string offsets relative to `offset`, the position of
@@ -39,4 +39,27 @@ export function findOccurrences(text: string, needles: readonly string[]): CharR
     }
   }
   return mergeRanges(found);
+}
+
+/**
+ * The matched terms of `results` in the shown node's markdown, as string ranges. Normally the
+ * results' byte ranges, mapped exactly. When the text was decoded lossily (it holds U+FFFD, so
+ * byte offsets no longer line up with characters), the words the snippets marked are searched
+ * for instead: approximate, but never misplaced.
+ */
+export function previewHighlights(
+  content: NodeContent,
+  results: readonly SearchResult[],
+): CharRange[] {
+  const own = results.filter((result) => result.docId === content.docId);
+  if (content.markdown.includes('\uFFFD')) {
+    const words = own.flatMap((result) =>
+      result.snippetSegments
+        .filter((segment) => segment.match)
+        .map((segment) => segment.text.trim()),
+    );
+    return findOccurrences(content.markdown, words);
+  }
+  const ranges = own.flatMap((result) => result.matchRanges);
+  return byteRangesToCharRanges(content.markdown, ranges, content.headingStart);
 }

@@ -103,3 +103,16 @@ function markText(
     };
   });
 }
+
+/** The most characters of a node the preview renders (a 20 MB section would freeze the page). */
+export const MAX_PREVIEW_CHARS = 200_000;
+
+/** The part of `markdown` the preview renders: all of it, or its first lines up to `max`. */
+export function previewSource(
+  markdown: string,
+  max = MAX_PREVIEW_CHARS,
+): { text: string; truncated: boolean } {
+  if (markdown.length <= max) return { text: markdown, truncated: false };
+  const lineEnd = markdown.lastIndexOf('\n', max);
+  return { text: markdown.slice(0, lineEnd > max / 2 ? lineEnd + 1 : max), truncated: true };
+}

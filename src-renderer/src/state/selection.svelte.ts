@@ -15,7 +15,7 @@ import {
   visibleRows,
   type OutlineIndex,
 } from '../lib/outline-tree.ts';
-import { byteRangesToCharRanges } from '../lib/utf8-offsets.ts';
+import { previewHighlights } from '../lib/highlight.ts';
 
 /** How a panel's data stands. */
 export type LoadStatus = 'idle' | 'loading' | 'ready' | 'error';
@@ -50,7 +50,7 @@ export class SelectionState {
   /** The outline rows to show. */
   rows = $derived(visibleRows(this.outlineIndex, this.collapsed, this.matched));
   /** Matched terms in the previewed markdown, as string ranges. */
-  highlights = $derived(this.content ? highlightsOf(this.content, this.results) : []);
+  highlights = $derived(this.content ? previewHighlights(this.content, this.results) : []);
 
   readonly #api: FolioApi;
   #outlineRequest = 0;
@@ -178,12 +178,4 @@ export class SelectionState {
       this.error = answer.error.message;
     }
   }
-}
-
-/** Every match range of the results of the content's document, mapped onto its markdown. */
-function highlightsOf(content: NodeContent, results: readonly SearchResult[]) {
-  const ranges = results
-    .filter((result) => result.docId === content.docId)
-    .flatMap((result) => result.matchRanges);
-  return byteRangesToCharRanges(content.markdown, ranges, content.headingStart);
 }
