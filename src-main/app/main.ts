@@ -78,7 +78,7 @@ function registerProtocols(paths: AppPaths, engine: Promise<EngineService>): voi
   protocol.handle(
     VAULT_SCHEME,
     createVaultProtocolHandler(async (name) => {
-      const vaults = await (await engine).listVaults();
+      const vaults = await engine.then((ready) => ready.listVaults()).catch(() => []);
       return vaults.find((vault) => vault.name === name)?.root ?? null;
     }),
   );

@@ -107,7 +107,8 @@ export class WindowManager implements WindowControls {
     if (process.platform === 'darwin') {
       window.setVisibleOnAllWorkspaces(true, { visibleOnFullScreen: true });
     }
-    window.on('blur', () => this.hideQuickSearch());
+    // On blur the focus has already moved elsewhere: nothing to give back.
+    window.on('blur', () => this.hideQuickSearch(false));
     // Closing it (Alt+F4) only hides it; it is destroyed when the app quits.
     window.on('close', (event) => {
       if (!this.quitting) {
@@ -137,15 +138,16 @@ export class WindowManager implements WindowControls {
     sendWhenLoaded(window.webContents, channelOf('onQuickSearchShown'));
   }
 
-  hideQuickSearch(): void {
+  /** Hides quick search; `returnFocus` false when the main window is about to take it. */
+  hideQuickSearch(returnFocus = true): void {
     if (!this.quick?.isVisible()) return;
     this.quick.hide();
     // macOS keeps Folio active after hiding a panel; give focus back to the previous app.
-    if (process.platform === 'darwin' && !this.main?.isVisible()) app.hide();
+    if (returnFocus && process.platform === 'darwin' && !this.main?.isVisible()) app.hide();
   }
 
   showNode(request: OpenRequest): void {
-    this.hideQuickSearch();
+    this.hideQuickSearch(false);
     void this.showMain().then((window) =>
       sendWhenLoaded(window.webContents, channelOf('onShowNode' satisfies ApiEvent), request),
     );
