@@ -34,6 +34,7 @@ export function isExternalUrl(url: string): boolean {
   return /^(https?:\/\/|mailto:)/i.test(url.trim());
 }
 
+/** A FolioApi that talks to the web bridge (requests over fetch, events over one EventSource). */
 export function createBridgeClient(options: BridgeClientOptions): FolioApi {
   const baseUrl = options.baseUrl ?? location.origin;
   const listeners = new Map<ApiEvent, Set<Listener>>();

@@ -4,7 +4,9 @@ import type { ExportFormat, FolioApi } from '../../../src-main/contract/api.ts';
 
 /** What a copy did, in one sentence for the status line. */
 export interface CopyOutcome {
+  /** The text is on the clipboard. */
   ok: boolean;
+  /** What happened, for the status line. */
   message: string;
 }
 

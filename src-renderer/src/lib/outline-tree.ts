@@ -4,10 +4,13 @@ import type { OutlineNode, SearchResult } from '../../../src-main/contract/api.t
 
 /** One visible row of the outline. */
 export interface OutlineRow {
+  /** The outline node of this row. */
   node: OutlineNode;
   /** Nesting level under the document node (document = 0), not the heading depth. */
   level: number;
+  /** The node has children (it can be collapsed). */
   hasChildren: boolean;
+  /** Its children are shown. */
   expanded: boolean;
   /** The node is a result, or some result absorbed it. */
   matched: boolean;
@@ -15,12 +18,15 @@ export interface OutlineRow {
 
 /** Parent/child links of an outline, built once per outline response. */
 export interface OutlineIndex {
+  /** Every node by id. */
   byId: ReadonlyMap<string, OutlineNode>;
+  /** Children by parent id, in document order. */
   childrenOf: ReadonlyMap<string, readonly OutlineNode[]>;
   /** The document node (first in pre-order), or null for an empty outline. */
   root: OutlineNode | null;
 }
 
+/** Builds the parent/child links of an outline (nodes in pre-order, the document first). */
 export function indexOutline(nodes: readonly OutlineNode[]): OutlineIndex {
   const byId = new Map<string, OutlineNode>();
   const childrenOf = new Map<string, OutlineNode[]>();

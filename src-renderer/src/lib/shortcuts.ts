@@ -61,6 +61,7 @@ export function isTyping(element: Element | null): boolean {
 
 /** The panes F6 cycles through, in order. */
 export const PANES = ['search', 'results', 'outline', 'preview'] as const;
+/** One of the panes F6 cycles through. */
 export type PaneName = (typeof PANES)[number];
 
 /** The pane after (delta 1) or before (delta -1) the one holding `element`. */

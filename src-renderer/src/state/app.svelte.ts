@@ -14,13 +14,16 @@ export type Panel = 'none' | 'vaults' | 'settings';
 /** Index changes arriving closer together than this are handled once (bulk indexing). */
 const INDEX_CHANGE_COALESCE_MS = 250;
 
+/** The main window's state objects and the actions that span them. */
 export class AppController {
   readonly selection: SelectionState;
   readonly search: SearchState;
   readonly vaults: VaultsState;
   readonly settings: SettingsStore;
   readonly notice = new Notice();
+  /** What the environment allows (null until known). */
   environment = $state.raw<Environment | null>(null);
+  /** The open modal panel. */
   panel = $state<Panel>('none');
 
   readonly #api: FolioApi;

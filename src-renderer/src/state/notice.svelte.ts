@@ -4,7 +4,9 @@
 /** How long a message stays, in milliseconds. */
 const NOTICE_MS = 5000;
 
+/** The status line's current message. */
 export class Notice {
+  /** The message, or null when there is none. */
   text = $state<string | null>(null);
   /** Errors are shown in the error colour and stay until replaced. */
   isError = $state(false);

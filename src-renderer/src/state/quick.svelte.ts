@@ -10,6 +10,7 @@ const LAST_QUERY_KEY = 'folio-quick-query';
 /** Where the last query is remembered (localStorage in the page; anything alike in tests). */
 export type QueryMemory = Pick<Storage, 'getItem' | 'setItem'>;
 
+/** The quick-search window's state: its search, cursor and status line. */
 export class QuickState {
   readonly search: SearchState;
   readonly notice = new Notice();

@@ -19,6 +19,7 @@ export interface SearchOptions {
 /** The most topics a search may have (the request schema's limit). */
 export const MAX_TOPICS = 32;
 
+/** Topics, and the results of the latest answered search. */
 export class SearchState {
   /** The topics as typed: one query each (multi-topic search, SPEC §4). Never empty. */
   topics = $state<string[]>(['']);
@@ -26,6 +27,7 @@ export class SearchState {
   results = $state.raw<SearchResult[]>([]);
   /** The analysed terms of the latest search. */
   terms = $state.raw<string[]>([]);
+  /** Where the latest search stands. */
   status = $state<SearchStatus>('idle');
   /** Why the latest search failed, for the error state. */
   error = $state<string | null>(null);

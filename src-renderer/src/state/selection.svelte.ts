@@ -23,6 +23,7 @@ export type LoadStatus = 'idle' | 'loading' | 'ready' | 'error';
 /** Which results an export covers. */
 export type ExportScope = 'current' | 'checked' | 'all';
 
+/** Cursor, ticked results, shown node, its outline and content. */
 export class SelectionState {
   /** The results the selection is over, replaced by `resultsChanged`. */
   results = $state.raw<SearchResult[]>([]);
@@ -32,10 +33,13 @@ export class SelectionState {
   readonly checked = new SvelteSet<string>();
   /** Id of the node the preview shows (the current result, or an outline node). */
   nodeId = $state<string | null>(null);
+  /** The outline of the shown node's document. */
   outline = $state.raw<OutlineResponse | null>(null);
+  /** The shown node's content. */
   content = $state.raw<NodeContent | null>(null);
   /** Outline nodes whose children are hidden. */
   readonly collapsed = new SvelteSet<string>();
+  /** How the outline and the content stand. */
   outlineStatus = $state<LoadStatus>('idle');
   contentStatus = $state<LoadStatus>('idle');
   /** Why the outline or the content could not be loaded. */

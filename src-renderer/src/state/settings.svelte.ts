@@ -7,6 +7,7 @@ import type {
   SettingsState,
 } from '../../../src-main/contract/api.ts';
 
+/** The settings as the engine holds them, and updates to them. */
 export class SettingsStore {
   /** The engine's settings state; null until loaded. */
   state = $state.raw<SettingsState | null>(null);

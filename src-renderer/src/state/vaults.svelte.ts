@@ -7,6 +7,7 @@ import type {
   VaultInfo,
 } from '../../../src-main/contract/api.ts';
 
+/** Registered vaults, their indexing progress and file errors. */
 export class VaultsState {
   vaults = $state.raw<VaultInfo[]>([]);
   /** Latest progress per vault name; a vault drops out when its indexing is done. */
@@ -17,6 +18,7 @@ export class VaultsState {
   error = $state<string | null>(null);
   /** An action is running (buttons are disabled meanwhile). */
   busy = $state(false);
+  /** The vault list has been loaded once (the empty state is real). */
   loaded = $state(false);
 
   readonly #api: FolioApi;
