@@ -102,12 +102,16 @@ async function inspect(appDir: string, executable: string): Promise<string[]> {
       problems.push(`resources/app.asar.unpacked/${path} is missing`);
     }
   }
-  // Every package the bundle imports at run time must ship (a dev dependency would not).
-  for (const name of await importedPackages(join(ROOT, 'out', 'main', 'index.js'))) {
-    if (!entryAt(asar, `node_modules/${name}/package.json`)) {
-      problems.push(
-        `out/main/index.js imports ${name}, which app.asar lacks (not a runtime dependency?)`,
-      );
+  // Every package the main bundles (entry, workers, shared chunks) import at run time must ship
+  // (a dev dependency would not).
+  const bundles = await readdir(join(ROOT, 'out', 'main'), { recursive: true });
+  for (const bundle of bundles.filter((name) => name.endsWith('.js'))) {
+    for (const name of await importedPackages(join(ROOT, 'out', 'main', bundle))) {
+      if (!entryAt(asar, `node_modules/${name}/package.json`)) {
+        problems.push(
+          `out/main/${bundle} imports ${name}, which app.asar lacks (not a runtime dependency?)`,
+        );
+      }
     }
   }
   for (const path of FORBIDDEN_IN_ASAR) {
