@@ -3,11 +3,12 @@
 // built preload bundle injected (its `require('electron')` answered by a shim: contextBridge and
 // ipcRenderer are the Electron boundary) and its calls routed through the real IPC router and
 // handlers to a real engine. Proves the preload bundle is self-contained (a sandboxed preload can
-// require nothing else), the pages run under the CSP, and the UI works over this API.
+// require nothing else), the bundled worker entries run, the pages run under the CSP, and the UI
+// works over this API.
 import { spawnSync } from 'node:child_process';
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { existsSync } from 'node:fs';
+import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { createServer, type Server } from 'node:http';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium, type Browser, type Page } from '@playwright/test';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -17,6 +18,7 @@ import { createApiHandlers, forwardEngineEvents } from '../../src-main/app/api-h
 import { adoptHotkeySetting, createHotkeyBinding } from '../../src-main/app/hotkey.ts';
 import { registerIpcHandlers, type IpcRegistrar } from '../../src-main/app/ipc-router.ts';
 import { createOsServices } from '../../src-main/app/os-services.ts';
+import { WORKER_BUNDLES } from '../../src-main/app/paths.ts';
 import { createAppProtocolHandler } from '../../src-main/app/protocol-handlers.ts';
 import { isTrustedSender, originOf, type SenderInfo } from '../../src-main/app/url-policy.ts';
 
@@ -86,7 +88,10 @@ async function openPage(name: 'index' | 'quick'): Promise<{ page: Page; problems
 }
 
 beforeAll(async () => {
-  base = await mkdtemp(join(tmpdir(), 'folio-shell-'));
+  // Inside the repository (.folio-tmp/ is git-ignored) so the bundles resolve node_modules as
+  // they do in the app.
+  await mkdir(join(ROOT, '.folio-tmp'), { recursive: true });
+  base = await mkdtemp(join(ROOT, '.folio-tmp', 'shell-'));
   const out = join(base, 'out');
   const built = spawnSync(
     process.execPath,
@@ -100,14 +105,22 @@ beforeAll(async () => {
   if (built.status !== 0) throw new Error(`electron-vite build failed:\n${built.stderr}`);
   preloadCode = await readFile(join(out, 'preload', 'index.cjs'), 'utf8');
 
+  await mkdir(join(base, 'vault'));
   await writeFile(
-    join(base, 'orchard.md'),
+    join(base, 'vault', 'orchard.md'),
     '# Orchard\n\n## Pruning\n\nPrune the apple trees in late winter.\n',
+  );
+  // The engine runs the bundled worker entries, as the app does.
+  const workerFiles = Object.fromEntries(
+    Object.entries(WORKER_BUNDLES)
+      .map(([kind, file]) => [kind, join(out, 'main', file)] as const)
+      .filter(([, file]) => existsSync(file)),
   );
   engine = await createEngine({
     dbPath: join(base, 'folio.db'),
-    vaults: [{ root: base, name: 'orchard' }],
+    vaults: [{ root: join(base, 'vault'), name: 'orchard' }],
     watch: false,
+    workerFiles,
   });
   await engineInternals(engine).indexed('orchard');
 
