@@ -1,0 +1,153 @@
+// The engine's handle on the index worker thread: requests become promises, the worker's progress
+// and commits come back through the request's listener. The thread starts on the first request
+// (read-only CLI commands never pay for it), is restarted after a crash, and does not keep the
+// process alive while it has nothing to do.
+import { Worker } from 'node:worker_threads';
+import type { IndexerListener, IndexSummary, VaultTarget } from '../store/indexer.ts';
+import type { IndexWorkerData, WorkerReply, WorkerRequest } from './worker-protocol.ts';
+
+/** Where the worker entry is when the engine runs from source (Node strips the types). */
+const SOURCE_ENTRY = new URL('../workers/index-worker.ts', import.meta.url);
+
+/** How long `close()` waits for the worker to finish its transaction before terminating it. */
+const CLOSE_TIMEOUT_MS = 5000;
+
+/** Options of the index worker client. */
+export interface IndexClientOptions {
+  dbPath: string;
+  stemmer: string;
+  /** The worker entry file (bundled builds); default: `../workers/index-worker.ts`. */
+  file?: string;
+}
+
+/** An error the worker reported; `code` is the Node/SQLite error code when there was one. */
+export class IndexWorkerError extends Error {
+  override name = 'IndexWorkerError';
+  readonly code: string | null;
+
+  constructor(message: string, code: string | null) {
+    super(message);
+    this.code = code;
+  }
+}
+
+interface Call {
+  resolve(summary: IndexSummary | null): void;
+  reject(error: Error): void;
+  listener: IndexerListener | undefined;
+  cleanup(): void;
+}
+
+/** A request without its id (distributes over the union). */
+type Body<R> = R extends WorkerRequest ? Omit<R, 'id'> : never;
+type RequestBody = Body<Exclude<WorkerRequest, { type: 'cancel' | 'close' }>>;
+
+/** Sends indexing work to the worker thread. */
+export class IndexWorkerClient {
+  private readonly options: IndexClientOptions;
+  private worker: Worker | null = null;
+  private nextId = 1;
+  private readonly calls = new Map<number, Call>();
+  private closed = false;
+
+  constructor(options: IndexClientOptions) {
+    this.options = { ...options };
+  }
+
+  /** Reconciles a vault (or only `scopes` of it) in the worker; resolves with its counts. */
+  async reconcile(
+    vault: VaultTarget,
+    scopes: string[] | null,
+    listener: IndexerListener,
+    signal?: AbortSignal,
+  ): Promise<IndexSummary> {
+    const summary = await this.request({ type: 'reconcile', vault, scopes }, listener, signal);
+    return summary!;
+  }
+
+  /** Drops every document of a vault. */
+  async clearVault(vaultId: number): Promise<void> {
+    await this.request({ type: 'clearVault', vaultId });
+  }
+
+  /** Switches the analyzer (the caller clears and re-indexes). */
+  async setStemmer(stemmer: string): Promise<void> {
+    this.options.stemmer = stemmer; // a restarted worker starts with it
+    if (this.worker) await this.request({ type: 'setStemmer', stemmer });
+  }
+
+  /** Lets the running transaction finish, closes the worker's connection and ends the thread. */
+  async close(): Promise<void> {
+    if (this.closed) return;
+    this.closed = true;
+    const worker = this.worker;
+    if (!worker) return;
+    const exited = new Promise<void>((resolve) => worker.once('exit', () => resolve()));
+    const id = this.nextId++;
+    worker.postMessage({ type: 'close', id } satisfies WorkerRequest);
+    worker.ref();
+    const timer = setTimeout(() => void worker.terminate(), CLOSE_TIMEOUT_MS);
+    await exited;
+    clearTimeout(timer);
+  }
+
+  private request(
+    body: RequestBody,
+    listener?: IndexerListener,
+    signal?: AbortSignal,
+  ): Promise<IndexSummary | null> {
+    if (this.closed)
+      return Promise.reject(new IndexWorkerError('the index worker is closed', null));
+    const worker = this.started();
+    const id = this.nextId++;
+    return new Promise((resolve, reject) => {
+      const cancel = () => worker.postMessage({ type: 'cancel', id } satisfies WorkerRequest);
+      signal?.addEventListener('abort', cancel, { once: true });
+      const cleanup = () => signal?.removeEventListener('abort', cancel);
+      this.calls.set(id, { resolve, reject, listener, cleanup });
+      worker.ref();
+      worker.postMessage({ ...body, id } as WorkerRequest);
+      if (signal?.aborted) cancel();
+    });
+  }
+
+  private started(): Worker {
+    if (this.worker) return this.worker;
+    const data: IndexWorkerData = { dbPath: this.options.dbPath, stemmer: this.options.stemmer };
+    const worker = new Worker(this.options.file ?? SOURCE_ENTRY, { workerData: data });
+    worker.on('message', (reply: WorkerReply) => this.receive(reply));
+    worker.on('error', (error) => this.lost(worker, error));
+    worker.on('exit', (code) => this.lost(worker, new Error(`it exited with code ${code}`)));
+    worker.unref();
+    this.worker = worker;
+    return worker;
+  }
+
+  private receive(reply: WorkerReply): void {
+    const call = this.calls.get(reply.id);
+    if (!call) return;
+    if (reply.type === 'progress') call.listener?.progress?.(reply.progress);
+    else if (reply.type === 'changed') call.listener?.changed?.(reply.change);
+    else {
+      this.settle(reply.id, call);
+      if (reply.type === 'done') call.resolve(reply.summary);
+      else call.reject(new IndexWorkerError(reply.message, reply.code));
+    }
+  }
+
+  private settle(id: number, call: Call): void {
+    this.calls.delete(id);
+    call.cleanup();
+    if (this.calls.size === 0) this.worker?.unref();
+  }
+
+  /** The thread died (crash, out of memory): fail what it was doing; the next request restarts it. */
+  private lost(worker: Worker, error: Error): void {
+    if (this.worker !== worker) return;
+    this.worker = null;
+    for (const [id, call] of [...this.calls]) {
+      this.settle(id, call);
+      call.reject(new IndexWorkerError(`the index worker stopped: ${error.message}`, null));
+    }
+  }
+}

@@ -1,0 +1,125 @@
+// What the index worker does next. Per vault, the work waiting is either a whole reconcile or the
+// set of paths the watcher reported — paths reported while a job waits join it, and a whole
+// reconcile absorbs them. Jobs run one at a time (`VaultJobs`): the worker has one connection.
+import type { EngineEvent } from '../../contract/engine.ts';
+import { FolioError } from '../../contract/engine.ts';
+import type { IndexSummary, VaultTarget } from '../store/indexer.ts';
+import { VaultJobs } from '../vault-jobs.ts';
+import { minimalScopes } from './change-batcher.ts';
+import type { IndexWorkerClient } from './index-client.ts';
+
+/** What the scheduler needs from the engine. */
+export interface SchedulerDeps {
+  client: IndexWorkerClient;
+  /** The vault as the worker needs it, or undefined once it was removed. */
+  target(vault: string): VaultTarget | undefined;
+  emit(event: EngineEvent): void;
+  /** A vault started or stopped indexing, or failed: its status may have changed. */
+  onChange(): void;
+  /** A job of `vault` failed (the caller checks whether its folder went offline). */
+  onFailure(vault: string, error: Error): void;
+}
+
+/** The queue of indexing work, per vault. */
+export class IndexScheduler {
+  private readonly deps: SchedulerDeps;
+  private readonly jobs: VaultJobs;
+  private readonly waiting = new Map<string, Set<string> | 'all'>();
+  private readonly runningWhole = new Set<string>();
+  /** Vaults whose last job failed: their next job reconciles everything (nothing is lost). */
+  private readonly stale = new Set<string>();
+  private readonly failures = new Map<string, string>();
+  private readonly summaries = new Map<string, IndexSummary>();
+
+  constructor(deps: SchedulerDeps) {
+    this.deps = deps;
+    this.jobs = new VaultJobs(
+      (vault, signal) => this.run(vault, signal),
+      () => deps.onChange(),
+    );
+  }
+
+  /** Queues a whole reconcile of `vault`; resolves when it ran (rejects if it failed). */
+  whole(vault: string): Promise<void> {
+    this.waiting.set(vault, 'all');
+    return this.jobs.schedule(vault);
+  }
+
+  /** Queues the paths the watcher saw change ('' is the root: everything). */
+  paths(vault: string, paths: readonly string[]): Promise<void> {
+    const current = this.waiting.get(vault);
+    if (this.stale.has(vault)) this.waiting.set(vault, 'all');
+    else if (current !== 'all') {
+      const set = current ?? new Set<string>();
+      for (const path of paths) set.add(path);
+      this.waiting.set(vault, set);
+    }
+    return this.jobs.schedule(vault);
+  }
+
+  /** Drops the waiting work of `vault` (every vault: null) and stops its running job. */
+  async cancel(vault: string | null = null): Promise<void> {
+    for (const name of [...this.waiting.keys()])
+      if (vault === null || name === vault) this.waiting.delete(name);
+    await this.jobs.cancel(vault);
+  }
+
+  /** Forgets a removed vault. */
+  forget(vault: string): void {
+    this.stale.delete(vault);
+    this.failures.delete(vault);
+    this.summaries.delete(vault);
+  }
+
+  /** True while a whole reconcile of `vault` runs or waits (status `indexing`). */
+  indexing(vault: string): boolean {
+    return this.runningWhole.has(vault) || this.waiting.get(vault) === 'all';
+  }
+
+  /** Why the last job of `vault` failed, if it did. */
+  failure(vault: string): string | undefined {
+    return this.failures.get(vault);
+  }
+
+  /** Counts of the last completed job of `vault`. */
+  summary(vault: string): IndexSummary | undefined {
+    return this.summaries.get(vault);
+  }
+
+  /** Resolves when the jobs of `vault` (of every vault: null) queued so far have run. */
+  pending(vault: string | null = null): Promise<void> {
+    return this.jobs.pending(vault);
+  }
+
+  private async run(vault: string, signal: AbortSignal): Promise<void> {
+    const wanted = this.waiting.get(vault);
+    this.waiting.delete(vault);
+    const target = this.deps.target(vault);
+    if (!wanted || !target) return;
+    const scopes = wanted === 'all' ? null : minimalScopes(wanted);
+    if (!scopes) this.runningWhole.add(vault);
+    this.stale.delete(vault);
+    try {
+      const summary = await this.deps.client.reconcile(
+        target,
+        scopes,
+        {
+          progress: (progress) => this.deps.emit({ type: 'indexProgress', progress }),
+          changed: (change) => this.deps.emit({ type: 'indexChanged', change }),
+        },
+        signal,
+      );
+      this.failures.delete(vault);
+      this.summaries.set(vault, summary);
+    } catch (error) {
+      const reason = error instanceof Error ? error.message : String(error);
+      const message = `vault "${vault}": ${reason}`;
+      this.failures.set(vault, message);
+      this.stale.add(vault);
+      this.deps.onFailure(vault, error as Error);
+      throw new FolioError('io', message);
+    } finally {
+      this.runningWhole.delete(vault);
+    }
+  }
+}

@@ -1,0 +1,75 @@
+// The index worker's side: a thread of its own with its own database connection, so that reading,
+// chunking and writing files never delays a search (SPEC §3). Requests run one after another;
+// `cancel` acts at once, between two files. The entry file is `../workers/index-worker.ts`.
+import type { MessagePort } from 'node:worker_threads';
+import { chunkDocument } from '../chunk/chunk-document.ts';
+import type { ChunkInput } from '../chunk/types.ts';
+import { indexerDeps } from '../indexer-deps.ts';
+import { openDatabase } from '../store/database.ts';
+import { Indexer, type IndexerListener } from '../store/indexer.ts';
+import type { IndexWorkerData, WorkerReply, WorkerRequest } from './worker-protocol.ts';
+
+/** Answers the engine's requests on `port` until it asks to close. */
+export function serveIndexRequests(port: MessagePort, data: IndexWorkerData): void {
+  const db = openDatabase(data.dbPath);
+  const indexer = new Indexer(
+    db,
+    indexerDeps(async (input: ChunkInput) => chunkDocument(input)),
+    data.stemmer,
+  );
+  const running = new Map<number, AbortController>();
+  const reply = (message: WorkerReply) => port.postMessage(message);
+  let queue = Promise.resolve();
+
+  const handle = async (request: Exclude<WorkerRequest, { type: 'cancel' }>) => {
+    const { id } = request;
+    switch (request.type) {
+      case 'reconcile': {
+        const controller = new AbortController();
+        running.set(id, controller);
+        try {
+          const listener: IndexerListener = {
+            progress: (progress) => reply({ type: 'progress', id, progress }),
+            changed: (change) => reply({ type: 'changed', id, change }),
+          };
+          const summary = await indexer.reconcile(
+            request.vault,
+            listener,
+            controller.signal,
+            request.scopes,
+          );
+          reply({ type: 'done', id, summary });
+        } finally {
+          running.delete(id);
+        }
+        return;
+      }
+      case 'clearVault':
+        indexer.clearVault(request.vaultId);
+        break;
+      case 'setStemmer':
+        indexer.setStemmer(request.stemmer);
+        break;
+      case 'close':
+        reply({ type: 'done', id, summary: null });
+        db.close();
+        port.close(); // nothing keeps the thread alive any more: it ends
+        return;
+    }
+    reply({ type: 'done', id, summary: null });
+  };
+
+  port.on('message', (request: WorkerRequest) => {
+    if (request.type === 'cancel') {
+      running.get(request.id)?.abort();
+      return;
+    }
+    queue = queue.then(() =>
+      handle(request).catch((error: unknown) => {
+        const e = error as NodeJS.ErrnoException;
+        const message = error instanceof Error ? error.message.split('\n')[0]! : String(error);
+        reply({ type: 'failed', id: request.id, message, code: e?.code ?? null });
+      }),
+    );
+  });
+}

@@ -1,0 +1,217 @@
+// Live vaults: a watcher per followed vault feeding the index scheduler, pause/resume, and vault
+// folders that come and go. A folder that vanishes (an unmounted disk, a moved folder) makes its
+// vault `offline`: the watcher stops, the index is kept and stays searchable, and a cheap check of
+// the roots brings the vault back — reconciled — when its folder reappears.
+import { statSync } from 'node:fs';
+import { type BatchTiming, ChangeBatcher } from './change-batcher.ts';
+import type { IndexScheduler } from './index-scheduler.ts';
+import { watchVault, type VaultWatcher } from './vault-watcher.ts';
+
+/** Timings of live vaults (tests and benchmarks shorten them). */
+export interface LiveOptions extends BatchTiming {
+  /** How often the followed vault folders are checked for presence (default 1000 ms). */
+  rootCheckMs?: number;
+}
+
+/** What live vaults need from the engine. */
+export interface LiveDeps {
+  scheduler: IndexScheduler;
+  /** The root and ignore globs of a registered vault, or undefined once it was removed. */
+  vault(name: string): { root: string; ignore: string[] } | undefined;
+  /** Something a vault's status depends on changed. */
+  onChange(): void;
+}
+
+/** The live state of a vault. */
+export type LiveState = 'watching' | 'paused' | 'offline';
+
+interface Followed {
+  name: string;
+  watcher: VaultWatcher | null;
+  batcher: ChangeBatcher;
+  offline: boolean;
+  /** Bumped on every start and stop: a watcher that finishes starting late knows it is stale. */
+  generation: number;
+  /** The last watching problem (e.g. the watch limit), shown as status `error`. */
+  problem: string | undefined;
+  polling: boolean;
+  /** The whole reconcile queued when watching started. */
+  reconciled: Promise<void>;
+}
+
+const isFolder = (path: string) => {
+  try {
+    return statSync(path).isDirectory();
+  } catch {
+    return false;
+  }
+};
+
+/** The followed vaults. */
+export class LiveVaults {
+  private readonly deps: LiveDeps;
+  private readonly options: LiveOptions;
+  private readonly followed = new Map<string, Followed>();
+  private pausedNow = false;
+  private readonly timer: NodeJS.Timeout;
+
+  constructor(deps: LiveDeps, options: LiveOptions = {}) {
+    this.deps = deps;
+    this.options = options;
+    this.timer = setInterval(() => this.checkRoots(), options.rootCheckMs ?? 1000);
+    this.timer.unref();
+  }
+
+  /**
+   * Starts following a vault: watching it, then reconciling it whole (so nothing that changes
+   * meanwhile is missed). Resolves once that reconcile is committed; a no-op if followed already.
+   */
+  async follow(name: string): Promise<void> {
+    if (this.followed.has(name)) return;
+    const entry: Followed = {
+      name,
+      watcher: null,
+      batcher: new ChangeBatcher((paths) => this.deliver(name, paths), this.options),
+      offline: false,
+      generation: 0,
+      problem: undefined,
+      polling: false,
+      reconciled: Promise.resolve(),
+    };
+    this.followed.set(name, entry);
+    await this.start(entry);
+    await entry.reconciled;
+  }
+
+  /** Stops following a vault (removed). */
+  async unfollow(name: string): Promise<void> {
+    const entry = this.followed.get(name);
+    if (!entry) return;
+    this.followed.delete(name);
+    await this.stop(entry);
+  }
+
+  /** Restarts a vault's watcher with its current ignore globs, then reconciles it whole. */
+  async restart(name: string): Promise<void> {
+    const entry = this.followed.get(name);
+    if (!entry) return;
+    await this.stop(entry);
+    await this.start(entry);
+  }
+
+  /** Pauses (every watcher stops) or resumes (watchers restart, each vault is reconciled). */
+  async setPaused(paused: boolean): Promise<void> {
+    if (paused === this.pausedNow) return;
+    this.pausedNow = paused;
+    const entries = [...this.followed.values()];
+    if (paused) await Promise.all(entries.map((entry) => this.stop(entry)));
+    else await Promise.all(entries.map((entry) => this.start(entry)));
+    this.deps.onChange();
+  }
+
+  /** True while watching is paused (`setWatching(false)`). */
+  get paused(): boolean {
+    return this.pausedNow;
+  }
+
+  /** The live state of a followed vault; undefined when it is not followed. */
+  state(name: string): LiveState | undefined {
+    const entry = this.followed.get(name);
+    if (!entry) return undefined;
+    if (entry.offline) return 'offline';
+    return this.pausedNow ? 'paused' : 'watching';
+  }
+
+  /** Why watching a vault is in trouble, if it is. */
+  problem(name: string): string | undefined {
+    return this.followed.get(name)?.problem;
+  }
+
+  /** A job failed: if the vault's folder is gone, that is the reason. */
+  checkRoot(name: string): void {
+    const entry = this.followed.get(name);
+    if (entry && !this.pausedNow) this.checkEntry(entry);
+  }
+
+  /** Stops every watcher and the root checks. */
+  async close(): Promise<void> {
+    clearInterval(this.timer);
+    const entries = [...this.followed.values()];
+    this.followed.clear();
+    await Promise.all(entries.map((entry) => this.stop(entry)));
+  }
+
+  /** Starts the watcher and queues a whole reconcile (`entry.reconciled`) once it is ready. */
+  private async start(entry: Followed): Promise<void> {
+    if (this.pausedNow) return;
+    const generation = ++entry.generation;
+    const vault = this.deps.vault(entry.name);
+    if (!vault) return;
+    if (!isFolder(vault.root)) return this.goOffline(entry);
+    entry.offline = false;
+    const watcher = await watchVault(
+      vault.root,
+      { ignore: vault.ignore, polling: entry.polling },
+      {
+        changed: (path) => entry.batcher.add(path),
+        rootGone: () => this.checkEntry(entry, true),
+        error: (message) => this.watchError(entry, message),
+      },
+    );
+    if (generation !== entry.generation || this.followed.get(entry.name) !== entry) {
+      await watcher.close(); // stopped (or restarted) while it was starting
+      return;
+    }
+    entry.watcher = watcher;
+    entry.problem = undefined;
+    entry.reconciled = this.deps.scheduler.whole(entry.name);
+    entry.reconciled.catch(() => {}); // recorded by the scheduler; awaited by `follow` only
+    this.deps.onChange();
+  }
+
+  private async stop(entry: Followed): Promise<void> {
+    entry.generation++;
+    entry.batcher.dispose();
+    const watcher = entry.watcher;
+    entry.watcher = null;
+    await watcher?.close();
+  }
+
+  private deliver(name: string, paths: string[]): void {
+    this.deps.scheduler.paths(name, paths).catch(() => {
+      // recorded by the scheduler (status `error`); the next job reconciles the whole vault
+    });
+  }
+
+  private checkRoots(): void {
+    if (this.pausedNow) return;
+    for (const entry of this.followed.values()) this.checkEntry(entry);
+  }
+
+  /** Offline when the folder is gone; back (reconciled) when it is there again. */
+  private checkEntry(entry: Followed, rootEvent = false): void {
+    const vault = this.deps.vault(entry.name);
+    if (!vault) return;
+    const present = isFolder(vault.root);
+    if (entry.offline && present) void this.start(entry).catch(() => {});
+    else if (!entry.offline && !present) void this.goOffline(entry);
+    else if (rootEvent && present) entry.batcher.add(''); // replaced in place: reconcile it all
+  }
+
+  private async goOffline(entry: Followed): Promise<void> {
+    entry.offline = true;
+    await this.stop(entry);
+    await this.deps.scheduler.cancel(entry.name);
+    this.deps.onChange();
+  }
+
+  private watchError(entry: Followed, message: string): void {
+    entry.problem = message;
+    // Out of inotify watches or file handles: fall back to polling rather than go blind.
+    if (/ENOSPC|EMFILE/.test(message) && !entry.polling) {
+      entry.polling = true;
+      void this.restart(entry.name).catch(() => {});
+    }
+    this.deps.onChange();
+  }
+}

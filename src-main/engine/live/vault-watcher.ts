@@ -1,0 +1,69 @@
+// One chokidar watcher per vault folder. It reports *paths* (vault-relative, `/`-separated), not
+// event kinds: the indexer looks at the disk when it runs. The vault's ignore rules (SPEC §1 and
+// its globs) and the indexed extensions are applied here too, so editors' temp files (vim's
+// `4913` probe, `.swp`, `~` backups, `.tmp` files) and ignored folders are never even watched.
+import { relative, sep } from 'node:path';
+import { watch, type FSWatcher } from 'chokidar';
+import { documentKind, isIgnored } from '../files/index.ts';
+
+/** What a vault watcher reports. */
+export interface WatchHandlers {
+  /** A file or folder at this vault-relative path changed, appeared or went away. */
+  changed(path: string): void;
+  /** The vault folder itself went away (unmounted, moved, deleted). */
+  rootGone(): void;
+  /** Watching failed somewhere (e.g. the system's watch limit); the message names the path. */
+  error(message: string): void;
+}
+
+/** Options of `watchVault`. */
+export interface VaultWatchOptions {
+  /** The vault's own ignore globs. */
+  ignore: readonly string[];
+  /** Poll instead of native events (network drives, or when the system's watch limit is hit). */
+  polling?: boolean;
+}
+
+/** A running watcher. */
+export interface VaultWatcher {
+  close(): Promise<void>;
+}
+
+const toRelative = (root: string, path: string) => relative(root, path).split(sep).join('/');
+
+/** Starts watching `root`; resolves once the initial scan is done and events are flowing. */
+export async function watchVault(
+  root: string,
+  options: VaultWatchOptions,
+  handlers: WatchHandlers,
+): Promise<VaultWatcher> {
+  const ignored = (path: string, stats?: { isFile(): boolean }) => {
+    const rel = toRelative(root, path);
+    if (rel === '' || rel.startsWith('..')) return false;
+    if (isIgnored(rel, options.ignore)) return true;
+    return stats?.isFile() === true && documentKind(rel) === null;
+  };
+  const watcher: FSWatcher = watch(root, {
+    ignoreInitial: true,
+    ignored,
+    followSymlinks: true,
+    // Unreadable folders are reported per path by the indexer's walk, not as watcher trouble.
+    ignorePermissionErrors: true,
+    ...(options.polling ? { backend: 'polling', pollingInterval: 1000 } : {}),
+  });
+  watcher.on('all', (event, path) => {
+    const rel = toRelative(root, path);
+    if (rel === '' && event === 'unlinkDir') return handlers.rootGone();
+    if (rel.startsWith('..')) return;
+    // Files are reported by extension (an `unlink` comes without stats); folders always.
+    const isFolder = event === 'addDir' || event === 'unlinkDir';
+    if (isFolder || documentKind(rel) !== null) handlers.changed(rel);
+  });
+  watcher.on('error', (error) => {
+    const e = error as NodeJS.ErrnoException;
+    const where = e.path ? ` (${e.path})` : '';
+    handlers.error(`watching ${root} failed${where}: ${e.message ?? String(error)}`);
+  });
+  await new Promise<void>((resolve) => watcher.once('ready', () => resolve()));
+  return { close: () => watcher.close() };
+}
