@@ -1,7 +1,7 @@
 // The one composition root (STYLE.md §5): wires storage, indexing, search and export into the
-// `EngineService` the app, the web bridge, the CLI and the tests all use. A watcher (live-vault
-// work) plugs in through `reconcile` and `vaultStatus`; until then `setWatching` only records
-// the paused state.
+// `EngineService` the app, the web bridge, the CLI and the tests all use. Searches and reads run
+// on this thread; every index write runs in the index worker thread (`live/index-client.ts`), fed
+// by the scheduler (`live/index-scheduler.ts`) and the vault watchers (`live/live-vaults.ts`).
 import { existsSync } from 'node:fs';
 import type {
   EngineEvent,
@@ -23,19 +23,19 @@ import type {
 } from '../contract/api.ts';
 import { createAnalyzer, type Analyzer } from './analysis/analyzer.ts';
 import { stemmerLanguages } from './analysis/stemmer.ts';
-import { chunkDocument } from './chunk/chunk-document.ts';
 import { chunkNodeOf, extentText, findNode, nodeContentOf, outlineOf } from './documents.ts';
 import { exportItem } from './export/export-items.ts';
 import { buildExport } from './export/export-text.ts';
-import { indexerDeps } from './indexer-deps.ts';
 import { Searcher } from './search/searcher.ts';
 import { applySettingsPatch, indexingHash, settingsFromStored } from './settings.ts';
 import { databaseError, openDatabase, type Db } from './store/database.ts';
 import { IndexReader } from './store/index-reader.ts';
-import { Indexer, type IndexSummary } from './store/indexer.ts';
+import type { IndexSummary, VaultTarget } from './store/indexer.ts';
 import { SCHEMA_VERSION } from './store/migrations.ts';
 import { Registry, type VaultRecord } from './store/registry.ts';
-import { VaultJobs } from './vault-jobs.ts';
+import { IndexWorkerClient } from './live/index-client.ts';
+import { IndexScheduler } from './live/index-scheduler.ts';
+import { LiveVaults } from './live/live-vaults.ts';
 import { addVaultChecked, vaultAt } from './vault-registration.ts';
 
 const HASH_KEY = 'indexing_hash';
@@ -46,16 +46,15 @@ class Engine implements EngineService {
   private readonly listeners = new Set<(event: EngineEvent) => void>();
   private registry!: Registry;
   private reader!: IndexReader;
-  private indexer!: Indexer;
+  private client!: IndexWorkerClient;
+  private scheduler!: IndexScheduler;
+  private live!: LiveVaults;
   private searcher!: Searcher;
-  private jobs!: VaultJobs;
   private settings!: Settings;
   private analyzer!: Analyzer;
-  /** Watching paused from the tray (`setWatching(false)`). */
-  private paused = false;
-  private readonly failures = new Map<string, string>();
   private closed = false;
-  private readonly lastSummary = new Map<string, IndexSummary>();
+  /** The vault list last sent in `vaultsChanged` (the same list is not sent twice). */
+  private lastVaults = '';
 
   constructor(options: EngineOptions) {
     this.options = options;
@@ -70,18 +69,10 @@ class Engine implements EngineService {
     this.registry = new Registry(open());
     this.settings = settingsFromStored(this.registry.storedSettings());
     this.analyzer = createAnalyzer(this.settings.stemmer);
-    this.indexer = new Indexer(
-      open(),
-      indexerDeps(async (input) => chunkDocument(input)),
-      this.settings.stemmer,
-    );
     this.reader = new IndexReader(open());
     this.searcher = new Searcher(this.reader);
-    this.jobs = new VaultJobs(
-      (vault, signal) => this.runJob(vault, signal),
-      () => this.emitVaults(),
-    );
-    const rebuild = this.checkIndexStamp();
+    this.startIndexing();
+    const rebuild = await this.checkIndexStamp();
     const added = new Set<string>();
     for (const wanted of this.options.vaults ?? []) {
       if (vaultAt(this.registry, wanted.root)) continue; // registered on an earlier start
@@ -90,40 +81,48 @@ class Engine implements EngineService {
       );
     }
     for (const vault of this.registry.vaults()) {
-      if (rebuild || added.has(vault.name) || this.options.watch !== false)
-        void this.jobs.schedule(vault.name).catch(() => {});
+      // Watched vaults are reconciled once their watcher runs, so no change slips in between.
+      if (this.options.watch !== false) void this.live.follow(vault.name).catch(() => {});
+      else if (rebuild || added.has(vault.name))
+        void this.scheduler.whole(vault.name).catch(() => {});
     }
+  }
+
+  /** The index worker, the queue that feeds it and the watchers that feed the queue. */
+  private startIndexing(): void {
+    this.client = new IndexWorkerClient({
+      dbPath: this.options.dbPath,
+      stemmer: this.settings.stemmer,
+      file: this.options.workerFiles?.index,
+    });
+    this.scheduler = new IndexScheduler({
+      client: this.client,
+      target: (name) => this.target(name),
+      emit: (event) => this.emit(event),
+      onChange: () => this.emitVaults(),
+      onFailure: (name) => this.live.checkRoot(name),
+    });
+    this.live = new LiveVaults({
+      scheduler: this.scheduler,
+      vault: (name) => this.registry.vault(name),
+      onChange: () => this.emitVaults(),
+    });
+  }
+
+  private target(name: string): VaultTarget | undefined {
+    if (this.closed) return undefined;
+    const vault = this.registry.vault(name);
+    return vault && { id: vault.id, name: vault.name, root: vault.root, ignore: vault.ignore };
   }
 
   /** True when the index was built with other analysis settings or schema: it is cleared. */
-  private checkIndexStamp(): boolean {
+  private async checkIndexStamp(): Promise<boolean> {
     const current = indexingHash(this.settings, SCHEMA_VERSION);
     const stored = this.registry.meta(HASH_KEY);
     if (stored === current) return false;
-    for (const vault of this.registry.vaults()) this.indexer.clearVault(vault.id);
+    for (const vault of this.registry.vaults()) await this.client.clearVault(vault.id);
     this.registry.setMeta(HASH_KEY, current);
     return stored !== undefined;
-  }
-
-  private async runJob(name: string, signal: AbortSignal): Promise<void> {
-    const vault = this.registry.vault(name);
-    if (!vault || this.closed) return;
-    try {
-      const summary = await this.indexer.reconcile(
-        vault,
-        {
-          progress: (progress) => this.emit({ type: 'indexProgress', progress }),
-          changed: (change) => this.emit({ type: 'indexChanged', change }),
-        },
-        signal,
-      );
-      this.failures.delete(name);
-      this.lastSummary.set(name, summary);
-    } catch (error) {
-      const message = `vault "${name}": ${error instanceof Error ? error.message : String(error)}`;
-      this.failures.set(name, message);
-      throw new FolioError('io', message);
-    }
   }
 
   private emit(event: EngineEvent): void {
@@ -137,15 +136,21 @@ class Engine implements EngineService {
   }
 
   private emitVaults(): void {
-    if (!this.closed) this.emit({ type: 'vaultsChanged', vaults: this.vaultInfos() });
+    if (this.closed) return;
+    const vaults = this.vaultInfos();
+    const json = JSON.stringify(vaults);
+    if (json === this.lastVaults) return;
+    this.lastVaults = json;
+    this.emit({ type: 'vaultsChanged', vaults });
   }
 
   private status(vault: VaultRecord): VaultStatus {
-    if (this.jobs.busy(vault.name)) return 'indexing';
-    if (!existsSync(vault.root)) return 'offline';
-    if (this.failures.has(vault.name)) return 'error';
-    if (this.paused) return 'paused';
-    return this.options.watch === false ? 'idle' : 'watching';
+    const live = this.live.state(vault.name);
+    if (live === 'offline' || !existsSync(vault.root)) return 'offline';
+    if (this.scheduler.indexing(vault.name)) return 'indexing';
+    if (this.scheduler.failure(vault.name) || this.live.problem(vault.name)) return 'error';
+    if (this.live.paused) return 'paused';
+    return live ?? 'idle';
   }
 
   private vaultInfos(): VaultInfo[] {
@@ -221,25 +226,25 @@ class Engine implements EngineService {
     const vault = this.guard(() =>
       addVaultChecked(this.registry, request.root, request.name, false),
     );
+    if (this.options.watch !== false) void this.live.follow(vault.name).catch(() => {});
+    else void this.scheduler.whole(vault.name).catch(() => {});
     this.emitVaults();
-    void this.jobs.schedule(vault.name).catch(() => {});
     return this.info(vault);
   }
 
   async removeVault(request: { name: string }): Promise<void> {
     const vault = this.guard(() => this.vaultNamed(request.name));
-    await this.jobs.cancel(vault.name);
-    this.guard(() => {
-      this.indexer.clearVault(vault.id);
-      this.registry.removeVault(vault.id);
-    });
-    this.failures.delete(vault.name);
+    await this.live.unfollow(vault.name);
+    await this.scheduler.cancel(vault.name);
+    await this.client.clearVault(vault.id);
+    this.guard(() => this.registry.removeVault(vault.id));
+    this.scheduler.forget(vault.name);
     this.emitVaults();
   }
 
   async reindexVault(request: { name: string }): Promise<void> {
     this.guard(() => this.vaultNamed(request.name));
-    await this.jobs.schedule(request.name);
+    await this.scheduler.whole(request.name);
   }
 
   async updateVault(request: {
@@ -250,8 +255,11 @@ class Engine implements EngineService {
     const vault = this.guard(() => this.vaultNamed(request.name));
     const ignore = request.ignore ?? vault.ignore;
     this.guard(() => this.registry.updateVault(vault.id, request.pinned ?? vault.pinned, ignore));
-    if (JSON.stringify(ignore) !== JSON.stringify(vault.ignore))
-      void this.jobs.schedule(vault.name).catch(() => {});
+    if (JSON.stringify(ignore) !== JSON.stringify(vault.ignore)) {
+      // The watcher applies the globs too: restart it (it then reconciles the vault).
+      if (this.live.state(vault.name)) await this.live.restart(vault.name);
+      else void this.scheduler.whole(vault.name).catch(() => {});
+    }
     this.emitVaults();
     return this.info(this.registry.vault(vault.name)!);
   }
@@ -279,12 +287,12 @@ class Engine implements EngineService {
     this.settings = next;
     if (restem) {
       // A new stemmer changes every indexed term: rebuild from disk (STYLE.md §7).
-      await this.jobs.cancel();
+      await this.scheduler.cancel();
       this.analyzer = createAnalyzer(next.stemmer);
-      this.indexer.setStemmer(next.stemmer);
-      this.guard(() => this.checkIndexStamp());
+      await this.client.setStemmer(next.stemmer);
+      await this.checkIndexStamp();
       for (const vault of this.registry.vaults())
-        void this.jobs.schedule(vault.name).catch(() => {});
+        void this.scheduler.whole(vault.name).catch(() => {});
     }
     const state = this.settingsState();
     this.emit({ type: 'settingsChanged', state });
@@ -305,7 +313,7 @@ class Engine implements EngineService {
   }
 
   async setWatching(enabled: boolean): Promise<void> {
-    this.paused = !enabled;
+    await this.live.setPaused(!enabled);
     this.emitVaults();
   }
 
@@ -319,9 +327,14 @@ class Engine implements EngineService {
       reader: this.reader,
       searchRaw: (request) =>
         this.guard(() => this.searcher.search(request, this.settings, this.analyzer, false)),
-      summary: (vault) => this.lastSummary.get(vault),
-      indexed: (vault) => this.jobs.pending(vault),
-      ready: () => this.jobs.pending(null),
+      summary: (vault) => this.scheduler.summary(vault),
+      indexed: (vault) => this.scheduler.pending(vault),
+      ready: () => this.scheduler.pending(null),
+      follow: async (names) => {
+        await Promise.all(names.map((name) => this.live.follow(name)));
+        this.emitVaults();
+      },
+      problem: (vault) => this.scheduler.failure(vault) ?? this.live.problem(vault),
       settings: () => this.settings,
       analyzer: () => this.analyzer,
     };
@@ -329,9 +342,11 @@ class Engine implements EngineService {
 
   async close(): Promise<void> {
     if (this.closed) return;
-    await this.jobs?.cancel();
+    await this.live?.close();
+    await this.scheduler?.cancel();
     this.closed = true;
     this.listeners.clear();
+    await this.client?.close();
     for (const db of this.connections) db.close();
   }
 }
@@ -365,6 +380,13 @@ export interface EngineInternals {
   ready(): Promise<void>;
   settings(): Settings;
   analyzer(): Analyzer;
+  /**
+   * Watches these vaults (also with `watch: false`, e.g. `cli watch` follows only the folders it
+   * was given); resolves once each was reconciled after its watcher started.
+   */
+  follow(vaults: string[]): Promise<void>;
+  /** Why a vault has status `error` (or is in trouble watching), if it does. */
+  problem(vault: string): string | undefined;
 }
 
 /** The internals of an engine made by `createEngine`. */
