@@ -3,20 +3,22 @@
 // warning, a folder that cannot be read fails the command naming it.
 import { existsSync, statSync } from 'node:fs';
 import { resolve } from 'node:path';
-import type { IndexProgress } from '../../contract/api.ts';
 import { FolioError } from '../../contract/engine.ts';
 import { createEngine, engineInternals } from '../../engine/create-engine.ts';
+import { progressReporter } from '../../engine/live/progress.ts';
 import type { IndexSummary } from '../../engine/store/indexer.ts';
-import { CliError, parseCommandArgs, UsageError, type CliCommand, type CliIo } from '../command.ts';
+import { CliError, parseCommandArgs, UsageError, type CliCommand } from '../command.ts';
 
 const options = { db: { type: 'string' }, json: { type: 'boolean' } } as const;
 
-interface Target {
+/** A folder given on the command line, with the vault name asked for. */
+export interface Target {
   root: string;
   name: string | undefined;
 }
 
-function parseTargets(positionals: string[]): Target[] {
+/** Parses `DIR[=NAME]…` (shared with `watch`); names the argument at fault. */
+export function parseTargets(positionals: string[]): Target[] {
   if (positionals.length === 0) throw new UsageError('at least one DIR[=NAME] is required');
   return positionals.map((arg) => {
     const at = arg.lastIndexOf('=');
@@ -32,32 +34,6 @@ function parseTargets(positionals: string[]): Target[] {
   });
 }
 
-/** Progress on stderr: a redrawn bar on a TTY, an occasional line otherwise. */
-function progressReporter(io: CliIo): { update(p: IndexProgress): void; end(): void } {
-  let last = 0;
-  let drawn = false;
-  return {
-    update(p) {
-      const now = Date.now();
-      if (p.phase !== 'indexing' || now - last < (io.stderr.isTTY ? 100 : 2000)) return;
-      last = now;
-      const ratio = p.total ? p.done / p.total : 0;
-      if (io.stderr.isTTY) {
-        const bar = '#'.repeat(Math.round(ratio * 30)).padEnd(30, '-');
-        const path = (p.currentPath ?? '').slice(-40);
-        io.stderr.write(`\r\x1b[K${p.vault} [${bar}] ${p.done}/${p.total} ${path}`);
-        drawn = true;
-      } else {
-        io.stderr.write(`${p.vault}: ${p.done}/${p.total} files\n`);
-      }
-    },
-    end() {
-      if (drawn) io.stderr.write('\r\x1b[K');
-      drawn = false;
-    },
-  };
-}
-
 function summaryLine(s: IndexSummary & { documents: number; root: string }): string {
   const seconds = (s.ms / 1000).toFixed(2);
   return `${s.vault} (${s.root}): ${s.documents} documents — ${s.added} added, ${s.modified} modified, ${s.removed} removed, ${s.unchanged + s.touched} unchanged, ${s.errors} errors in ${seconds} s`;
@@ -70,7 +46,7 @@ export const command: CliCommand = {
     if (!values.db) throw new UsageError('--db FILE is required');
     const targets = parseTargets(positionals);
     const engine = await createEngine({ dbPath: values.db, watch: false });
-    const progress = progressReporter(io);
+    const progress = progressReporter(io.stderr);
     const unsubscribe = engine.subscribe((event) => {
       if (event.type === 'indexProgress') progress.update(event.progress);
     });

@@ -1,0 +1,125 @@
+// `cli watch --db FILE [--json] DIR[=NAME]…`: indexes the folders, then keeps the index in step
+// with them until SIGINT/SIGTERM, then closes the database cleanly (SPEC §9). Only the folders
+// given are watched, even if the database knows other vaults. With `--json`, one line per event
+// on stdout: `ready` once the initial index is committed, `indexed` / `removed` after each commit,
+// `error` for a file that could not be indexed (or, with `path: null`, a vault in trouble).
+import type { IndexChanged, VaultInfo } from '../../contract/api.ts';
+import { FolioError, type EngineService } from '../../contract/engine.ts';
+import { createEngine, engineInternals } from '../../engine/create-engine.ts';
+import { progressReporter } from '../../engine/live/progress.ts';
+import { CliError, parseCommandArgs, UsageError, type CliCommand, type CliIo } from '../command.ts';
+import { parseTargets, type Target } from './index.ts';
+
+const options = { db: { type: 'string' }, json: { type: 'boolean' } } as const;
+
+/** One thing `watch` reports. */
+type WatchEvent =
+  | { event: 'ready' }
+  | { event: 'indexed' | 'removed'; vault: string; path: string }
+  | { event: 'error'; vault: string; path: string | null; message: string };
+
+function printer(io: CliIo, json: boolean): (event: WatchEvent) => void {
+  if (json) return (event) => io.stdout.write(`${JSON.stringify(event)}\n`);
+  return (event) => {
+    if (event.event === 'ready') io.stderr.write('watching; press Ctrl-C to stop\n');
+    else if (event.event === 'error')
+      io.stdout.write(
+        `error ${event.vault}${event.path === null ? '' : `:${event.path}`}: ${event.message}\n`,
+      );
+    else io.stdout.write(`${event.event} ${event.vault}:${event.path}\n`);
+  };
+}
+
+/** The vault names of the folders, registering the new ones. */
+async function vaultNames(engine: EngineService, targets: Target[]): Promise<string[]> {
+  const names: string[] = [];
+  for (const target of targets) {
+    const known = (await engine.listVaults()).find((v) => v.root === target.root);
+    if (known && target.name && known.name !== target.name) {
+      throw new CliError(`${target.root} is already indexed as vault "${known.name}"`);
+    }
+    names.push(
+      known?.name ?? (await engine.addVault({ root: target.root, name: target.name })).name,
+    );
+  }
+  return names;
+}
+
+function changeEvents(change: IndexChanged): WatchEvent[] {
+  const { vault } = change;
+  return [
+    ...change.indexed.map((path) => ({ event: 'indexed' as const, vault, path })),
+    ...change.removed.map((path) => ({ event: 'removed' as const, vault, path })),
+    ...(change.failed ?? []).map((f) => ({ event: 'error' as const, vault, ...f })),
+  ];
+}
+
+/** Reports vaults that go offline or into error (once per change of status). */
+function statusWatcher(engine: EngineService, names: string[], print: (e: WatchEvent) => void) {
+  const last = new Map<string, string>();
+  return (vaults: VaultInfo[]) => {
+    for (const vault of vaults) {
+      if (!names.includes(vault.name) || last.get(vault.name) === vault.status) continue;
+      last.set(vault.name, vault.status);
+      if (vault.status === 'offline') {
+        const message = `folder ${vault.root} is gone; its index is kept until it comes back`;
+        print({ event: 'error', vault: vault.name, path: null, message });
+      } else if (vault.status === 'error') {
+        const message = engineInternals(engine).problem(vault.name) ?? 'indexing failed';
+        print({ event: 'error', vault: vault.name, path: null, message });
+      }
+    }
+  };
+}
+
+const aborted = (signal: AbortSignal) =>
+  new Promise<void>((resolve) => {
+    if (signal.aborted) resolve();
+    else signal.addEventListener('abort', () => resolve(), { once: true });
+  });
+
+export const command: CliCommand = {
+  usage: 'watch --db FILE [--json] DIR[=NAME]…',
+  async run(args, io) {
+    const { values, positionals } = parseCommandArgs(args, options);
+    if (!values.db) throw new UsageError('--db FILE is required');
+    const targets = parseTargets(positionals);
+    const engine = await createEngine({ dbPath: values.db, watch: false });
+    const print = printer(io, values.json === true);
+    const progress = progressReporter(io.stderr);
+    let names: string[] = [];
+    let ready = false;
+    let onStatus = (_vaults: VaultInfo[]) => {};
+    const unsubscribe = engine.subscribe((event) => {
+      // Progress is for the initial index; afterwards each commit is reported on its own.
+      if (event.type === 'indexProgress' && !ready) progress.update(event.progress);
+      else if (event.type === 'indexChanged' && names.includes(event.change.vault)) {
+        progress.end();
+        for (const e of changeEvents(event.change)) print(e);
+      } else if (event.type === 'vaultsChanged') onStatus(event.vaults);
+    });
+    try {
+      names = await vaultNames(engine, targets);
+      onStatus = statusWatcher(engine, names, print);
+      onStatus(await engine.listVaults());
+      const followed = engineInternals(engine).follow(names);
+      followed.catch(() => {}); // after an interrupt nobody awaits it any more
+      await Promise.race([followed, aborted(io.signal)]);
+      progress.end();
+      ready = true;
+      if (!io.signal.aborted) print({ event: 'ready' });
+      // Watchers keep the process alive, but not while every folder is offline.
+      const keepAlive = setInterval(() => {}, 60_000);
+      await aborted(io.signal);
+      clearInterval(keepAlive);
+      return 0;
+    } catch (error) {
+      progress.end();
+      if (error instanceof FolioError) throw new CliError(error.message);
+      throw error;
+    } finally {
+      unsubscribe();
+      await engine.close();
+    }
+  },
+};
