@@ -53,6 +53,8 @@ export async function launchFolio(): Promise<FolioApp> {
     .toBe(true);
   const main = app.windows().find((page) => page.url().endsWith('/index.html')) as Page;
   await main.waitForLoadState('domcontentloaded');
+  // The hooks appear once the main process has finished booting (engine open, shortcut applied).
+  await expect.poll(() => app.evaluate(() => 'folioE2E' in globalThis)).toBe(true);
   return {
     app,
     main,
