@@ -76,7 +76,7 @@ const ASCII_WORD = /[A-Za-z0-9]+/y;
 const NEXT_ASCII_WORD = /[A-Za-z0-9]+/g;
 const WORD_CHAR = /[A-Za-z0-9]/;
 /** Texts shorter than this are simply analysed whole. */
-const FAST_PATH_MIN_LENGTH = 2048;
+const FAST_PATH_MIN_LENGTH = 256;
 
 /** The end of the `count`-th indexable ASCII word from `start` (words over 40 letters are not terms). */
 function wordsEnd(text: string, start: number, count: number): number {

@@ -105,6 +105,7 @@ export class Searcher {
     merge = true,
   ): SearchResponse {
     const started = performance.now();
+    this.reader.refresh();
     const limit = request.limit ?? settings.resultLimit;
     const rawLimit = limit * ENGINE_DEFAULTS.rawPerResult;
     const vaults = this.reader.vaults();
@@ -154,13 +155,18 @@ export class Searcher {
       }
     };
 
-    // Tier 1: every required operand matches exactly.
+    // Tier 1: every required operand matches exactly: the top N = 10 × limit raw matches.
+    // When N was not enough to hold them all (`truncated`), merging may still leave fewer than
+    // `limit` results; fuzzy and partial ones would then rank above unfetched exact matches,
+    // so the later tiers only run once exact matches have run out.
     const exactIds = new Map<number, Set<number>>();
     const exactRaw: RawMatch[] = [];
+    let truncated = false;
     for (const topic of topics) {
       const expr = matchExpression(topic.exact);
       if (!expr) continue;
       const rows = runMatch(this.reader, expr, topic.scope, weights, rawLimit);
+      truncated ||= rows.length === rawLimit;
       exactIds.set(topic.index, new Set(rows.map((r) => r.id)));
       const labels = tag(
         topic,
@@ -175,7 +181,8 @@ export class Searcher {
     accept(mergeTier(exactRaw), false);
 
     // Tier 2: some term matches only through a fuzzy variant (below every exact match).
-    if (settings.fuzzyDistance > 0 && accepted.length < limit) {
+    // Only when exact matches ran out: fuzzy-only ones rank below all of them.
+    if (settings.fuzzyDistance > 0 && accepted.length < limit && !truncated) {
       const fuzzyRaw: RawMatch[] = [];
       for (const topic of topics) {
         const vocabulary = this.vocab();
@@ -204,7 +211,7 @@ export class Searcher {
     }
 
     // Tier 3: partial matches, most matched operands first (SPEC §4).
-    if (!request.strict && accepted.length < limit) {
+    if (!request.strict && accepted.length < limit && !truncated) {
       const partialRaw: RawMatch[] = [];
       for (const topic of topics) {
         const query = topic.fuzzy ?? topic.exact;

@@ -42,6 +42,11 @@ export interface VaultRow {
   sample: number;
 }
 
+/** Cached briefs per kind at most (then the cache starts afresh). */
+const CACHE_ROWS = 200_000;
+/** Bytes of file content kept in memory at most. */
+const CACHE_CONTENT_BYTES = 32 * 1024 * 1024;
+
 const BRIEF_COLUMNS =
   'n.id, n.file_id, n.parent, n.position, n.depth, n.child_count, n.slug, n.ancestors';
 
@@ -53,6 +58,14 @@ export class IndexReader {
   readonly db: Db;
   private readonly statements: Record<string, Statement>;
   private readonly matchStatements = new Map<string, Statement>();
+  // Rows that cannot change until another connection commits: node and file briefs, and file
+  // contents (inflating and copying a large file costs more than a whole FTS5 query). Dropped
+  // whenever `PRAGMA data_version` moves; content is bounded in bytes, least recently used out.
+  private version = -1;
+  private readonly briefCache = new Map<number, NodeBrief>();
+  private readonly fileCache = new Map<number, FileBrief>();
+  private readonly contentCache = new Map<number, Uint8Array>();
+  private contentBytes = 0;
 
   constructor(db: Db) {
     this.db = db;
@@ -101,8 +114,23 @@ export class IndexReader {
     return statement;
   }
 
+  /** Starts a read: drops the cached rows if another connection committed since the last one. */
+  refresh(): void {
+    const version = this.dataVersion();
+    if (version === this.version) return;
+    this.version = version;
+    this.briefCache.clear();
+    this.fileCache.clear();
+    this.contentCache.clear();
+    this.contentBytes = 0;
+  }
+
   briefs(ids: number[]): NodeBrief[] {
-    return this.statements.briefs!.all(JSON.stringify(ids)) as NodeBrief[];
+    return this.cached(
+      ids,
+      this.briefCache,
+      (missing) => this.statements.briefs!.all(JSON.stringify(missing)) as NodeBrief[],
+    );
   }
 
   details(ids: number[]): NodeRow[] {
@@ -110,7 +138,34 @@ export class IndexReader {
   }
 
   files(ids: number[]): FileBrief[] {
-    return this.statements.files!.all(JSON.stringify(ids)) as FileBrief[];
+    return this.cached(
+      ids,
+      this.fileCache,
+      (missing) => this.statements.files!.all(JSON.stringify(missing)) as FileBrief[],
+    );
+  }
+
+  private cached<T extends { id: number }>(
+    ids: number[],
+    cache: Map<number, T>,
+    load: (missing: number[]) => T[],
+  ): T[] {
+    this.refresh();
+    const out: T[] = [];
+    const missing: number[] = [];
+    for (const id of ids) {
+      const hit = cache.get(id);
+      if (hit) out.push(hit);
+      else missing.push(id);
+    }
+    if (missing.length > 0) {
+      if (cache.size > CACHE_ROWS) cache.clear();
+      for (const row of load(missing)) {
+        cache.set(row.id, row);
+        out.push(row);
+      }
+    }
+    return out;
   }
 
   fileByPath(vault: string, path: string): FileBrief | undefined {
@@ -132,11 +187,27 @@ export class IndexReader {
     ) as NodeRow | undefined;
   }
 
+  /** A file's content as indexed (inflated when stored deflated). */
   content(fileId: number): Uint8Array {
+    this.refresh();
+    const hit = this.contentCache.get(fileId);
+    if (hit) {
+      this.contentCache.delete(fileId);
+      this.contentCache.set(fileId, hit);
+      return hit;
+    }
     const row = this.statements.content!.get(fileId) as
       { content: Buffer; deflated: number } | undefined;
     if (!row) return new Uint8Array();
-    return row.deflated ? inflateRawSync(row.content) : row.content;
+    const content = row.deflated ? inflateRawSync(row.content) : row.content;
+    this.contentCache.set(fileId, content);
+    this.contentBytes += content.length;
+    for (const [id, bytes] of this.contentCache) {
+      if (this.contentBytes <= CACHE_CONTENT_BYTES) break;
+      this.contentCache.delete(id);
+      this.contentBytes -= bytes.length;
+    }
+    return content;
   }
 
   vaults(): VaultRow[] {
