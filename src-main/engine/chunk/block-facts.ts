@@ -74,7 +74,8 @@ function headingAt(events: Event[], index: number, lineBase: number): HeadingLin
     const [kind, token, context] = events[at]!;
     if (kind !== 'enter') continue;
     if (token.type === 'atxHeadingSequence') {
-      depth = token.end.offset - token.start.offset;
+      // The first sequence opens the heading; a second one is the optional closing sequence.
+      if (depth === 0) depth = token.end.offset - token.start.offset;
     } else if (token.type === 'setextHeadingLineSequence') {
       depth = context.sliceSerialize(token).startsWith('=') ? 1 : 2;
     } else if (token.type === 'atxHeadingText' || token.type === 'setextHeadingText') {

@@ -2,6 +2,7 @@
 // never throws for any content — whatever cannot be read becomes a warning on the document.
 import { documentKind } from '../files/document-kind.ts';
 import { micromarkBlockFacts, type BlockFacts } from './block-facts.ts';
+import { scanBlockFacts } from './block-scan.ts';
 import { buildChunkTree } from './chunk-tree.ts';
 import {
   findFrontmatter,
@@ -66,7 +67,7 @@ function readMarkdown(source: SourceText): MarkdownParts {
   const warnings: string[] = [];
   let facts: BlockFacts;
   try {
-    facts = micromarkBlockFacts(source, frontmatterEnd);
+    facts = scanBlockFacts(source, frontmatterEnd) ?? micromarkBlockFacts(source, frontmatterEnd);
   } catch (error) {
     // Not expected for any input; if a parser ever fails, the file still indexes as one node.
     warnings.push(
