@@ -215,7 +215,8 @@ function installLifecycle(booted: Promise<Running>): void {
   app.on('window-all-closed', () => undefined);
 }
 
-// End-to-end specs (FOLIO_E2E=1) reach what has no Electron API to observe: the tray, the hotkey.
+// End-to-end specs (FOLIO_E2E=1) reach what Electron gives no API to observe: the tray, the
+// hotkey, the preferences a window was created with.
 function exposeTestHooks(booted: Promise<Running>): void {
   booted
     .then((running) => {
@@ -224,6 +225,7 @@ function exposeTestHooks(booted: Promise<Running>): void {
           toggleQuickSearch: () => running.windows.toggleQuickSearch(),
           hasTray: () => running.tray !== null,
           activeHotkey: () => running.hotkey.active(),
+          webPreferencesOf: (id: number) => running.windows.webPreferencesOf(id),
         },
       });
     })

@@ -5,8 +5,10 @@ import {
   app,
   dialog,
   screen,
+  type BrowserWindowConstructorOptions,
   type IpcMainInvokeEvent,
   type WebContents,
+  type WebPreferences,
 } from 'electron';
 import { channelOf, type ApiEvent, type OpenRequest } from '../contract/api.ts';
 import type { OutgoingEvent, WindowControls } from './api-handlers.ts';
@@ -46,6 +48,7 @@ function sendWhenLoaded(contents: WebContents, channel: string, payload?: unknow
 export class WindowManager implements WindowControls {
   private main: BrowserWindow | null = null;
   private creatingMain: Promise<BrowserWindow> | null = null;
+  private readonly preferences = new Map<number, WebPreferences>();
   private quick: BrowserWindow | null = null;
   private quitting = false;
   private pendingSave: Promise<void> = Promise.resolve();
@@ -75,7 +78,7 @@ export class WindowManager implements WindowControls {
     const remembered = await loadWindowState(this.options.windowStateFile);
     const areas = [screen.getPrimaryDisplay(), ...screen.getAllDisplays()].map((d) => d.workArea);
     const state = fitToDisplays(remembered, areas);
-    const window = new BrowserWindow(
+    const window = this.open(
       mainWindowOptions(this.options.preload, state.bounds, this.options.icon),
     );
     this.main = window;
@@ -98,10 +101,22 @@ export class WindowManager implements WindowControls {
     return window;
   }
 
+  // Every window goes through here, so the preferences it was given can be reported (e2e specs).
+  private open(options: BrowserWindowConstructorOptions): BrowserWindow {
+    const window = new BrowserWindow(options);
+    this.preferences.set(window.webContents.id, { ...options.webPreferences });
+    return window;
+  }
+
+  /** The web preferences a window's contents were created with (Electron has no getter). */
+  webPreferencesOf(webContentsId: number): WebPreferences | null {
+    return this.preferences.get(webContentsId) ?? null;
+  }
+
   /** Creates the (hidden) quick-search window ahead of time, so the hotkey shows it at once. */
   createQuick(): BrowserWindow {
     if (this.quick && !this.quick.isDestroyed()) return this.quick;
-    const window = new BrowserWindow(quickWindowOptions(this.options.preload));
+    const window = this.open(quickWindowOptions(this.options.preload));
     this.quick = window;
     window.setAlwaysOnTop(true, 'floating');
     if (process.platform === 'darwin') {

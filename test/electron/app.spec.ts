@@ -25,13 +25,28 @@ test.afterEach(async () => {
   await folio.close();
 });
 
-// The webPreferences themselves are asserted in test/app/shell-config.test.ts (Electron has no
-// getter for them); here their effect is checked from inside the pages.
-test('both windows are served from folio://app and their pages see no Node', async () => {
-  const urls = await folio.app.evaluate(({ BrowserWindow }) =>
-    BrowserWindow.getAllWindows().map((window) => window.webContents.getURL()),
+test('both windows have the secure preferences, are served from folio://app, see no Node', async () => {
+  const windows = await folio.app.evaluate(({ BrowserWindow }) =>
+    BrowserWindow.getAllWindows().map((window) => ({
+      url: window.webContents.getURL(),
+      preferences: (globalThis as MainGlobals).folioE2E.webPreferencesOf(window.webContents.id),
+    })),
   );
-  expect(urls.sort()).toEqual(['folio://app/index.html', 'folio://app/quick.html']);
+  expect(windows.map((window) => window.url).sort()).toEqual([
+    'folio://app/index.html',
+    'folio://app/quick.html',
+  ]);
+  for (const { preferences } of windows) {
+    expect(preferences).toMatchObject({
+      contextIsolation: true,
+      sandbox: true,
+      nodeIntegration: false,
+      nodeIntegrationInWorker: false,
+      webSecurity: true,
+      webviewTag: false,
+    });
+    expect(String(preferences?.preload)).toMatch(/preload[\\/]index\.cjs$/);
+  }
   for (const page of [folio.main, await quickPage(folio)]) {
     const globals = await page.evaluate(() => {
       const scope = globalThis as Record<string, unknown>;

@@ -32,6 +32,7 @@ export type MainGlobals = typeof globalThis & {
     toggleQuickSearch(): void;
     hasTray(): boolean;
     activeHotkey(): string | null;
+    webPreferencesOf(webContentsId: number): Record<string, unknown> | null;
   };
 };
 
