@@ -22,6 +22,7 @@ function splitDocId(id: string, what: string): { vault: string; rest: string } {
 
 /** Finds a node by `vault:path` or `vault:path#slug`; throws `not-found` naming the id. */
 export function findNode(reader: IndexReader, id: string): FoundNode {
+  reader.refresh();
   const { vault, rest } = splitDocId(id, 'id');
   const whole = reader.fileByPath(vault, rest);
   if (whole) return { file: whole, row: reader.documentNodes(whole)[0]! };
@@ -36,6 +37,7 @@ export function findNode(reader: IndexReader, id: string): FoundNode {
 
 /** Finds a document by `vault:path`. */
 export function findDocument(reader: IndexReader, docId: string): FileBrief {
+  reader.refresh();
   const { vault, rest } = splitDocId(docId, 'docId');
   const file = reader.fileByPath(vault, rest);
   if (!file) throw new FolioError('not-found', `no indexed document "${docId}"`);

@@ -114,7 +114,10 @@ export class IndexReader {
     return statement;
   }
 
-  /** Starts a read: drops the cached rows if another connection committed since the last one. */
+  /**
+   * Starts a read (a search, an outline, an export…): drops the cached rows if another
+   * connection committed since the last one. Every entry point calls it once.
+   */
   refresh(): void {
     const version = this.dataVersion();
     if (version === this.version) return;
@@ -150,7 +153,6 @@ export class IndexReader {
     cache: Map<number, T>,
     load: (missing: number[]) => T[],
   ): T[] {
-    this.refresh();
     const out: T[] = [];
     const missing: number[] = [];
     for (const id of ids) {
@@ -189,7 +191,6 @@ export class IndexReader {
 
   /** A file's content as indexed (inflated when stored deflated). */
   content(fileId: number): Uint8Array {
-    this.refresh();
     const hit = this.contentCache.get(fileId);
     if (hit) {
       this.contentCache.delete(fileId);

@@ -1,0 +1,135 @@
+// `cli outline`, `ls`, `export`, `bench` and `index` errors: outputs, exit codes (0 success, 2
+// bad usage, 1 failure) and one clear line naming the culprit; a corrupt database is refused.
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { OutlineResponse } from '../../src-main/contract/api.ts';
+import { cli, cliJson, FIXTURE_VAULT, tempDir } from './cli-helpers.ts';
+
+const dir = tempDir();
+const db = join(dir, 'commands.db');
+
+beforeAll(async () => {
+  expect((await cli('index', '--db', db, `${FIXTURE_VAULT}=fx`)).status).toBe(0);
+});
+
+describe('cli outline', () => {
+  it('prints the node tree', async () => {
+    const { status, out } = await cli('outline', '--db', db, 'fx:merge/siblings.md');
+    expect(status).toBe(0);
+    expect(out).toBe(
+      'fx:merge/siblings.md  "Kestrel notes"\n' +
+        '  # Kestrel notes  #kestrel-notes  lines 1-15\n' +
+        '    ## Wings  #wings  lines 5-8\n' +
+        '    ## Nest  #nest  lines 9-12\n' +
+        '    ## Diet  #diet  lines 13-15\n',
+    );
+    const json = await cliJson<OutlineResponse>('outline', '--db', db, 'fx:merge/siblings.md');
+    expect(json.nodes.map((n) => n.id)).toEqual([
+      'fx:merge/siblings.md',
+      'fx:merge/siblings.md#kestrel-notes',
+      'fx:merge/siblings.md#wings',
+      'fx:merge/siblings.md#nest',
+      'fx:merge/siblings.md#diet',
+    ]);
+  });
+
+  it('names an unknown document', async () => {
+    const { status, err } = await cli('outline', '--db', db, 'fx:nope.md');
+    expect([status, err]).toEqual([1, 'folio outline: no indexed document "fx:nope.md"\n']);
+    expect((await cli('outline', '--db', db)).status).toBe(2);
+  });
+});
+
+describe('cli export', () => {
+  it('exports the merged results in rank order, with their source', async () => {
+    const { status, out } = await cli('export', '--db', db, '--breadcrumb-mode', 'none', 'trowel');
+    expect(status).toBe(0);
+    expect(out).toBe(
+      '## Garden › Tools\n\nSource: fx · [merge/standalone.md#tools](<merge/standalone.md#tools>) · lines 3–6\n\n## Tools\n\nA trowel and a rake.\n',
+    );
+  });
+
+  it('honours the budget and the format', async () => {
+    const { out } = await cli(
+      'export',
+      '--db',
+      db,
+      '--format',
+      'json',
+      '--max-tokens',
+      '2000',
+      'heron',
+    );
+    const parsed = JSON.parse(out) as { results: Array<{ id: string; text: string }> };
+    expect(parsed.results.map((r) => r.id)).toContain('fx:merge/siblings.md#kestrel-notes');
+    const small = await cli('export', '--db', db, '--max-tokens', '50', 'heron');
+    expect(small.out.length).toBeLessThanOrEqual(200);
+    expect(small.err).toMatch(/cut to the budget of 50 tokens/);
+  });
+
+  it('rejects bad options', async () => {
+    const format = await cli('export', '--db', db, '--format', 'pdf', 'x');
+    expect([format.status, format.err.split('\n')[0]]).toEqual([
+      2,
+      'folio export: --format must be one of md, text, json, got "pdf"',
+    ]);
+    expect((await cli('export', '--db', db, '--max-tokens', '-3', 'x')).status).toBe(2);
+    expect((await cli('export', '--db', db, '--breadcrumb-mode', 'x', 'x')).status).toBe(2);
+  });
+});
+
+describe('cli bench', () => {
+  it('prints percentiles of the full search and of raw FTS5', async () => {
+    const queries = join(dir, 'queries.json');
+    writeFileSync(queries, JSON.stringify(['heron', 'ferrule', 'tugboat lighthouse']));
+    const result = await cliJson<Record<string, Record<string, number>>>(
+      'bench',
+      '--db',
+      db,
+      '--queries',
+      queries,
+      '--rounds',
+      '2',
+    );
+    for (const side of ['folio', 'fts5']) {
+      expect(Object.keys(result[side]!)).toEqual(['p50', 'p95', 'p99']);
+      expect(result[side]!.p50).toBeGreaterThan(0);
+    }
+    const text = await cli('bench', '--db', db, '--queries', queries, '--rounds', '1');
+    expect(text.out).toMatch(/^3 queries × 1 rounds.*\nfolio .*\nfts5 .*\nratio {2}p50 [\d.]+×/s);
+  });
+
+  it('names a bad query file', async () => {
+    const bad = join(dir, 'bad.json');
+    writeFileSync(bad, '{"q": 1}');
+    const { status, err } = await cli('bench', '--db', db, '--queries', bad);
+    expect([status, err]).toEqual([
+      1,
+      `folio bench: --queries ${bad}: expected a non-empty JSON array of query strings\n`,
+    ]);
+  });
+});
+
+describe('cli index: failures', () => {
+  it('names a missing folder and a bad vault name', async () => {
+    const missing = await cli('index', '--db', join(dir, 'x.db'), join(dir, 'nope'));
+    expect(missing.status).toBe(1);
+    expect(missing.err).toMatch(/nope: no such folder\n$/);
+    const name = await cli('index', '--db', join(dir, 'x.db'), `${FIXTURE_VAULT}=Bad Name`);
+    expect(name.status).toBe(2);
+    expect((await cli('index', '--db', join(dir, 'x.db'))).status).toBe(2);
+  });
+
+  it('refuses a file that is not a Folio database, and leaves it alone', async () => {
+    const notes = join(dir, 'notes.db');
+    writeFileSync(notes, 'precious text, not a database\n');
+    const { status, err } = await cli('index', '--db', notes, FIXTURE_VAULT);
+    expect(status).toBe(1);
+    expect(err).toBe(
+      `folio index: database ${notes} is not a Folio database (not an SQLite file); refusing to overwrite it\n`,
+    );
+    expect(readFileSync(notes, 'utf8')).toBe('precious text, not a database\n');
+    expect((await cli('search', '--db', notes, 'x')).status).toBe(1);
+  });
+});

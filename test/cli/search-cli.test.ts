@@ -1,0 +1,170 @@
+// `cli index` and `cli search` end to end on the fixture vault: merging (SPEC §5) on real
+// files, partial matches, raw matches, and match ranges that point at the right bytes on CRLF,
+// multi-byte, BOM and invalid-UTF-8 files.
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { SearchResult } from '../../src-main/contract/api.ts';
+import { cli, cliJson, FIXTURE_VAULT, tempDir } from './cli-helpers.ts';
+
+const db = join(tempDir(), 'search.db');
+const search = async (...args: string[]) =>
+  (await cliJson<{ results: SearchResult[] }>('search', '--db', db, ...args)).results;
+const summary = (results: SearchResult[]) => results.map((r) => [r.id, [...r.mergedFrom].sort()]);
+
+beforeAll(async () => {
+  const { status, out } = await cli('index', '--db', db, `${FIXTURE_VAULT}=fx`);
+  expect(status).toBe(0);
+  expect(out).toMatch(/^fx \(.*vault\): 10 documents — 10 added, 0 modified, 0 removed/);
+});
+
+describe('cli index', () => {
+  it('does no work the second time', async () => {
+    const { status, out } = await cli('index', '--db', db, `${FIXTURE_VAULT}=fx`);
+    expect(status).toBe(0);
+    expect(out).toMatch(/10 documents — 0 added, 0 modified, 0 removed, 10 unchanged, 0 errors/);
+    const json = await cliJson<{ vaults: Array<Record<string, unknown>> }>(
+      'index',
+      '--db',
+      db,
+      `${FIXTURE_VAULT}=fx`,
+    );
+    expect(json.vaults[0]).toMatchObject({ vault: 'fx', documents: 10, added: 0, modified: 0 });
+  });
+});
+
+describe('cli search: hierarchical merging on fixture files', () => {
+  it('sibling aggregation: two of three sections make their parent', async () => {
+    const results = await search('heron path:merge/siblings');
+    expect(summary(results)).toEqual([
+      [
+        'fx:merge/siblings.md#kestrel-notes',
+        ['fx:merge/siblings.md#nest', 'fx:merge/siblings.md#wings'],
+      ],
+    ]);
+  });
+
+  it('parent priority: a section matching by its title absorbs its matching children', async () => {
+    const results = await search('heron path:merge/parent');
+    expect(summary(results)).toEqual([
+      ['fx:merge/parent.md#heron-habits', ['fx:merge/parent.md#morning']],
+    ]);
+  });
+
+  it('document level: a matching document node absorbs every other match', async () => {
+    expect(summary(await search('osprey'))).toEqual([
+      ['fx:merge/document.md', ['fx:merge/document.md#range']],
+    ]);
+  });
+
+  it('document level: every child of the document matching (≥ M) makes a document result', async () => {
+    const [result] = await search('plover');
+    expect(result).toMatchObject({
+      id: 'fx:merge/all-children.md',
+      depth: 0,
+      title: 'Shore birds',
+    });
+    expect([...result!.mergedFrom].sort()).toEqual([
+      'fx:merge/all-children.md#plover',
+      'fx:merge/all-children.md#plover-chicks',
+    ]);
+  });
+
+  it('standalone: one matching section of four stays itself', async () => {
+    expect(summary(await search('trowel'))).toEqual([['fx:merge/standalone.md#tools', []]]);
+  });
+
+  it('--raw prints the raw matches unmerged', async () => {
+    const results = await search('--raw', 'heron path:merge/');
+    expect(results.map((r) => r.id).sort()).toEqual([
+      'fx:merge/parent.md#heron-habits',
+      'fx:merge/parent.md#morning',
+      'fx:merge/siblings.md#nest',
+      'fx:merge/siblings.md#wings',
+    ]);
+    expect(results.every((r) => r.mergedFrom.length === 0)).toBe(true);
+  });
+
+  it('multi-topic: each node once, snippets of both topics joined', async () => {
+    const results = await search('trowel', 'rake');
+    expect(results).toHaveLength(1);
+    expect(results[0]!.snippet).toBe('A <b>trowel</b> and a rake. … A trowel and a <b>rake</b>.');
+    expect(results[0]!.matchRanges).toHaveLength(2);
+  });
+});
+
+describe('cli search: partial matches', () => {
+  it('follow with the terms they matched; --strict turns them off', async () => {
+    const partial = await search('tugboat lighthouse barge');
+    expect(partial[0]).toMatchObject({ id: 'fx:partial.md#harbour', partial: true });
+    expect([...partial[0]!.matchedTerms].sort()).toEqual(['barge', 'lighthouse', 'tugboat']);
+    expect(await search('--strict', 'tugboat lighthouse barge')).toEqual([]);
+    const text = await cli('search', '--db', db, '--strict', 'tugboat lighthouse barge');
+    expect(text.out).toBe('no results\n');
+  });
+});
+
+describe('cli search: match ranges are byte ranges into the file as stored', () => {
+  const expectFerrules = (results: SearchResult[], path: string) => {
+    const result = results.find((r) => r.path === path)!;
+    expect(result).toBeDefined();
+    const bytes = readFileSync(join(FIXTURE_VAULT, path));
+    expect(result.matchRanges.length).toBeGreaterThan(0);
+    for (const [start, end] of result.matchRanges) {
+      expect(bytes.subarray(start, end).toString('utf8')).toBe('ferrule');
+    }
+    return result;
+  };
+
+  it('on CRLF, multi-byte, BOM and invalid UTF-8 files', async () => {
+    const results = await search('--limit', '50', 'ferrule');
+    expect(expectFerrules(results, 'crlf.md').matchRanges).toHaveLength(2);
+    expect(expectFerrules(results, 'multibyte.md').matchRanges).toHaveLength(2);
+    expectFerrules(results, 'bom.md');
+    expect(expectFerrules(results, 'invalid-utf8.md').matchRanges).toHaveLength(2);
+  });
+
+  it('and snippets show the decoded text, escaped', async () => {
+    const results = await search('ferrule');
+    const broken = results.find((r) => r.path === 'invalid-utf8.md')!;
+    expect(broken.snippetSegments.map((s) => s.text).join('')).toContain('\ufffd');
+    const multibyte = results.find((r) => r.path === 'multibyte.md')!;
+    expect(multibyte.snippet).toContain('émigré 日本語の文章 🚀 <b>ferrule</b>');
+  });
+
+  it('CJK text is searchable by bigrams, with exact ranges', async () => {
+    const [result] = await search('東京');
+    expect(result!.id).toBe('fx:multibyte.md#東京タワー');
+    const bytes = readFileSync(join(FIXTURE_VAULT, 'multibyte.md'));
+    for (const [start, end] of result!.matchRanges) {
+      expect(bytes.subarray(start, end).toString('utf8')).toBe('東京');
+    }
+  });
+});
+
+describe('cli search: usage and failures', () => {
+  it('exits 2 on bad usage, naming the argument', async () => {
+    expect((await cli('search', 'x')).err).toMatch(/--db FILE is required\nusage: search/);
+    expect((await cli('search', '--db', db)).status).toBe(2);
+    const limit = await cli('search', '--db', db, '--limit', 'zero', 'x');
+    expect([limit.status, limit.err]).toEqual([
+      2,
+      expect.stringMatching(/--limit must be a positive integer, got "zero"/),
+    ]);
+    expect((await cli('search', '--db', db, '--bogus', 'x')).status).toBe(2);
+  });
+
+  it('exits 1 on a missing database, naming it', async () => {
+    const missing = await cli('search', '--db', '/nonexistent/folio.db', 'x');
+    expect(missing.status).toBe(1);
+    expect(missing.err).toBe(
+      'folio search: --db /nonexistent/folio.db: no such database (run `index` first)\n',
+    );
+  });
+
+  it('never fails on odd queries', async () => {
+    for (const q of ['"unclosed', '((', 'OR', '-', 'NEAR(a b', "'; DROP TABLE nodes; --", '*']) {
+      expect((await cli('search', '--db', db, q)).status).toBe(0);
+    }
+  });
+});
