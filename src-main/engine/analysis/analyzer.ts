@@ -24,6 +24,8 @@ export interface Analyzer {
   tokens(text: string): AnalyzedToken[];
   /** The terms joined by spaces: what the FTS5 table is fed. */
   ftsText(text: string): string;
+  /** The term of one word (a run of letters and digits without Han, Kana or Hangul); '' when dropped. */
+  term(word: string): string;
   /** The common prefix of a word's normalised form and its stem, for `prefix*` queries. */
   prefixTerm(word: string): string;
 }
@@ -129,6 +131,7 @@ export function createAnalyzer(language: string): Analyzer {
     language,
     tokens,
     terms: (text) => tokens(text).map((token) => token.term),
+    term: termOf,
     ftsText: (text) => {
       let out = '';
       for (const token of tokens(text)) out += out ? ' ' + token.term : token.term;

@@ -72,9 +72,7 @@ const KEY_STEMMERS_1 = new Set([...KEY_STEMMERS_2, 'finnish']);
 const NON_ASCII = /[^\x00-\x7f]/;
 // eslint-disable-next-line no-control-regex -- the ASCII range is the point
 const NON_ASCII_LETTER = /(?=[^\x00-\x7f])[\p{L}\p{N}\p{M}]/u;
-const ASCII_WORD = /[A-Za-z0-9]+/y;
 const NEXT_ASCII_WORD = /[A-Za-z0-9]+/g;
-const WORD_CHAR = /[A-Za-z0-9]/;
 /** Texts shorter than this are simply analysed whole. */
 const FAST_PATH_MIN_LENGTH = 256;
 
@@ -142,28 +140,28 @@ export function createMatcher(highlights: HighlightTerm[], analyzer: Analyzer): 
     ),
   ];
   const longestPhrase = Math.max(1, ...phrases.map((p) => p.terms.length));
+  const phraseStarts = new Set(phrases.map((p) => p.terms[0]!));
 
+  // One compiled scan for every key, case-insensitive, at word starts only.
+  const escape = (key: string) => key.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  const keyScan = new RegExp(`(?<![A-Za-z0-9])(?:${keys.map(escape).join('|')})[A-Za-z0-9]*`, 'gi');
   const findKeyed = (text: string): TextRange[] => {
-    const lowered = text.toLowerCase();
-    const starts = new Set<number>();
-    for (const key of keys) {
-      for (let at = lowered.indexOf(key); at >= 0; at = lowered.indexOf(key, at + 1)) {
-        if (at === 0 || !WORD_CHAR.test(text[at - 1]!)) starts.add(at);
-      }
-    }
     const ranges: TextRange[] = [];
-    for (const start of [...starts].sort((a, b) => a - b)) {
-      ASCII_WORD.lastIndex = start;
-      const word = ASCII_WORD.exec(text)?.[0];
-      if (!word) continue;
-      const tokens = analyzer.tokens(
-        text.slice(
-          start,
-          phrases.length ? wordsEnd(text, start, longestPhrase) : start + word.length,
-        ),
-      );
-      if (tokens[0]?.start !== 0) continue;
-      for (const [s, e] of find(tokens)) if (s === 0) ranges.push([start + s, start + e]);
+    keyScan.lastIndex = 0;
+    for (let match = keyScan.exec(text); match; match = keyScan.exec(text)) {
+      const start = match.index;
+      const word = match[0];
+      const term = analyzer.term(word);
+      if (term && (singles.has(term) || prefixes.some((p) => term.startsWith(p)))) {
+        ranges.push([start, start + word.length]);
+      }
+      if (term && phraseStarts.has(term)) {
+        const tokens = analyzer.tokens(text.slice(start, wordsEnd(text, start, longestPhrase)));
+        for (const phrase of phrases) {
+          const last = phraseAt(tokens, 0, phrase);
+          if (last >= 0) ranges.push([start, start + tokens[last]!.end]);
+        }
+      }
     }
     return mergeRanges(ranges);
   };
