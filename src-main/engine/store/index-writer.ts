@@ -62,6 +62,11 @@ export class IndexWriter {
     this.statements = {
       manifest: s('SELECT id, path, size, mtime_ms, hash FROM files WHERE vault_id = ?'),
       errors: s('SELECT path, size, mtime_ms FROM file_errors WHERE vault_id = ?'),
+      // A path and everything under it as a folder: `p/` ≤ path < `p0` ('0' follows '/').
+      manifestUnder: s(`SELECT id, path, size, mtime_ms, hash FROM files WHERE vault_id = ?
+        AND (path = ? OR (path >= ? AND path < ?))`),
+      errorsUnder: s(`SELECT path, size, mtime_ms FROM file_errors WHERE vault_id = ?
+        AND (path = ? OR (path >= ? AND path < ?))`),
       file: s('SELECT id, first_node, node_count FROM files WHERE vault_id = ? AND path = ?'),
       nextNode: s('SELECT next_node FROM vaults WHERE id = ?'),
       bumpNextNode: s('UPDATE vaults SET next_node = next_node + ? WHERE id = ?'),
@@ -89,14 +94,21 @@ export class IndexWriter {
       deleteVaultErrors: s('DELETE FROM file_errors WHERE vault_id = ?'),
       resetNextNode: s('UPDATE vaults SET next_node = ? WHERE id = ?'),
     };
-    this.replaceDocument = db.transaction(this.replace.bind(this));
-    this.removeDocument = db.transaction((vaultId: number, path: string) => {
+    // IMMEDIATE: the write lock is taken (waiting up to the busy timeout) before the first read.
+    // A deferred transaction that reads, then writes fails at once with SQLITE_BUSY_SNAPSHOT when
+    // another connection (the engine's registry and settings) committed in between.
+    const immediate = <A extends unknown[], R>(fn: (...args: A) => R) => {
+      const transaction = db.transaction(fn);
+      return (...args: A): R => transaction.immediate(...args);
+    };
+    this.replaceDocument = immediate(this.replace.bind(this));
+    this.removeDocument = immediate((vaultId: number, path: string) => {
       const file = this.statements.file!.get(vaultId, path) as FileSpan | undefined;
       if (file) this.dropFile(file);
       this.statements.clearError!.run(vaultId, path);
       return file !== undefined;
     });
-    this.clearVault = db.transaction((vaultId: number) => {
+    this.clearVault = immediate((vaultId: number) => {
       for (const file of this.statements.vaultFiles!.all(vaultId) as FileSpan[])
         this.dropNodes(file);
       this.statements.deleteVaultFiles!.run(vaultId);
@@ -105,9 +117,9 @@ export class IndexWriter {
     });
   }
 
-  /** The manifest of a vault: path → what was indexed. */
-  manifest(vaultId: number): Map<string, ManifestEntry> {
-    const rows = this.statements.manifest!.all(vaultId) as Array<{
+  /** The manifest of a vault (or of the given files and folders in it): path → what was indexed. */
+  manifest(vaultId: number, scopes?: readonly string[] | null): Map<string, ManifestEntry> {
+    const rows = this.rowsOf('manifest', vaultId, scopes) as Array<{
       id: number;
       path: string;
       size: number;
@@ -119,14 +131,28 @@ export class IndexWriter {
     );
   }
 
-  /** Files of a vault that failed, with the size and mtime they had then. */
-  errors(vaultId: number): Map<string, { size: number; mtimeMs: number }> {
-    const rows = this.statements.errors!.all(vaultId) as Array<{
+  /** Files of a vault (or under `scopes`) that failed, with the size and mtime they had then. */
+  errors(
+    vaultId: number,
+    scopes?: readonly string[] | null,
+  ): Map<string, { size: number; mtimeMs: number }> {
+    const rows = this.rowsOf('errors', vaultId, scopes) as Array<{
       path: string;
       size: number;
       mtime_ms: number;
     }>;
     return new Map(rows.map((r) => [r.path, { size: r.size, mtimeMs: r.mtime_ms }]));
+  }
+
+  /** All rows of a vault, or those at or under each scope (a watched change needs only those). */
+  private rowsOf(
+    table: 'manifest' | 'errors',
+    vaultId: number,
+    scopes: readonly string[] | null | undefined,
+  ): unknown[] {
+    if (!scopes) return this.statements[table]!.all(vaultId);
+    const under = this.statements[`${table}Under`]!;
+    return scopes.flatMap((scope) => under.all(vaultId, scope, `${scope}/`, `${scope}0`));
   }
 
   /** Records a new mtime/size for a file whose content did not change. */

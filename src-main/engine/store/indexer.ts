@@ -85,14 +85,6 @@ function hashOf(bytes: Uint8Array): string {
   return createHash('sha1').update(bytes).digest('hex');
 }
 
-/** The entries of `map` at or under one of `scopes` (all of them when null). */
-function within<T>(map: Map<string, T>, scopes: readonly string[] | null): Map<string, T> {
-  if (!scopes) return map;
-  const inScope = (path: string) =>
-    scopes.some((scope) => path === scope || path.startsWith(`${scope}/`));
-  return new Map([...map].filter(([path]) => inScope(path)));
-}
-
 function messageOf(error: unknown): string {
   const e = error as NodeJS.ErrnoException;
   if (e?.code === 'EACCES' || e?.code === 'EPERM') return 'permission denied';
@@ -169,8 +161,8 @@ export class Indexer {
     const { files: found, unreadable } = listing;
     const covered = wanted && listing.scopes ? listing.scopes : null;
     if (!covered) this.aliased.set(vault.id, listing.aliased === true);
-    const manifest = within(this.writer.manifest(vault.id), covered);
-    const errors = within(this.writer.errors(vault.id), covered);
+    const manifest = this.writer.manifest(vault.id, covered);
+    const errors = this.writer.errors(vault.id, covered);
     const onDisk = new Set(found.map((f) => f.path));
     const changed: IndexChanged = { vault: vault.name, indexed: [], removed: [], failed: [] };
     for (const entry of unreadable) {
