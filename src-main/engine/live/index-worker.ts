@@ -3,20 +3,34 @@
 // `cancel` acts at once, between two files. The entry file is `../workers/index-worker.ts`.
 import type { MessagePort } from 'node:worker_threads';
 import { chunkDocument } from '../chunk/chunk-document.ts';
-import type { ChunkInput } from '../chunk/types.ts';
+import type { ChunkedDocument, ChunkInput } from '../chunk/types.ts';
 import { indexerDeps } from '../indexer-deps.ts';
 import { openDatabase } from '../store/database.ts';
 import { Indexer, type IndexerListener } from '../store/indexer.ts';
 import type { IndexWorkerData, WorkerReply, WorkerRequest } from './worker-protocol.ts';
 
+/** How long the indexer may run on microtasks alone before the thread reads its messages. */
+const YIELD_EVERY_MS = 20;
+
+/**
+ * In-thread chunking that lets the event loop turn now and then: reading, chunking and writing
+ * are synchronous, so without this a `cancel` would wait for the end of the whole reconcile.
+ */
+function yieldingChunker(): (input: ChunkInput) => Promise<ChunkedDocument> {
+  let last = performance.now();
+  return async (input) => {
+    if (performance.now() - last > YIELD_EVERY_MS) {
+      await new Promise((resolve) => setImmediate(resolve));
+      last = performance.now();
+    }
+    return chunkDocument(input);
+  };
+}
+
 /** Answers the engine's requests on `port` until it asks to close. */
 export function serveIndexRequests(port: MessagePort, data: IndexWorkerData): void {
   const db = openDatabase(data.dbPath);
-  const indexer = new Indexer(
-    db,
-    indexerDeps(async (input: ChunkInput) => chunkDocument(input)),
-    data.stemmer,
-  );
+  const indexer = new Indexer(db, indexerDeps(yieldingChunker()), data.stemmer);
   const running = new Map<number, AbortController>();
   const reply = (message: WorkerReply) => port.postMessage(message);
   let queue = Promise.resolve();

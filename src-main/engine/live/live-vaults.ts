@@ -35,6 +35,8 @@ interface Followed {
   /** The last watching problem (e.g. the watch limit), shown as status `error`. */
   problem: string | undefined;
   polling: boolean;
+  /** The latest start of the watcher. */
+  starting: Promise<void>;
   /** The whole reconcile queued when watching started. */
   reconciled: Promise<void>;
 }
@@ -64,10 +66,15 @@ export class LiveVaults {
 
   /**
    * Starts following a vault: watching it, then reconciling it whole (so nothing that changes
-   * meanwhile is missed). Resolves once that reconcile is committed; a no-op if followed already.
+   * meanwhile is missed). Resolves once that reconcile is committed (also for a vault followed
+   * already, whose latest start is awaited).
    */
   async follow(name: string): Promise<void> {
-    if (this.followed.has(name)) return;
+    const known = this.followed.get(name);
+    if (known) {
+      await known.starting;
+      return known.reconciled;
+    }
     const entry: Followed = {
       name,
       watcher: null,
@@ -76,10 +83,11 @@ export class LiveVaults {
       generation: 0,
       problem: undefined,
       polling: false,
+      starting: Promise.resolve(),
       reconciled: Promise.resolve(),
     };
     this.followed.set(name, entry);
-    await this.start(entry);
+    await this.begin(entry);
     await entry.reconciled;
   }
 
@@ -96,7 +104,7 @@ export class LiveVaults {
     const entry = this.followed.get(name);
     if (!entry) return;
     await this.stop(entry);
-    await this.start(entry);
+    await this.begin(entry);
   }
 
   /** Pauses (every watcher stops) or resumes (watchers restart, each vault is reconciled). */
@@ -105,7 +113,7 @@ export class LiveVaults {
     this.pausedNow = paused;
     const entries = [...this.followed.values()];
     if (paused) await Promise.all(entries.map((entry) => this.stop(entry)));
-    else await Promise.all(entries.map((entry) => this.start(entry)));
+    else await Promise.all(entries.map((entry) => this.begin(entry)));
     this.deps.onChange();
   }
 
@@ -139,6 +147,11 @@ export class LiveVaults {
     const entries = [...this.followed.values()];
     this.followed.clear();
     await Promise.all(entries.map((entry) => this.stop(entry)));
+  }
+
+  private begin(entry: Followed): Promise<void> {
+    entry.starting = this.start(entry);
+    return entry.starting;
   }
 
   /** Starts the watcher and queues a whole reconcile (`entry.reconciled`) once it is ready. */
@@ -193,7 +206,7 @@ export class LiveVaults {
     const vault = this.deps.vault(entry.name);
     if (!vault) return;
     const present = isFolder(vault.root);
-    if (entry.offline && present) void this.start(entry).catch(() => {});
+    if (entry.offline && present) void this.begin(entry).catch(() => {});
     else if (!entry.offline && !present) void this.goOffline(entry);
     else if (rootEvent && present) entry.batcher.add(''); // replaced in place: reconcile it all
   }
