@@ -20,6 +20,12 @@ export interface SchedulerDeps {
   onFailure(vault: string, error: Error): void;
 }
 
+function failureReason(error: unknown, root: string): string {
+  if ((error as { code?: string }).code === 'ENOENT')
+    return `folder ${root} is not there (offline); its index is kept`;
+  return error instanceof Error ? error.message : String(error);
+}
+
 /** The queue of indexing work, per vault. */
 export class IndexScheduler {
   private readonly deps: SchedulerDeps;
@@ -99,12 +105,18 @@ export class IndexScheduler {
     const scopes = wanted === 'all' ? null : minimalScopes(wanted);
     if (!scopes) this.runningWhole.add(vault);
     this.stale.delete(vault);
+    // A saved file is not worth a progress bar: a path job reports progress only once it has
+    // been indexing for a while (the indexer's first `indexing` report), then until it is done.
+    let reporting = scopes === null;
     try {
       const summary = await this.deps.client.reconcile(
         target,
         scopes,
         {
-          progress: (progress) => this.deps.emit({ type: 'indexProgress', progress }),
+          progress: (progress) => {
+            reporting ||= progress.phase === 'indexing' && progress.done < progress.total;
+            if (reporting) this.deps.emit({ type: 'indexProgress', progress });
+          },
           changed: (change) => this.deps.emit({ type: 'indexChanged', change }),
         },
         signal,
@@ -112,8 +124,7 @@ export class IndexScheduler {
       this.failures.delete(vault);
       this.summaries.set(vault, summary);
     } catch (error) {
-      const reason = error instanceof Error ? error.message : String(error);
-      const message = `vault "${vault}": ${reason}`;
+      const message = `vault "${vault}": ${failureReason(error, target.root)}`;
       this.failures.set(vault, message);
       this.stale.add(vault);
       this.deps.onFailure(vault, error as Error);

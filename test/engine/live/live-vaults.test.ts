@@ -109,7 +109,10 @@ describe('live vaults', () => {
     renameSync(root, `${root}-unmounted`);
     await offline;
     expect(await search('keptword')).toEqual(['v:kept.md#kept']);
-    expect((await engine.listVaults())[0]!.documents).toBe(1);
+    await expect(engine.reindexVault({ name: 'v' })).rejects.toThrow(
+      `vault "v": folder ${root} is not there (offline); its index is kept`,
+    );
+    expect((await engine.listVaults())[0]).toMatchObject({ status: 'offline', documents: 1 });
 
     write(`${root}-unmounted`, 'while-away.md', '# Away\n\nawayword\n');
     const back = committed(engine, { indexed: ['while-away.md'] });
