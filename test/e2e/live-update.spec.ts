@@ -1,4 +1,5 @@
-// Edit a file on disk → the result and the preview update without reloading the page.
+// Edit a file on disk → the engine's watcher re-indexes it → the result and the preview update
+// without reloading the page (no API call: only the disk changes).
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, test } from './bridge-fixture.ts';
@@ -16,7 +17,6 @@ test('an edited file updates its result without a reload', async ({ page, bridge
     file,
     readFileSync(file, 'utf8').replace('periwinkle,', 'periwinkle and bluebell,'),
   );
-  await bridge.call('reindexVault', { name: 'e2e' });
 
   await expect(result).toContainText('bluebell');
   await expect(page.getByRole('region', { name: 'Preview' }).locator('article')).toContainText(
