@@ -25,6 +25,7 @@ import { createAnalyzer, type Analyzer } from './analysis/analyzer.ts';
 import { stemmerLanguages } from './analysis/stemmer.ts';
 import { chunkNodeOf, extentText, findNode, nodeContentOf, outlineOf } from './documents.ts';
 import { exportItem } from './export/export-items.ts';
+import { compileIgnoreGlobs } from './files/index.ts';
 import { buildExport } from './export/export-text.ts';
 import { Searcher } from './search/searcher.ts';
 import { applySettingsPatch, indexingHash, settingsFromStored } from './settings.ts';
@@ -254,6 +255,14 @@ class Engine implements EngineService {
   }): Promise<VaultInfo> {
     const vault = this.guard(() => this.vaultNamed(request.name));
     const ignore = request.ignore ?? vault.ignore;
+    try {
+      compileIgnoreGlobs(ignore);
+    } catch (error) {
+      throw new FolioError(
+        'invalid-argument',
+        `vault "${vault.name}": ${(error as Error).message}`,
+      );
+    }
     this.guard(() => this.registry.updateVault(vault.id, request.pinned ?? vault.pinned, ignore));
     if (JSON.stringify(ignore) !== JSON.stringify(vault.ignore)) {
       // The watcher applies the globs too: restart it (it then reconciles the vault).
