@@ -162,15 +162,23 @@ export class LiveVaults {
     if (!vault) return;
     if (!isFolder(vault.root)) return this.goOffline(entry);
     entry.offline = false;
-    const watcher = await watchVault(
-      vault.root,
-      { ignore: vault.ignore, polling: entry.polling },
-      {
-        changed: (path) => entry.batcher.add(path),
-        rootGone: () => this.checkEntry(entry, true),
-        error: (message) => this.watchError(entry, message),
-      },
-    );
+    let watcher: VaultWatcher;
+    try {
+      watcher = await watchVault(
+        vault.root,
+        { ignore: vault.ignore, polling: entry.polling },
+        {
+          changed: (path) => entry.batcher.add(path),
+          rootGone: () => this.checkEntry(entry, true),
+          error: (message) => this.watchError(entry, message),
+        },
+      );
+    } catch (error) {
+      // e.g. an ignore glob stored before globs were checked: shown as status `error`
+      entry.problem = `watching ${vault.root} failed: ${(error as Error).message}`;
+      this.deps.onChange();
+      return;
+    }
     if (generation !== entry.generation || this.followed.get(entry.name) !== entry) {
       await watcher.close(); // stopped (or restarted) while it was starting
       return;

@@ -4,7 +4,7 @@
 // `4913` probe, `.swp`, `~` backups, `.tmp` files) and ignored folders are never even watched.
 import { relative, sep } from 'node:path';
 import { watch, type FSWatcher } from 'chokidar';
-import { documentKind, isIgnored } from '../files/index.ts';
+import { compileIgnoreGlobs, documentKind, isIgnored } from '../files/index.ts';
 
 /** What a vault watcher reports. */
 export interface WatchHandlers {
@@ -37,6 +37,7 @@ export async function watchVault(
   options: VaultWatchOptions,
   handlers: WatchHandlers,
 ): Promise<VaultWatcher> {
+  compileIgnoreGlobs(options.ignore); // a bad glob fails here, named, not inside chokidar
   const ignored = (path: string, stats?: { isFile(): boolean }) => {
     const rel = toRelative(root, path);
     if (rel === '' || rel.startsWith('..')) return false;

@@ -179,6 +179,9 @@ describe('live vaults', () => {
       'keep.md': '# Keep\n',
       'drafts/d.md': '# Draft\n\ndraftword\n',
     });
+    await expect(engine.updateVault({ name: 'v', ignore: [' '] })).rejects.toThrow(
+      'vault "v": ignore glob " " is empty',
+    );
     const dropped = committed(engine, { removed: ['drafts/d.md'] });
     await engine.updateVault({ name: 'v', ignore: ['drafts'] });
     await dropped;
