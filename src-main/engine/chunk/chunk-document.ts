@@ -6,8 +6,8 @@ import { scanBlockFacts } from './block-scan.ts';
 import { buildChunkTree } from './chunk-tree.ts';
 import {
   findFrontmatter,
-  readFrontmatter,
   normalizeTag,
+  readFrontmatter,
   type FrontmatterFields,
 } from './frontmatter.ts';
 import { inlineTags } from './inline-tags.ts';
@@ -17,8 +17,21 @@ import type { ChunkedDocument, ChunkInput, DocumentKind } from './types.ts';
 /** Turns one file into its chunk tree. */
 export function chunkDocument(input: ChunkInput): ChunkedDocument {
   const kind: DocumentKind = input.kind ?? documentKind(input.path) ?? 'markdown';
+  try {
+    return chunkSource(input, kind, readSource(input.bytes));
+  } catch (error) {
+    // Not expected for any input (the corpora and the property tests say so); should a bug
+    // surface, the file still indexes as one node instead of failing its vault.
+    const reason = error instanceof Error ? error.message : String(error);
+    const fallback = chunkSource(input, 'text', readSource(input.bytes));
+    fallback.kind = kind;
+    fallback.warnings.push(`the file's structure could not be read (${reason}); indexed whole`);
+    return fallback;
+  }
+}
+
+function chunkSource(input: ChunkInput, kind: DocumentKind, source: SourceText): ChunkedDocument {
   const docId = `${input.vault}:${input.path}`;
-  const source = readSource(input.bytes);
   const markdown = kind === 'markdown' ? readMarkdown(source) : null;
   const fields = markdown?.fields ?? readFrontmatter('');
   const headings = markdown?.facts.headings ?? [];
@@ -52,30 +65,39 @@ export function chunkDocument(input: ChunkInput): ChunkedDocument {
   };
 }
 
-interface MarkdownParts {
+/** What a markdown file's text says before the tree is built. */
+export interface MarkdownParts {
   fields: FrontmatterFields;
   /** First line after the frontmatter block, 0 without one. */
   frontmatterEnd: number;
   facts: BlockFacts;
+  /** Which parser produced `facts`: the fast scanner, or micromark where the scanner gave up. */
+  parser: 'scanner' | 'micromark' | 'none';
   warnings: string[];
 }
 
-function readMarkdown(source: SourceText): MarkdownParts {
+/** Frontmatter and block facts of a markdown file. */
+export function readMarkdown(source: SourceText): MarkdownParts {
   const block = findFrontmatter(source);
-  const fields = block ? readFrontmatter(block.yaml) : readFrontmatter('');
+  const fields = readFrontmatter(block?.yaml ?? '');
   const frontmatterEnd = block?.endLine ?? 0;
   const warnings: string[] = [];
-  let facts: BlockFacts;
+  let facts: BlockFacts | null;
+  let parser: MarkdownParts['parser'] = 'scanner';
   try {
-    facts = scanBlockFacts(source, frontmatterEnd) ?? micromarkBlockFacts(source, frontmatterEnd);
+    facts = scanBlockFacts(source, frontmatterEnd);
+    if (!facts) {
+      parser = 'micromark';
+      facts = micromarkBlockFacts(source, frontmatterEnd);
+    }
   } catch (error) {
     // Not expected for any input; if a parser ever fails, the file still indexes as one node.
-    warnings.push(
-      `headings could not be read (${(error as Error).message}); indexed as one section`,
-    );
+    const reason = error instanceof Error ? error.message : String(error);
+    warnings.push(`headings could not be read (${reason}); indexed as one section`);
+    parser = 'none';
     facts = { headings: [], textLines: new Uint8Array(source.lineCount) };
   }
-  return { fields, frontmatterEnd, facts, warnings };
+  return { fields, frontmatterEnd, facts, parser, warnings };
 }
 
 /** The file name without its extension: the title of last resort. */

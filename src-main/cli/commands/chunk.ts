@@ -1,0 +1,209 @@
+// `cli chunk [--vault NAME] [--root DIR] [--workers N] PATH…` (SPEC §9): the chunk tree of each
+// file as JSON Lines, one `{"docId","fileTitle","nodes":[…]}` per document, in walk order.
+//
+// Exit status: 0 when every named PATH was chunked; 1 when a named PATH is missing, unreadable,
+// outside --root, or not a markdown/text file — the other paths still print. Files found by walking
+// a folder follow the vault rules: one that cannot be read or is not text (UTF-16, binary) is
+// reported on stderr and skipped, as indexing would skip it, without failing the command.
+// Frontmatter problems are warnings on stderr; the file still prints.
+import { once } from 'node:events';
+import { stat } from 'node:fs/promises';
+import { availableParallelism } from 'node:os';
+import { dirname, isAbsolute, relative, resolve, sep } from 'node:path';
+import { chunkFileToLine, type FileLine, type FileTask } from '../../engine/chunk/chunk-file.ts';
+import { createChunkPool, type ChunkPool } from '../../engine/chunk/chunk-pool.ts';
+import { documentKind } from '../../engine/files/document-kind.ts';
+import { walkVault } from '../../engine/files/walk-vault.ts';
+import {
+  CliError,
+  parseCommandArgs,
+  positiveInt,
+  UsageError,
+  type CliCommand,
+  type CliIo,
+} from '../command.ts';
+
+const options = {
+  vault: { type: 'string' },
+  root: { type: 'string' },
+  workers: { type: 'string' },
+} as const;
+
+/** Tasks in flight per worker: enough to keep workers busy, few enough to bound memory. */
+const WINDOW_PER_WORKER = 16;
+
+interface Pending {
+  task: FileTask;
+  /** Named on the command line (its failure fails the command), or found by a walk. */
+  named: boolean;
+  result: Promise<FileLine>;
+}
+
+export const command: CliCommand = {
+  usage: 'chunk [--vault NAME] [--root DIR] [--workers N] PATH…',
+  async run(args, io) {
+    const { values, positionals } = parseCommandArgs(args, options);
+    if (positionals.length === 0)
+      throw new UsageError('at least one PATH (file or folder) is required');
+    const vault = values.vault ?? 'v';
+    if (!/^[a-z0-9_-]+$/.test(vault)) {
+      throw new UsageError(`--vault must match [a-z0-9_-]+, got "${vault}"`);
+    }
+    const root = values.root === undefined ? null : resolve(values.root);
+    if (root !== null && !(await isFolder(root))) {
+      throw new CliError(`--root ${values.root}: not a folder`);
+    }
+    const workers = positiveInt(values.workers, '--workers', availableParallelism());
+    const run = new ChunkRun(io, vault, root);
+    // Workers pay off only for folders; a few named files are quicker in this thread.
+    const folders = await Promise.all(positionals.map((path) => isFolder(resolve(path))));
+    if (folders.some(Boolean)) run.pool = createChunkPool({ workers });
+    try {
+      for (const path of positionals) {
+        if (io.signal.aborted) break;
+        await run.add(path);
+      }
+      await run.finish();
+    } finally {
+      await run.pool?.close();
+    }
+    if (io.signal.aborted) {
+      io.stderr.write('folio chunk: interrupted\n');
+      return 1;
+    }
+    return run.failed ? 1 : 0;
+  },
+};
+
+/** One `cli chunk` invocation: queues files, prints their lines in order. */
+class ChunkRun {
+  pool: ChunkPool | null = null;
+  failed = false;
+  private readonly io: CliIo;
+  private readonly vault: string;
+  private readonly root: string | null;
+  private readonly pending: Pending[] = [];
+  private buffered = '';
+
+  constructor(io: CliIo, vault: string, root: string | null) {
+    this.io = io;
+    this.vault = vault;
+    this.root = root;
+  }
+
+  /** Queues a named PATH: a file, or every indexed file of a folder. */
+  async add(path: string): Promise<void> {
+    const abs = resolve(path);
+    let info;
+    try {
+      info = await stat(abs);
+    } catch (error) {
+      const code = (error as NodeJS.ErrnoException).code;
+      return this.fail(
+        path,
+        code === 'ENOENT' ? 'no such file or folder' : `cannot be read (${code})`,
+      );
+    }
+    if (info.isDirectory()) return this.addFolder(path, abs);
+    if (!info.isFile()) return this.fail(path, 'not a file or folder');
+    const relPath = this.relativePath(path, this.root ?? dirname(abs), abs);
+    if (relPath === null) return;
+    const kind = documentKind(abs);
+    if (!kind) return this.fail(path, 'not a markdown (.md, .markdown, .mdx) or text (.txt) file');
+    await this.enqueue({ vault: this.vault, path: relPath, absPath: abs, kind }, true);
+  }
+
+  private async addFolder(path: string, abs: string): Promise<void> {
+    const base = this.root ?? abs;
+    const prefix = this.relativePath(path, base, abs);
+    if (prefix === null) return;
+    const onError = (rel: string, error: Error) => {
+      const code = (error as NodeJS.ErrnoException).code ?? error.message;
+      this.report(joinPath(path, rel), `skipped: cannot be read (${code})`);
+    };
+    for await (const file of walkVault(abs, { onError })) {
+      if (this.io.signal.aborted) return;
+      const task = {
+        vault: this.vault,
+        path: joinPath(prefix, file.path),
+        absPath: file.absPath,
+        kind: file.kind,
+      };
+      await this.enqueue(task, false);
+    }
+  }
+
+  /** `abs` relative to `base`, `/`-separated; null (and a failure) when it lies outside. */
+  private relativePath(path: string, base: string, abs: string): string | null {
+    const rel = relative(base, abs);
+    if (rel === '..' || rel.startsWith(`..${sep}`) || isAbsolute(rel)) {
+      this.fail(path, `outside --root ${base}`);
+      return null;
+    }
+    return rel.split(sep).join('/');
+  }
+
+  private async enqueue(task: FileTask, named: boolean): Promise<void> {
+    const result = this.pool
+      ? this.pool.chunkFileToLine(task)
+      : Promise.resolve(chunkFileToLine(task));
+    this.pending.push({ task, named, result });
+    const window = (this.pool?.size ?? 1) * WINDOW_PER_WORKER;
+    while (this.pending.length >= window) await this.printNext();
+  }
+
+  /** Prints what is still in flight. */
+  async finish(): Promise<void> {
+    while (this.pending.length > 0) await this.printNext();
+    await this.flush();
+  }
+
+  private async printNext(): Promise<void> {
+    const { task, named, result } = this.pending.shift()!;
+    const line = await result;
+    const where = displayPath(task.absPath);
+    if (!line.ok) {
+      if (named) this.fail(where, line.reason);
+      else this.report(where, `skipped: ${line.reason}`);
+      return;
+    }
+    for (const warning of line.warnings) this.report(where, warning);
+    this.buffered += line.line + '\n';
+    if (this.buffered.length >= 1 << 16) await this.flush();
+  }
+
+  /** Writes buffered lines, waiting for the stream when it is full. */
+  private async flush(): Promise<void> {
+    if (this.buffered === '') return;
+    const chunk = this.buffered;
+    this.buffered = '';
+    if (!this.io.stdout.write(chunk)) await once(this.io.stdout, 'drain');
+  }
+
+  private fail(path: string, message: string): void {
+    this.failed = true;
+    this.report(path, message);
+  }
+
+  private report(path: string, message: string): void {
+    this.io.stderr.write(`folio chunk: ${path}: ${message}\n`);
+  }
+}
+
+async function isFolder(path: string): Promise<boolean> {
+  try {
+    return (await stat(path)).isDirectory();
+  } catch {
+    return false;
+  }
+}
+
+function joinPath(prefix: string, rel: string): string {
+  return prefix === '' ? rel : `${prefix}/${rel}`;
+}
+
+/** A path as the user can find it: relative to the working folder when inside it. */
+function displayPath(abs: string): string {
+  const rel = relative(process.cwd(), abs);
+  return rel && !rel.startsWith('..') ? rel : abs;
+}
