@@ -10,7 +10,6 @@ export interface DecodedText {
   byteAt(index: number): number;
 }
 
-const latin1 = new TextDecoder('latin1');
 const utf8 = new TextDecoder('utf-8', { ignoreBOM: true });
 
 /**
@@ -37,33 +36,21 @@ function countingOffsets(text: string, start: number): (index: number) => number
   };
 }
 
-function isAscii(bytes: Uint8Array, start: number, end: number): boolean {
-  for (let i = start; i < end; i++) if (bytes[i]! >= 0x80) return false;
-  return true;
-}
-
 /** Decodes `bytes[start, end)` like `new TextDecoder('utf-8', { ignoreBOM: true })`, with offsets. */
 export function decodeUtf8(bytes: Uint8Array, start = 0, end = bytes.length): DecodedText {
-  if (isAscii(bytes, start, end)) {
-    // Pure ASCII (most markdown): one byte per code unit, no table needed.
-    const text = latin1.decode(bytes.subarray(start, end));
-    return { text, byteAt: (index) => start + index };
+  const text = utf8.decode(bytes.subarray(start, end));
+  // No U+FFFD in the output: the bytes were valid UTF-8 (a literal U+FFFD takes the slow path
+  // below, which handles it too), and offsets follow from the text alone — one byte per code
+  // unit when the lengths agree (ASCII).
+  if (!text.includes('\ufffd')) {
+    if (text.length === end - start) return { text, byteAt: (index) => start + index };
+    return { text, byteAt: countingOffsets(text, start) };
   }
-  const valid = utf8.decode(bytes.subarray(start, end));
-  // Without U+FFFD in the output the bytes were valid UTF-8 (or held a literal U+FFFD, which is
-  // handled below like a replacement): offsets follow from the text alone.
-  if (!valid.includes('\ufffd')) return { text: valid, byteAt: countingOffsets(valid, start) };
-  const units: number[] = [];
+  // The same walk as the decoder, recording where each UTF-16 code unit came from.
   const offsets: number[] = [];
   const emit = (codePoint: number, at: number) => {
-    if (codePoint > 0xffff) {
-      const c = codePoint - 0x10000;
-      units.push(0xd800 + (c >> 10), 0xdc00 + (c & 0x3ff));
-      offsets.push(at, at);
-    } else {
-      units.push(codePoint);
-      offsets.push(at);
-    }
+    if (codePoint > 0xffff) offsets.push(at, at);
+    else offsets.push(at);
   };
   let needed = 0;
   let seen = 0;
@@ -112,10 +99,6 @@ export function decodeUtf8(bytes: Uint8Array, start = 0, end = bytes.length): De
   }
   if (needed !== 0) emit(0xfffd, sequenceStart);
   offsets.push(end);
-  let text = '';
-  for (let i = 0; i < units.length; i += 8192) {
-    text += String.fromCharCode(...units.slice(i, i + 8192));
-  }
   return { text, byteAt: (index) => offsets[index]! };
 }
 

@@ -71,20 +71,38 @@ const KEY_STEMMERS_1 = new Set([...KEY_STEMMERS_2, 'finnish']);
 // eslint-disable-next-line no-control-regex -- the ASCII range is the point
 const NON_ASCII = /[^\x00-\x7f]/;
 // eslint-disable-next-line no-control-regex -- the ASCII range is the point
-const NON_ASCII_LETTER = /(?=[^\x00-\x7f])[\p{L}\p{N}\p{M}]/u;
+const NON_ASCII_CHARS = /[^\x00-\x7f]/g;
+const LETTER = /[\p{L}\p{N}\p{M}]/u;
+
+/** True when a letter, digit or mark outside ASCII occurs (scans only the non-ASCII characters). */
+function hasNonAsciiLetter(text: string): boolean {
+  NON_ASCII_CHARS.lastIndex = 0;
+  for (let m = NON_ASCII_CHARS.exec(text); m; m = NON_ASCII_CHARS.exec(text)) {
+    if (LETTER.test(m[0])) return true;
+  }
+  return false;
+}
 const NEXT_ASCII_WORD = /[A-Za-z0-9]+/g;
 /** Texts shorter than this are simply analysed whole. */
 const FAST_PATH_MIN_LENGTH = 256;
 
 /** The end of the `count`-th indexable ASCII word from `start` (words over 40 letters are not terms). */
-function wordsEnd(text: string, start: number, count: number): number {
-  NEXT_ASCII_WORD.lastIndex = start;
-  let end = start;
-  for (let seen = 0; seen < count;) {
+/**
+ * Where `phrase` ends if it starts with the word ending at `from` in ASCII-letter text (each
+ * following word compared term by term, words over 40 letters not being terms), or -1.
+ */
+function phraseEnd(text: string, from: number, phrase: HighlightTerm, analyzer: Analyzer): number {
+  NEXT_ASCII_WORD.lastIndex = from;
+  let end = from;
+  for (let j = 1; j < phrase.terms.length;) {
     const match = NEXT_ASCII_WORD.exec(text);
-    if (!match) break;
+    if (!match) return -1;
+    if (match[0].length > MAX_TOKEN_LENGTH) continue;
+    const term = analyzer.term(match[0]);
+    const last = j === phrase.terms.length - 1;
+    if (!termMatches(term, phrase.terms[j]!, phrase.prefix && last)) return -1;
     end = match.index + match[0].length;
-    if (match[0].length <= MAX_TOKEN_LENGTH) seen++;
+    j++;
   }
   return end;
 }
@@ -139,7 +157,6 @@ export function createMatcher(highlights: HighlightTerm[], analyzer: Analyzer): 
       ),
     ),
   ];
-  const longestPhrase = Math.max(1, ...phrases.map((p) => p.terms.length));
   const phraseStarts = new Set(phrases.map((p) => p.terms[0]!));
 
   // One compiled scan for every key, case-insensitive, at word starts only.
@@ -156,11 +173,12 @@ export function createMatcher(highlights: HighlightTerm[], analyzer: Analyzer): 
         ranges.push([start, start + word.length]);
       }
       if (term && phraseStarts.has(term)) {
-        const tokens = analyzer.tokens(text.slice(start, wordsEnd(text, start, longestPhrase)));
         for (const phrase of phrases) {
-          const last = phraseAt(tokens, 0, phrase);
-          if (last >= 0) ranges.push([start, start + tokens[last]!.end]);
+          if (phrase.terms[0] !== term) continue;
+          const end = phraseEnd(text, start + word.length, phrase, analyzer);
+          if (end >= 0) ranges.push([start, end]);
         }
+        keyScan.lastIndex = start + word.length;
       }
     }
     return mergeRanges(ranges);
@@ -173,7 +191,7 @@ export function createMatcher(highlights: HighlightTerm[], analyzer: Analyzer): 
       const fast =
         keyed &&
         text.length >= FAST_PATH_MIN_LENGTH &&
-        !(NON_ASCII.test(text) && NON_ASCII_LETTER.test(text));
+        !(NON_ASCII.test(text) && hasNonAsciiLetter(text));
       return fast ? findKeyed(text) : find(analyzer.tokens(text));
     },
   };

@@ -46,7 +46,14 @@ export interface MergeParams {
 interface Entry {
   score: number;
   mergedFrom: number[];
-  matched: Set<string>;
+  /** Shared between entries until a union makes it differ (most share one topic's labels). */
+  matched: readonly string[];
+}
+
+function union(a: readonly string[], b: readonly string[]): readonly string[] {
+  if (a === b || b.every((label) => a.includes(label))) return a;
+  if (a.every((label) => b.includes(label))) return b;
+  return [...new Set([...a, ...b])];
 }
 
 function combine(entries: Entry[], cap: number): number {
@@ -63,7 +70,7 @@ function absorb(into: Entry, keys: number[], R: Map<number, Entry>): void {
   for (const key of keys) {
     const entry = R.get(key)!;
     into.mergedFrom.push(key, ...entry.mergedFrom);
-    for (const label of entry.matched) into.matched.add(label);
+    into.matched = union(into.matched, entry.matched);
     R.delete(key);
   }
 }
@@ -121,7 +128,7 @@ function mergeDocument(
           cap,
         ),
         mergedFrom: [],
-        matched: new Set(),
+        matched: [],
       };
       absorb(entry, D, R);
       R.set(P.key, entry);
@@ -152,7 +159,7 @@ function mergeDocument(
         cap,
       ),
       mergedFrom: [],
-      matched: new Set(),
+      matched: [],
     };
     absorb(entry, others, R);
     R.set(docKey, entry);
@@ -178,18 +185,19 @@ export function mergeMatches(
     if (previous) {
       // The same node twice (multi-topic): keep the better score, both labels.
       previous.score = Math.max(previous.score, match.score);
-      for (const label of match.matched ?? []) previous.matched.add(label);
+      previous.matched = union(previous.matched, match.matched ?? []);
     } else {
       R.set(match.key, {
         score: match.score,
         mergedFrom: [],
-        matched: new Set(match.matched ?? []),
+        matched: match.matched ?? [],
       });
     }
   }
   const out: MergedMatch[] = [];
   for (const R of byDoc.values()) {
-    mergeDocument(R, nodes, params);
+    // A lone match cannot merge unless single matches may aggregate (M ≤ 1).
+    if (R.size > 1 || params.minAggregationMatches <= 1) mergeDocument(R, nodes, params);
     for (const [key, entry] of R) {
       out.push({
         key,

@@ -3,10 +3,11 @@
 // partial matches (SPEC §4) most-terms-first.
 import type { ColumnWeights } from '../../contract/api.ts';
 import { matchExpression, type CompiledOperand, type CompiledQuery } from '../query/compile.ts';
-import type { IndexReader, NodeBrief } from '../store/index-reader.ts';
+import type { IndexReader } from '../store/index-reader.ts';
 
-/** A row of a raw FTS5 query, with the node facts merging needs. */
-export interface RawRow extends NodeBrief {
+/** A row of a raw FTS5 query. */
+export interface RawRow {
+  id: number;
   score: number;
 }
 
@@ -55,7 +56,10 @@ export function runMatch(
   for (const range of include) params.push(range.lo, range.hi);
   for (const range of scope.exclude) params.push(range.lo, range.hi);
   params.push(limit);
-  return statement.all(...params) as RawRow[];
+  return (statement.all(...params) as Array<[number, number]>).map(([id, score]) => ({
+    id,
+    score,
+  }));
 }
 
 function* subsets(k: number, size: number): Generator<number[]> {

@@ -147,7 +147,7 @@ export class Searcher {
       topic: Topic,
       out: RawMatch[],
     ) => {
-      tree.load(rows);
+      tree.load(rows.map((r) => r.id));
       for (const row of rows) {
         const file = tree.fileOf(row.id);
         if (file && topic.pathOk(file.path))
@@ -248,9 +248,6 @@ export class Searcher {
     analyzer: Analyzer,
   ): SearchResult[] {
     if (matches.length === 0) return [];
-    const rows = new Map(
-      this.reader.details(matches.map((m) => m.key)).map((row) => [row.id, row]),
-    );
     const idOf = (key: number) => tree.idOf(key);
     const matchers = topics.map((t) => createMatcher((t.fuzzy ?? t.exact).highlights, analyzer));
     const contents = new Map<number, Uint8Array>();
@@ -274,7 +271,7 @@ export class Searcher {
         topics: [...topicIndexes],
         partial: m.partial,
       };
-      return buildResult(final, rows.get(m.key)!, file, content, {
+      return buildResult(final, tree.row(m.key), file, content, {
         analyzer,
         matchers,
         snippetLength: ENGINE_DEFAULTS.snippetLength,

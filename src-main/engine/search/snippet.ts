@@ -7,8 +7,8 @@ import type { TextRange } from './highlight.ts';
 export const SNIPPET_LENGTH = 150;
 /** Characters of context kept before the first match of the window. */
 const LEAD = 30;
-/** Only this many matches are tried as window anchors (a huge section can have thousands). */
-const MAX_ANCHORS = 200;
+/** Only the first matches are tried as window anchors (a huge section can have thousands). */
+const MAX_ANCHORS = 50;
 
 /** A snippet in both forms. */
 export interface Snippet {
@@ -24,9 +24,11 @@ const ESCAPES: Record<string, string> = {
   "'": '&#39;',
 };
 
+const HTML_SPECIAL = /[&<>"']/;
+
 /** Escapes text for HTML. */
 export function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (char) => ESCAPES[char]!);
+  return HTML_SPECIAL.test(text) ? text.replace(/[&<>"']/g, (char) => ESCAPES[char]!) : text;
 }
 
 /** Joins segments into the HTML form: matches in `<b>`, all text escaped. */
@@ -39,7 +41,10 @@ export function snippetHtml(segments: SnippetSegment[]): string {
 function chooseWindow(text: string, matches: TextRange[], length: number): [number, number] {
   let best: [number, number] = [0, Math.min(text.length, length)];
   let bestScore = -1;
-  for (const anchor of matches.slice(0, MAX_ANCHORS)) {
+  const words = matches.map((m) => text.slice(m[0], m[1]).toLowerCase());
+  const anchors = Math.min(matches.length, MAX_ANCHORS);
+  for (let i = 0; i < anchors; i++) {
+    const anchor = matches[i]!;
     let start = Math.max(0, anchor[0] - LEAD);
     if (start > 0) {
       // Start at a word boundary inside the lead-in.
@@ -47,10 +52,9 @@ function chooseWindow(text: string, matches: TextRange[], length: number): [numb
       start = space >= 0 ? start + space + 1 : anchor[0];
     }
     const end = Math.min(text.length, start + length);
+    // Matches are sorted: the window holds the anchor and the few after it that end in time.
     const seen = new Set<string>();
-    for (const m of matches) {
-      if (m[0] >= start && m[1] <= end) seen.add(text.slice(m[0], m[1]).toLowerCase());
-    }
+    for (let j = i; j < matches.length && matches[j]![1] <= end; j++) seen.add(words[j]!);
     const score = seen.size * 1000 - start / text.length; // most distinct terms, then earliest
     if (score > bestScore) {
       bestScore = score;

@@ -1,73 +1,121 @@
-// The part of the chunk trees a search touches: the matched nodes, all their ancestors and
-// their files, fetched in a handful of set queries (one per tree level), never row by row.
+// The part of the chunk trees searches touch: matched nodes, all their ancestors and their
+// files. Node facts cannot change until another connection commits, so they are kept per
+// reader and `data_version` and shared by every search in between; a search only adds what it
+// has not seen (in one set query for the rows, one for all their ancestors, one for files).
 import type { FileBrief, IndexReader, NodeBrief } from '../store/index-reader.ts';
 import type { MergeNode } from './merge.ts';
 
-/** Nodes and files loaded for one search, growing as tiers add matches. */
+interface Known {
+  version: number;
+  nodes: Map<number, MergeNode>;
+  briefs: Map<number, NodeBrief>;
+  files: Map<number, FileBrief>;
+  docIds: Map<number, string>;
+}
+
+const KNOWN = new WeakMap<IndexReader, Known>();
+/** Nodes kept at most per reader (then the cache starts afresh). */
+const MAX_KNOWN_NODES = 200_000;
+
+function knownFor(reader: IndexReader): Known {
+  let known = KNOWN.get(reader);
+  if (!known || known.version !== reader.version || known.nodes.size > MAX_KNOWN_NODES) {
+    known = {
+      version: reader.version,
+      nodes: new Map(),
+      briefs: new Map(),
+      files: new Map(),
+      docIds: new Map(),
+    };
+    KNOWN.set(reader, known);
+  }
+  return known;
+}
+
+/** Nodes and files loaded for searches (call `reader.refresh()` before creating one). */
 export class SearchTree {
-  readonly nodes = new Map<number, MergeNode>();
-  readonly files = new Map<number, FileBrief>();
-  readonly briefs = new Map<number, NodeBrief>();
   private readonly reader: IndexReader;
+  private readonly known: Known;
 
   constructor(reader: IndexReader) {
     this.reader = reader;
+    this.known = knownFor(reader);
   }
 
-  /** Loads `rows` (their briefs came with them), their ancestors and their files. */
-  load(rows: NodeBrief[]): void {
-    const missing = new Set<number>();
-    for (const row of rows) if (!this.briefs.has(row.id)) this.briefs.set(row.id, row);
+  /** Every loaded node, by rowid (more than this search's: merging only looks up its own). */
+  get nodes(): Map<number, MergeNode> {
+    return this.known.nodes;
+  }
+
+  /** Loads nodes `ids`, their ancestors and their files. */
+  load(ids: number[]): void {
+    const { nodes, briefs } = this.known;
+    const fresh = ids.filter((id) => !nodes.has(id));
+    if (fresh.length === 0) return;
+    const rows = this.reader.briefs(fresh);
+    const ancestors = new Set<number>();
     for (const row of rows) {
+      briefs.set(row.id, row);
       if (!row.ancestors) continue;
       const first = row.id - row.position;
       for (const position of row.ancestors.split(',')) {
         const id = first + Number(position);
-        if (!this.briefs.has(id)) missing.add(id);
+        if (!nodes.has(id) && !briefs.has(id)) ancestors.add(id);
       }
     }
-    // All ancestors of all rows in one query: their positions came with the rows.
-    if (missing.size > 0)
-      for (const brief of this.reader.briefs([...missing])) this.briefs.set(brief.id, brief);
-    const newFiles = new Set<number>();
-    for (const row of rows) if (!this.files.has(row.file_id)) newFiles.add(row.file_id);
-    if (newFiles.size > 0) {
-      for (const file of this.reader.files([...newFiles])) this.files.set(file.id, file);
+    const above = ancestors.size ? this.reader.briefs([...ancestors]) : [];
+    for (const brief of above) briefs.set(brief.id, brief);
+    this.loadFiles(rows);
+    for (const brief of rows) this.add(brief);
+    for (const brief of above) this.add(brief);
+  }
+
+  private loadFiles(rows: NodeBrief[]): void {
+    const { files, docIds } = this.known;
+    const missing = new Set<number>();
+    for (const row of rows) if (!files.has(row.file_id)) missing.add(row.file_id);
+    if (missing.size === 0) return;
+    for (const file of this.reader.files([...missing])) {
+      files.set(file.id, file);
+      docIds.set(file.id, `${file.vault}:${file.path}`);
     }
-    for (const id of [...rows.map((r) => r.id), ...missing]) {
-      if (this.nodes.has(id)) continue;
-      const brief = this.briefs.get(id);
-      const file = brief && this.files.get(brief.file_id);
-      if (!brief || !file) continue;
-      this.nodes.set(id, {
-        key: id,
-        doc: brief.file_id,
-        parent: brief.parent,
-        depth: brief.depth,
-        position: brief.position,
-        childCount: brief.child_count,
-        docId: `${file.vault}:${file.path}`,
-      });
-    }
+  }
+
+  private add(brief: NodeBrief): void {
+    const docId = this.known.docIds.get(brief.file_id);
+    if (docId === undefined || this.known.nodes.has(brief.id)) return;
+    this.known.nodes.set(brief.id, {
+      key: brief.id,
+      doc: brief.file_id,
+      parent: brief.parent,
+      depth: brief.depth,
+      position: brief.position,
+      childCount: brief.child_count,
+      docId,
+    });
   }
 
   /** The node id (`vault:path#slug`) of a loaded node. */
   idOf(key: number): string {
-    const brief = this.briefs.get(key)!;
-    const file = this.files.get(brief.file_id)!;
-    const docId = `${file.vault}:${file.path}`;
+    const brief = this.known.briefs.get(key)!;
+    const docId = this.known.docIds.get(brief.file_id)!;
     return brief.slug === null ? docId : `${docId}#${brief.slug}`;
+  }
+
+  /** The row of a loaded node. */
+  row(key: number): NodeBrief {
+    return this.known.briefs.get(key)!;
   }
 
   /** The file of a loaded node. */
   fileOf(id: number): FileBrief | undefined {
-    const brief = this.briefs.get(id);
-    return brief ? this.files.get(brief.file_id) : undefined;
+    const brief = this.known.briefs.get(id);
+    return brief ? this.known.files.get(brief.file_id) : undefined;
   }
 
   /** True when `a` is `b` or one of its ancestors. */
   contains(a: number, b: number): boolean {
-    for (let id: number | null = b; id !== null; id = this.nodes.get(id)?.parent ?? null) {
+    for (let id: number | null = b; id !== null; id = this.known.nodes.get(id)?.parent ?? null) {
       if (id === a) return true;
     }
     return false;

@@ -5,18 +5,8 @@ import type { Statement } from 'better-sqlite3';
 import type { Db } from './database.ts';
 import type { NodeRow } from './node-rows.ts';
 
-/** A node as merging and result building need it. */
-export interface NodeBrief {
-  id: number;
-  file_id: number;
-  parent: number | null;
-  position: number;
-  depth: number;
-  child_count: number;
-  slug: string | null;
-  /** Positions of the ancestors, document node first (`0,3`). */
-  ancestors: string;
-}
+/** A node as merging and result building need it: its whole row (cached while valid). */
+export type NodeBrief = NodeRow;
 
 /** A file as results need it. */
 export interface FileBrief {
@@ -43,12 +33,11 @@ export interface VaultRow {
 }
 
 /** Cached briefs per kind at most (then the cache starts afresh). */
-const CACHE_ROWS = 200_000;
+const CACHE_ROWS = 100_000;
 /** Bytes of file content kept in memory at most. */
 const CACHE_CONTENT_BYTES = 32 * 1024 * 1024;
 
-const BRIEF_COLUMNS =
-  'n.id, n.file_id, n.parent, n.position, n.depth, n.child_count, n.slug, n.ancestors';
+const BRIEF_COLUMNS = 'n.*';
 
 const FILE_COLUMNS = `f.id, f.vault_id, v.name AS vault, f.path, f.file_title, f.first_node, f.node_count,
   f.frontmatter, f.hash, f.tags`;
@@ -61,7 +50,7 @@ export class IndexReader {
   // Rows that cannot change until another connection commits: node and file briefs, and file
   // contents (inflating and copying a large file costs more than a whole FTS5 query). Dropped
   // whenever `PRAGMA data_version` moves; content is bounded in bytes, least recently used out.
-  private version = -1;
+  private currentVersion = -1;
   private readonly briefCache = new Map<number, NodeBrief>();
   private readonly fileCache = new Map<number, FileBrief>();
   private readonly contentCache = new Map<number, Uint8Array>();
@@ -73,7 +62,6 @@ export class IndexReader {
     this.statements = {
       // `json_each(?) JOIN` rather than `IN (SELECT …)`: half the cost for a list of ids.
       briefs: s(`SELECT ${BRIEF_COLUMNS} FROM json_each(?) j JOIN nodes n ON n.id = j.value`),
-      details: s('SELECT n.* FROM json_each(?) j JOIN nodes n ON n.id = j.value'),
       files: s(`SELECT ${FILE_COLUMNS} FROM json_each(?) j JOIN files f ON f.id = j.value
         JOIN vaults v ON v.id = f.vault_id`),
       fileByPath: s(`SELECT ${FILE_COLUMNS} FROM files f JOIN vaults v ON v.id = f.vault_id
@@ -104,11 +92,13 @@ export class IndexReader {
       const boost = boostCount
         ? ` * (CASE ${Array.from({ length: boostCount }, () => 'WHEN rowid >= ? AND rowid < ? THEN ?').join(' ')} ELSE 1.0 END)`
         : '';
-      // The node facts merging needs come with the rows: no second round trip per match.
-      statement = this.db.prepare(`SELECT ${BRIEF_COLUMNS}, m.score
-        FROM (SELECT rowid AS id, -bm25(fts, ?, ?, ?, ?, ?)${boost} AS score
-          FROM fts WHERE ${where} ORDER BY score DESC LIMIT ?) AS m
-        JOIN nodes n ON n.id = m.id`);
+      // Rows as [rowid, score] arrays: the node facts come from the brief cache.
+      statement = this.db
+        .prepare(
+          `SELECT rowid, -bm25(fts, ?, ?, ?, ?, ?)${boost} AS score
+          FROM fts WHERE ${where} ORDER BY score DESC LIMIT ?`,
+        )
+        .raw();
       this.matchStatements.set(key, statement);
     }
     return statement;
@@ -120,12 +110,17 @@ export class IndexReader {
    */
   refresh(): void {
     const version = this.dataVersion();
-    if (version === this.version) return;
-    this.version = version;
+    if (version === this.currentVersion) return;
+    this.currentVersion = version;
     this.briefCache.clear();
     this.fileCache.clear();
     this.contentCache.clear();
     this.contentBytes = 0;
+  }
+
+  /** The `data_version` seen by the last `refresh`: what every cache above is valid for. */
+  get version(): number {
+    return this.currentVersion;
   }
 
   briefs(ids: number[]): NodeBrief[] {
@@ -134,10 +129,6 @@ export class IndexReader {
       this.briefCache,
       (missing) => this.statements.briefs!.all(JSON.stringify(missing)) as NodeBrief[],
     );
-  }
-
-  details(ids: number[]): NodeRow[] {
-    return this.statements.details!.all(JSON.stringify(ids)) as NodeRow[];
   }
 
   files(ids: number[]): FileBrief[] {
