@@ -23,8 +23,8 @@ import type {
 } from '../contract/api.ts';
 import { createAnalyzer, type Analyzer } from './analysis/analyzer.ts';
 import { stemmerLanguages } from './analysis/stemmer.ts';
-import { chunkNodeOf, extentText, findNode, nodeContentOf, outlineOf } from './documents.ts';
-import { exportItem } from './export/export-items.ts';
+import { findNode, nodeContentOf, outlineOf } from './documents.ts';
+import { exportItems } from './export/export-items.ts';
 import { compileIgnoreGlobs } from './files/index.ts';
 import { buildExport } from './export/export-text.ts';
 import { Searcher } from './search/searcher.ts';
@@ -204,15 +204,7 @@ class Engine implements EngineService {
   async exportResults(request: ExportRequest): Promise<ExportResponse> {
     return this.guard(() => {
       const mode = request.breadcrumbMode ?? this.settings.breadcrumbMode;
-      const items = request.ids.map((id) => {
-        const found = findNode(this.reader, id);
-        return exportItem(
-          chunkNodeOf(this.reader, found),
-          found.file.vault,
-          extentText(this.reader, found),
-          mode,
-        );
-      });
+      const items = exportItems(this.reader, request.ids, mode);
       const maxTokens =
         request.maxTokens === undefined ? this.settings.exportMaxTokens : request.maxTokens;
       return buildExport(items, request.format ?? this.settings.exportFormat, maxTokens);

@@ -63,14 +63,17 @@ function bestCut(text: string, ends: number[], max: number): string | null {
 }
 
 /**
- * The longest beginning of `text` within `maxChars` characters (a closing fence included), cut
- * at a paragraph, else sentence, else word boundary. `text` itself when it fits.
+ * The longest beginning of `text` within `maxChars` characters (a closing fence included) that
+ * ends at a paragraph or sentence boundary, else at a word boundary. `text` itself when it fits.
  */
 export function cutToFit(text: string, maxChars: number): CutText {
   if (text.length <= maxChars) return { text, cut: false };
+  // Whole paragraphs, then whole sentences of the next one; words only when no sentence fits.
   const tries = [
-    () => boundaries(text, /\n[ \t]*\n/g),
-    () => boundaries(text, /(?<=[.!?])\s+|(?<=[。！？])/g),
+    () => [
+      ...boundaries(text, /\n[ \t]*\n/g),
+      ...boundaries(text, /(?<=[.!?])\s+|(?<=[。！？])/g),
+    ],
     () => wordBoundaries(text, maxChars),
   ];
   for (const ends of tries) {

@@ -1,16 +1,29 @@
-// One export item per node: where it came from, and its content as indexed (SPEC §5) with the
-// breadcrumb line of `breadcrumbMode` (SPEC §2.8, via the chunker's embedText).
+// One export item per node id: where it came from (vault, path#slug, lines) and its content as
+// indexed (SPEC §5: the whole section, descendants included) with the breadcrumb line of
+// `breadcrumbMode`, decided by the chunker's embedText (SPEC §2.8) on that whole section.
 import type { BreadcrumbMode } from '../../contract/api.ts';
-import type { ChunkNode } from '../chunk/types.ts';
+import { decodeUtf8 } from '../analysis/utf8.ts';
+import { embedText } from '../chunk/embed-text.ts';
+import type { ByteRange, ChunkNode } from '../chunk/types.ts';
+import { chunkNodeOf, findNode } from '../documents.ts';
+import type { IndexReader } from '../store/index-reader.ts';
 import type { ExportItem } from './export-text.ts';
 
-/** The export item of `node`, whose extent (heading line to end of section) is `extent`. */
+/**
+ * The export item of `node`. Its text is embedText's over the node's whole section: the node
+ * record with `body` widened to the span (descendants included; the document node from the end
+ * of its frontmatter), so a merged parent exports everything it stands for.
+ */
 export function exportItem(
   node: ChunkNode,
   vault: string,
-  extent: string,
-  _mode: BreadcrumbMode,
+  content: Uint8Array,
+  frontmatter: ByteRange | null,
+  mode: BreadcrumbMode,
 ): ExportItem {
+  const from = node.depth === 0 ? (frontmatter?.[1] ?? 0) : node.byteStart;
+  const body = decodeUtf8(content, from, node.byteEnd).text;
+  const section: ChunkNode = { ...node, body, tokenEstimate: Math.ceil(body.length / 4) };
   return {
     id: node.id,
     vault,
@@ -19,6 +32,27 @@ export function exportItem(
     breadcrumb: node.breadcrumb,
     startLine: node.startLine,
     endLine: node.endLine,
-    text: extent,
+    text: embedText(section, mode, content),
   };
+}
+
+/** The export items of node ids, in the order given; throws `not-found` naming an unknown id. */
+export function exportItems(
+  reader: IndexReader,
+  ids: string[],
+  mode: BreadcrumbMode,
+): ExportItem[] {
+  return ids.map((id) => {
+    const found = findNode(reader, id);
+    const frontmatter = found.file.frontmatter
+      ? (JSON.parse(found.file.frontmatter) as ByteRange)
+      : null;
+    return exportItem(
+      chunkNodeOf(reader, found),
+      found.file.vault,
+      reader.content(found.file.id),
+      frontmatter,
+      mode,
+    );
+  });
 }

@@ -1,0 +1,163 @@
+// Export (SPEC §6, issue 6) on a fixture vault, exact outputs: Markdown, plain text and JSON;
+// budgets of 50, 200 and 2,000 tokens; results larger than the budget; CJK; code blocks. Every
+// piece says where it came from (vault, path#slug, lines).
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { EngineService } from '../../../src-main/contract/engine.ts';
+import { createEngine, engineInternals } from '../../../src-main/engine/create-engine.ts';
+import { tempDir } from '../store/temp.ts';
+
+const VAULT = join(import.meta.dirname, '../../fixtures/search/export');
+let engine: EngineService;
+
+beforeAll(async () => {
+  engine = await createEngine({
+    dbPath: join(tempDir(), 'export.db'),
+    vaults: [{ root: VAULT, name: 'ex' }],
+    watch: false,
+  });
+  await engineInternals(engine).ready();
+});
+
+afterAll(() => engine.close());
+
+const GUIDE_ERRORS =
+  '# Errors\n\nRust groups errors into two kinds. Recoverable errors use Result. Unrecoverable ones panic.\n\n## Result\n\nA function that can fail returns `Result<T, E>`. The caller decides what to do.\n\n```rust\nfn read(path: &str) -> Result<String, io::Error> {\n    let text = fs::read_to_string(path)?;\n\n    Ok(text)\n}\n```\n\nThe question mark returns early on an error.\n\n## Panic\n\nCall panic! when a bug makes going on pointless. The program unwinds the stack and exits.\n';
+const CJK =
+  '# 東京の案内\n\n東京タワーは高いです。展望台から富士山が見えます。夜は明かりがきれいです。\n\n## 交通\n\n電車とバスがあります。地下鉄はとても便利です。\n';
+
+describe('exportResults', () => {
+  it('Markdown: breadcrumb heading, source line with vault, path#slug link and lines, then the section', async () => {
+    const out = await engine.exportResults({
+      ids: ['ex:guide.md#errors', 'ex:cjk.md#東京の案内'],
+      format: 'md',
+      maxTokens: 2000,
+      breadcrumbMode: 'none',
+    });
+    const text =
+      '## Rust error guide › Errors\n\nSource: ex · [guide.md#errors](<guide.md#errors>) · lines 5–25\n\n' +
+      GUIDE_ERRORS +
+      '\n## 東京の案内\n\nSource: ex · [cjk.md#東京の案内](<cjk.md#東京の案内>) · lines 1–7\n\n' +
+      CJK;
+    expect(out).toEqual({ text, tokens: Math.ceil(text.length / 4), truncated: false });
+  });
+
+  it('budget 200: both results fit, with conditional breadcrumb lines', async () => {
+    const out = await engine.exportResults({
+      ids: ['ex:guide.md#errors', 'ex:cjk.md#東京の案内'],
+      format: 'md',
+      maxTokens: 200,
+      breadcrumbMode: 'conditional',
+    });
+    expect(out.truncated).toBe(false);
+    expect(out.tokens).toBeLessThanOrEqual(200);
+    expect(out.text).toBe(
+      '## Rust error guide › Errors\n\nSource: ex · [guide.md#errors](<guide.md#errors>) · lines 5–25\n\nRust error guide > Errors\n\n' +
+        GUIDE_ERRORS +
+        '\n## 東京の案内\n\nSource: ex · [cjk.md#東京の案内](<cjk.md#東京の案内>) · lines 1–7\n\n東京の案内\n\n' +
+        CJK,
+    );
+  });
+
+  it('budget 50: a result larger than the budget is cut at a paragraph and the cut marked', async () => {
+    const out = await engine.exportResults({
+      ids: ['ex:guide.md#result'],
+      format: 'md',
+      maxTokens: 50,
+      breadcrumbMode: 'always',
+    });
+    expect(out).toEqual({
+      text: '## Rust error guide › Errors › Result\n\nSource: ex · [guide.md#result](<guide.md#result>) · lines 9–22\n\nRust error guide > Errors > Result\n\n## Result\n\n[…]\n',
+      tokens: 39,
+      truncated: true,
+    });
+  });
+
+  it('a cut inside a code block closes the fence', async () => {
+    const out = await engine.exportResults({
+      ids: ['ex:guide.md#result'],
+      format: 'md',
+      maxTokens: 80,
+      breadcrumbMode: 'none',
+    });
+    expect(out.text).toBe(
+      '## Rust error guide › Errors › Result\n\nSource: ex · [guide.md#result](<guide.md#result>) · lines 9–22\n\n## Result\n\nA function that can fail returns `Result<T, E>`. The caller decides what to do.\n\n```rust\nfn read(path: &str) -> Result<String, io::Error> {\n    let text = fs::read_to_string(path)?;\n```\n\n[…]\n',
+    );
+  });
+
+  it('plain text, CJK cut at a sentence end', async () => {
+    const out = await engine.exportResults({
+      ids: ['ex:cjk.md#東京の案内'],
+      format: 'text',
+      maxTokens: 20,
+      breadcrumbMode: 'none',
+    });
+    expect(out).toEqual({
+      text: '東京の案内\nex:cjk.md#東京の案内 · lines 1–7\n\n# 東京の案内\n\n東京タワーは高いです。展望台から富士山が見えます。\n\n[…]\n',
+      tokens: 19,
+      truncated: true,
+    });
+  });
+
+  it('JSON: whole results first, then the one that does not fit, cut and flagged', async () => {
+    const out = await engine.exportResults({
+      ids: ['ex:guide.md#panic', 'ex:long.md#keeper-log'],
+      format: 'json',
+      maxTokens: 200,
+      breadcrumbMode: 'conditional',
+    });
+    expect(out.tokens).toBeLessThanOrEqual(200);
+    const parsed = JSON.parse(out.text) as { results: Array<Record<string, unknown>> };
+    expect(parsed.results[0]).toEqual({
+      id: 'ex:guide.md#panic',
+      vault: 'ex',
+      path: 'guide.md',
+      breadcrumb: '> Rust error guide › Errors › Panic',
+      startLine: 23,
+      endLine: 25,
+      text: 'Rust error guide > Errors > Panic\n\n## Panic\n\nCall panic! when a bug makes going on pointless. The program unwinds the stack and exits.\n',
+      truncated: false,
+    });
+    expect(parsed.results[1]).toMatchObject({ id: 'ex:long.md#keeper-log', truncated: true });
+    expect(String(parsed.results[1]!.text)).toMatch(
+      /^Keeper log\n\n# Keeper log\n\nThe lighthouse.*lamp\.$/s,
+    );
+  });
+
+  it('budget 2,000: a 13 kB section is cut at a sentence end, never mid-word', async () => {
+    const out = await engine.exportResults({
+      ids: ['ex:long.md#keeper-log'],
+      format: 'md',
+      maxTokens: 2000,
+      breadcrumbMode: 'conditional',
+    });
+    const head =
+      '## Keeper log\n\nSource: ex · [long.md#keeper-log](<long.md#keeper-log>) · lines 1–41\n\nKeeper log\n\n';
+    expect(out.truncated).toBe(true);
+    expect(out.tokens).toBeLessThanOrEqual(2000);
+    expect(out.tokens).toBeGreaterThan(1950);
+    expect(out.text.startsWith(head)).toBe(true);
+    expect(out.text.endsWith('lamp.\n\n[…]\n')).toBe(true);
+    const kept = out.text.slice(head.length, -'\n\n[…]\n'.length);
+    expect(readFileSync(join(VAULT, 'long.md'), 'utf8').startsWith(kept)).toBe(true);
+  });
+
+  it('the document node exports from after its frontmatter', async () => {
+    const out = await engine.exportResults({
+      ids: ['ex:guide.md'],
+      format: 'text',
+      maxTokens: null,
+      breadcrumbMode: 'conditional',
+    });
+    expect(out.text).toBe(
+      'Rust error guide\nex:guide.md · lines 1–25\n\nRust error guide\n\n' + GUIDE_ERRORS,
+    );
+  });
+
+  it('names an unknown id', async () => {
+    await expect(engine.exportResults({ ids: ['ex:nope.md'] })).rejects.toThrow(
+      'no indexed node "ex:nope.md"',
+    );
+  });
+});
