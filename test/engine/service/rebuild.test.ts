@@ -1,0 +1,38 @@
+// The index is a rebuildable cache (STYLE.md §7): a database stamped by other analysis settings
+// or another schema rebuilds itself from disk when opened; registry and settings survive.
+import Database from 'better-sqlite3';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { createEngine, engineInternals } from '../../../src-main/engine/create-engine.ts';
+import { tempDir } from '../store/temp.ts';
+
+describe('index stamp', () => {
+  it('a stale stamp rebuilds the index by itself, keeping vaults and settings', async () => {
+    const dir = tempDir();
+    const root = join(dir, 'notes');
+    mkdirSync(root);
+    writeFileSync(join(root, 'a.md'), '# Alpha\n\nKestrel sightings.\n');
+    const dbPath = join(dir, 'folio.db');
+    const first = await createEngine({ dbPath, vaults: [{ root, name: 'n' }], watch: false });
+    await engineInternals(first).ready();
+    await first.updateSettings({ resultLimit: 7 });
+    await first.close();
+
+    const db = new Database(dbPath);
+    db.prepare(
+      "UPDATE meta SET value = 'stamp-of-an-older-folio' WHERE key = 'indexing_hash'",
+    ).run();
+    db.prepare('DELETE FROM fts').run(); // what an older analysis left would not match any more
+    db.close();
+
+    const second = await createEngine({ dbPath, watch: false });
+    await engineInternals(second).ready();
+    expect((await second.search({ queries: ['kestrel'] })).results.map((r) => r.id)).toEqual([
+      'n:a.md#alpha',
+    ]);
+    expect((await second.listVaults()).map((v) => [v.name, v.documents])).toEqual([['n', 1]]);
+    expect((await second.getSettings()).settings.resultLimit).toBe(7);
+    await second.close();
+  });
+});
