@@ -2,6 +2,7 @@
 // and commits come back through the request's listener. The thread starts on the first request
 // (read-only CLI commands never pay for it), is restarted after a crash, and does not keep the
 // process alive while it has nothing to do.
+import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
 import type { IndexerListener, IndexSummary, VaultTarget } from '../store/indexer.ts';
 import type { IndexWorkerData, WorkerReply, WorkerRequest } from './worker-protocol.ts';
@@ -12,12 +13,27 @@ const SOURCE_ENTRY = new URL('../workers/index-worker.ts', import.meta.url);
 /** How long `close()` waits for the worker to finish its transaction before terminating it. */
 const CLOSE_TIMEOUT_MS = 5000;
 
+/**
+ * Chunk workers worth starting: only the cores left once searches (this thread) and the index
+ * worker have one each — on two cores a pool would slow searches down while a vault indexes.
+ * `FOLIO_CHUNK_WORKERS` overrides it (benchmarks).
+ */
+export function spareChunkWorkers(): number {
+  const forced = Number.parseInt(process.env.FOLIO_CHUNK_WORKERS ?? '', 10);
+  if (Number.isInteger(forced) && forced >= 0) return forced;
+  return Math.min(4, Math.max(0, availableParallelism() - 2));
+}
+
 /** Options of the index worker client. */
 export interface IndexClientOptions {
   dbPath: string;
   stemmer: string;
   /** The worker entry file (bundled builds); default: `../workers/index-worker.ts`. */
   file?: string;
+  /** Chunk worker threads the index worker starts (default: `spareChunkWorkers()`). */
+  chunkWorkers?: number;
+  /** The chunk worker entry file (bundled builds). */
+  chunkWorkerFile?: string;
 }
 
 /** An error the worker reported; `code` is the Node/SQLite error code when there was one. */
@@ -113,7 +129,12 @@ export class IndexWorkerClient {
 
   private started(): Worker {
     if (this.worker) return this.worker;
-    const data: IndexWorkerData = { dbPath: this.options.dbPath, stemmer: this.options.stemmer };
+    const data: IndexWorkerData = {
+      dbPath: this.options.dbPath,
+      stemmer: this.options.stemmer,
+      chunkWorkers: this.options.chunkWorkers ?? spareChunkWorkers(),
+      chunkWorkerFile: this.options.chunkWorkerFile,
+    };
     const worker = new Worker(this.options.file ?? SOURCE_ENTRY, { workerData: data });
     worker.on('message', (reply: WorkerReply) => this.receive(reply));
     worker.on('error', (error) => this.lost(worker, error));

@@ -1,8 +1,10 @@
 // The index worker's side: a thread of its own with its own database connection, so that reading,
 // chunking and writing files never delays a search (SPEC §3). Requests run one after another;
 // `cancel` acts at once, between two files. The entry file is `../workers/index-worker.ts`.
+import { existsSync } from 'node:fs';
 import type { MessagePort } from 'node:worker_threads';
 import { chunkDocument } from '../chunk/chunk-document.ts';
+import { type ChunkPool, createChunkPool } from '../chunk/chunk-pool.ts';
 import type { ChunkedDocument, ChunkInput } from '../chunk/types.ts';
 import { indexerDeps } from '../indexer-deps.ts';
 import { openDatabase } from '../store/database.ts';
@@ -27,10 +29,20 @@ function yieldingChunker(): (input: ChunkInput) => Promise<ChunkedDocument> {
   };
 }
 
+/** The chunk pool asked for, if its worker entry is there (a bundle may not include it). */
+function chunkPool(data: IndexWorkerData): ChunkPool | null {
+  if (data.chunkWorkers <= 0) return null;
+  const entry = data.chunkWorkerFile ?? new URL('../chunk/chunk-worker.ts', import.meta.url);
+  if (!existsSync(entry)) return null;
+  return createChunkPool({ workers: data.chunkWorkers, workerUrl: entry });
+}
+
 /** Answers the engine's requests on `port` until it asks to close. */
 export function serveIndexRequests(port: MessagePort, data: IndexWorkerData): void {
   const db = openDatabase(data.dbPath);
-  const indexer = new Indexer(db, indexerDeps(yieldingChunker()), data.stemmer);
+  const pool = chunkPool(data);
+  const chunk = pool ? (input: ChunkInput) => pool.chunk(input) : yieldingChunker();
+  const indexer = new Indexer(db, indexerDeps(chunk), data.stemmer);
   const running = new Map<number, AbortController>();
   const reply = (message: WorkerReply) => port.postMessage(message);
   let queue = Promise.resolve();
@@ -65,6 +77,7 @@ export function serveIndexRequests(port: MessagePort, data: IndexWorkerData): vo
         indexer.setStemmer(request.stemmer);
         break;
       case 'close':
+        await pool?.close();
         reply({ type: 'done', id, summary: null });
         db.close();
         port.close(); // nothing keeps the thread alive any more: it ends

@@ -9,6 +9,10 @@ export interface IndexWorkerData {
   dbPath: string;
   /** Snowball language of the analyzer that builds the FTS5 columns. */
   stemmer: string;
+  /** Chunk worker threads of its own (`createChunkPool`); 0: chunk on the index thread. */
+  chunkWorkers: number;
+  /** The chunk worker entry (bundled builds); default: the pool's own `.ts` entry. */
+  chunkWorkerFile?: string;
 }
 
 /** A request to the worker; every one but `cancel` is answered by `done` or `failed`. */
