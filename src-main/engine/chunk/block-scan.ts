@@ -8,7 +8,7 @@
 // and stay so for containers nested on the same line (list items must then be non-empty, ordered
 // ones numbered 1). Where the scanner cannot vouch for agreement it gives up (returns null) and the
 // caller runs micromark:
-// - link reference and footnote definitions (a paragraph starting `[label]:`);
+// - link reference definitions (a paragraph starting `[label]:`) and footnote definitions;
 // - indented code, or an HTML block of type 7, on a line that leaves an open container;
 // - a multi-line setext heading with a code span (micromark keeps indentation inside spans);
 // - a table whose head row is a lazy continuation line, the line after a table row, or a complete
@@ -87,9 +87,9 @@ const canContain = (parent: number, child: number) =>
     ? child === ITEM
     : (parent === DOC || parent === QUOTE || parent === ITEM) && child !== ITEM;
 
-/** Chars that may start a block other than a paragraph (commonmark.js's `reMaybeSpecial`, plus `|:` for tables). */
+/** Chars that may start a block other than a paragraph (commonmark.js's `reMaybeSpecial`, plus `|:` for tables and `[` for footnote definitions). */
 const special = new Uint8Array(128);
-for (const char of '#`~*+_=<>-|:0123456789') special[char.charCodeAt(0)] = 1;
+for (const char of '#`~*+_=<>-|:[0123456789') special[char.charCodeAt(0)] = 1;
 
 const isSpaceOrTab = (code: number) => code === 32 || code === 9;
 
@@ -309,6 +309,11 @@ class Scanner {
     const at = this.nextNonspace;
     const code = text.charCodeAt(at);
     if (!this.indented) {
+      // GFM footnote definitions are containers (they even interrupt paragraphs): micromark's.
+      if (code === 91 && text.charCodeAt(at + 1) === 94 && mayStartDefinition(text, at)) {
+        this.giveUp('footnote definition');
+        return 0;
+      }
       if (code === 62) return this.startBlockQuote();
       if (code === 35) {
         const length = atxMarkerLength(text, at);

@@ -97,7 +97,12 @@ export function headingSlugs(headings: Array<{ title: string }>): string[] {
 
 function writeRecords(input: TreeInput, drafts: Draft[]): ChunkNode[] {
   const { source, docId, fileTitle } = input;
-  const { lineByteStarts } = source;
+  const { lineByteStarts, lineStarts } = source;
+  // Without frontmatter, a BOM belongs to the document node's body (SPEC §2.2), so a heading on
+  // the first line starts after it.
+  const bom = input.bodyStartLine === 0 && source.text.charCodeAt(0) === 0xfeff;
+  const lineStart = (line: number): Position => [lineByteStarts[line]!, lineStarts[line]!];
+  const headingStart = (line: number): Position => (bom && line === 0 ? [3, 1] : lineStart(line));
   const ids = new Map<Draft, string>();
   const paths = new Map<Draft, { titles: string[]; depths: number[]; slugs: string[] }>();
   return drafts.map((draft, position) => {
@@ -112,14 +117,8 @@ function writeRecords(input: TreeInput, drafts: Draft[]): ChunkNode[] {
         }
       : above;
     paths.set(draft, path);
-    const lines = bodyLines(draft);
-    const bodyRanges = lines.map(([from, to]): ByteRange => [
-      lineByteStarts[from]!,
-      lineByteStarts[to]!,
-    ]);
-    const body = lines
-      .map(([from, to]) => source.text.slice(source.lineStarts[from], source.lineStarts[to]))
-      .join('');
+    const ranges = bodyRanges(draft, lineStart, headingStart);
+    const body = ranges.map(([from, to]) => source.text.slice(from[1], to[1])).join('');
     const title = draft.heading ? draft.heading.title : fileTitle;
     const crumbs = path.titles[0] === fileTitle ? path.titles.slice(1) : path.titles;
     return {
@@ -130,10 +129,10 @@ function writeRecords(input: TreeInput, drafts: Draft[]): ChunkNode[] {
       position,
       title,
       slug: draft.slug,
-      headingStart: lineByteStarts[draft.first]!,
+      headingStart: draft.heading ? headingStart(draft.first)[0] : 0,
       byteStart: lineByteStarts[draft.spanStart]!,
       byteEnd: lineByteStarts[draft.spanEnd]!,
-      bodyRanges,
+      bodyRanges: ranges.map(([from, to]): ByteRange => [from[0], to[0]]),
       body,
       isChunk: /\S/.test(body),
       fileTitle,
@@ -153,14 +152,23 @@ function writeRecords(input: TreeInput, drafts: Draft[]): ChunkNode[] {
   });
 }
 
-/** The node's body as line ranges: its span minus its children's extents. */
-function bodyLines(draft: Draft): Array<[number, number]> {
-  const lines: Array<[number, number]> = [];
-  let cursor = draft.bodyStart;
+/** A place in the file as [byte offset, char offset]. */
+type Position = [byte: number, char: number];
+
+/** The node's body: its span (after the frontmatter for the document) minus children's extents. */
+function bodyRanges(
+  draft: Draft,
+  lineStart: (line: number) => Position,
+  headingStart: (line: number) => Position,
+): Array<[Position, Position]> {
+  const ranges: Array<[Position, Position]> = [];
+  let cursor = lineStart(draft.bodyStart);
   for (const child of draft.children) {
-    if (child.first > cursor) lines.push([cursor, child.first]);
-    cursor = child.spanEnd;
+    const end = headingStart(child.first);
+    if (end[0] > cursor[0]) ranges.push([cursor, end]);
+    cursor = lineStart(child.spanEnd);
   }
-  if (draft.spanEnd > cursor) lines.push([cursor, draft.spanEnd]);
-  return lines;
+  const end = lineStart(draft.spanEnd);
+  if (end[0] > cursor[0]) ranges.push([cursor, end]);
+  return ranges;
 }
