@@ -95,6 +95,7 @@ class Engine implements EngineService {
       dbPath: this.options.dbPath,
       stemmer: this.settings.stemmer,
       file: this.options.workerFiles?.index,
+      chunkWorkerFile: this.options.workerFiles?.chunk,
     });
     this.scheduler = new IndexScheduler({
       client: this.client,
