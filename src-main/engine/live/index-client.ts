@@ -26,7 +26,9 @@ export function spareChunkWorkers(): number {
 
 /** Options of the index worker client. */
 export interface IndexClientOptions {
+  /** The database file (the worker opens its own connection to it). */
   dbPath: string;
+  /** Snowball language of the analyzer the worker indexes with. */
   stemmer: string;
   /** The worker entry file (bundled builds); default: `../workers/index-worker.ts`. */
   file?: string;

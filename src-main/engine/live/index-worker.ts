@@ -47,29 +47,28 @@ export function serveIndexRequests(port: MessagePort, data: IndexWorkerData): vo
   const reply = (message: WorkerReply) => port.postMessage(message);
   let queue = Promise.resolve();
 
+  const reconcile = async (request: WorkerRequest & { type: 'reconcile' }) => {
+    const { id } = request;
+    const controller = new AbortController();
+    running.set(id, controller);
+    try {
+      const listener: IndexerListener = {
+        progress: (progress) => reply({ type: 'progress', id, progress }),
+        changed: (change) => reply({ type: 'changed', id, change }),
+      };
+      const { vault, scopes } = request;
+      const summary = await indexer.reconcile(vault, listener, controller.signal, scopes);
+      reply({ type: 'done', id, summary });
+    } finally {
+      running.delete(id);
+    }
+  };
+
   const handle = async (request: Exclude<WorkerRequest, { type: 'cancel' }>) => {
     const { id } = request;
     switch (request.type) {
-      case 'reconcile': {
-        const controller = new AbortController();
-        running.set(id, controller);
-        try {
-          const listener: IndexerListener = {
-            progress: (progress) => reply({ type: 'progress', id, progress }),
-            changed: (change) => reply({ type: 'changed', id, change }),
-          };
-          const summary = await indexer.reconcile(
-            request.vault,
-            listener,
-            controller.signal,
-            request.scopes,
-          );
-          reply({ type: 'done', id, summary });
-        } finally {
-          running.delete(id);
-        }
-        return;
-      }
+      case 'reconcile':
+        return reconcile(request);
       case 'clearVault':
         indexer.clearVault(request.vaultId);
         break;
