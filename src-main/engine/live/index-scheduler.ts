@@ -10,6 +10,7 @@ import type { IndexWorkerClient } from './index-client.ts';
 
 /** What the scheduler needs from the engine. */
 export interface SchedulerDeps {
+  /** The index worker that runs the jobs. */
   client: IndexWorkerClient;
   /** The vault as the worker needs it, or undefined once it was removed. */
   target(vault: string): VaultTarget | undefined;

@@ -7,7 +7,7 @@ import { type BatchTiming, ChangeBatcher } from './change-batcher.ts';
 import type { IndexScheduler } from './index-scheduler.ts';
 import { watchVault, type VaultWatcher } from './vault-watcher.ts';
 
-/** Timings of live vaults (tests and benchmarks shorten them). */
+/** Timings of live vaults (the defaults suit the app, the CLI and the tests). */
 export interface LiveOptions extends BatchTiming {
   /** How often the followed vault folders are checked for presence (default 1000 ms). */
   rootCheckMs?: number;
@@ -15,6 +15,7 @@ export interface LiveOptions extends BatchTiming {
 
 /** What live vaults need from the engine. */
 export interface LiveDeps {
+  /** Where reported paths and whole reconciles go. */
   scheduler: IndexScheduler;
   /** The root and ignore globs of a registered vault, or undefined once it was removed. */
   vault(name: string): { root: string; ignore: string[] } | undefined;
