@@ -156,6 +156,15 @@ export class IndexWriter {
   }
 
   /** Records a new mtime/size for a file whose content did not change. */
+  /**
+   * Merges the FTS5 index into one segment. Each file's transaction leaves a small segment; after
+   * a large batch of them, one merge (a quarter of a second for 100k sections) makes every later
+   * query faster.
+   */
+  optimize(): void {
+    this.db.exec("INSERT INTO fts(fts) VALUES ('optimize')");
+  }
+
   touch(fileId: number, size: number, mtimeMs: number): void {
     this.statements.touch!.run(size, mtimeMs, fileId);
   }

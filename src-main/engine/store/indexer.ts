@@ -70,6 +70,8 @@ export interface IndexerListener {
 }
 
 const IN_FLIGHT = 8;
+/** Files changed by one reconcile from which the FTS5 index is merged afterwards. */
+const OPTIMIZE_AFTER = 500;
 const PROGRESS_EVERY_MS = 100;
 
 /**
@@ -215,6 +217,9 @@ export class Indexer {
     };
     await Promise.all(Array.from({ length: Math.min(IN_FLIGHT, work.length) }, run));
     flush();
+    if (summary.added + summary.modified + summary.removed >= OPTIMIZE_AFTER && !signal?.aborted) {
+      this.writer.optimize();
+    }
     summary.ms = performance.now() - started;
     progress('done', done, work.length, null);
     return summary;
