@@ -12,7 +12,7 @@ const compiled = new Map<string, Matcher>();
 
 /** Compiles a vault's ignore globs; throws an error naming the first invalid glob. */
 export function compileIgnoreGlobs(globs: readonly string[]): Matcher {
-  const key = globs.join('\u0000');
+  const key = JSON.stringify(globs);
   const cached = compiled.get(key);
   if (cached) return cached;
   const matchers = globs.map((glob) => {
