@@ -34,6 +34,7 @@ export interface Analyzer {
 export const MAX_TOKEN_LENGTH = 40;
 
 const WORD = /[\p{L}\p{N}\p{M}]+/gu;
+const SEPARATORS = /[^\p{L}\p{N}\p{M}]+/u;
 const CJK_RUN = /[\p{scx=Han}\p{scx=Hiragana}\p{scx=Katakana}\p{scx=Hangul}]+/gu;
 const CJK_CHAR = /[\p{scx=Han}\p{scx=Hiragana}\p{scx=Katakana}\p{scx=Hangul}]/u;
 // eslint-disable-next-line no-control-regex -- the ASCII range is the point
@@ -133,9 +134,20 @@ export function createAnalyzer(language: string): Analyzer {
     terms: (text) => tokens(text).map((token) => token.term),
     term: termOf,
     ftsText: (text) => {
-      let out = '';
-      for (const token of tokens(text)) out += out ? ' ' + token.term : token.term;
-      return out;
+      // The indexing hot path: words by split (no match objects), terms straight from the cache.
+      const out: string[] = [];
+      for (const word of text.split(SEPARATORS)) {
+        if (word.length === 0) continue;
+        if (NON_ASCII.test(word) && CJK_CHAR.test(word)) {
+          const mixed: AnalyzedToken[] = [];
+          pushMixed(word, 0, mixed);
+          for (const token of mixed) out.push(token.term);
+        } else {
+          const term = termOf(word);
+          if (term) out.push(term);
+        }
+      }
+      return out.join(' ');
     },
     prefixTerm: (word) => {
       const normal = normalizeWord(word);

