@@ -48,6 +48,8 @@ function checkIdentity(db: Db, path: string): void {
     .prepare("SELECT count(*) AS n FROM sqlite_schema WHERE type = 'table'")
     .get() as { n: number };
   if (applicationId === 0 && version === 0 && tables.n === 0) {
+    // Only settable before anything is written: lets a large merge hand its freed pages back.
+    db.pragma('auto_vacuum = INCREMENTAL');
     db.pragma(`application_id = ${APPLICATION_ID}`);
     return;
   }
