@@ -37,11 +37,12 @@ export function mergeRanges<T extends [number, number]>(ranges: T[]): T[] {
   return out;
 }
 
-// Fast path. For these stemmers a word's stem keeps the word's first letter, and its first two
-// letters when the stem has four or more (checked over random strings of every Snowball
-// language; Irish strips prefixes, Finnish can undouble a leading consonant). So in text whose
-// letters are all ASCII, only words starting with a term's key can analyse to it: they are found
-// with indexOf and analysed alone, instead of analysing every word of a long section.
+// Fast path. For these stemmers a word's stem keeps the word's first letter, and its first n − 2
+// letters (at most 4) when the stem has n letters (checked over random strings of every Snowball
+// language; Irish strips prefixes, Finnish can undouble a leading consonant, so it keeps one).
+// So in text whose letters are all ASCII, only words starting with a term's key can analyse to
+// it: they are found by one regular expression and analysed alone, instead of every word of a
+// long section.
 const KEY_STEMMERS_2 = new Set([
   'english',
   'porter',
@@ -107,8 +108,9 @@ function phraseEnd(text: string, from: number, phrase: HighlightTerm, analyzer: 
   return end;
 }
 
-function keyOf(term: string, twoLetters: boolean): string {
-  return term.slice(0, twoLetters && term.length >= 4 ? 2 : 1);
+/** The letters every word analysing to `term` (or, for a prefix, to a term it starts) begins with. */
+function keyOf(term: string, long: boolean): string {
+  return term.slice(0, long ? Math.max(1, Math.min(4, term.length - 2)) : 1);
 }
 
 /** Builds a matcher for a query's highlight terms (phrases match only as consecutive terms). */
@@ -147,16 +149,7 @@ export function createMatcher(highlights: HighlightTerm[], analyzer: Analyzer): 
   const language = analyzer.language;
   const keyed = KEY_STEMMERS_1.has(language) && !highlights.some((h) => h.terms.some(isCjkTerm));
   const twoLetters = KEY_STEMMERS_2.has(language);
-  const keys = [
-    ...new Set(
-      highlights.map((h) =>
-        keyOf(
-          h.terms[0]!,
-          twoLetters && !(h.prefix && h.terms.length === 1 && h.terms[0]!.length < 4),
-        ),
-      ),
-    ),
-  ];
+  const keys = [...new Set(highlights.map((h) => keyOf(h.terms[0]!, twoLetters)))];
   const phraseStarts = new Set(phrases.map((p) => p.terms[0]!));
 
   // One compiled scan for every key, case-insensitive, at word starts only.

@@ -41,6 +41,18 @@ const WORDS = [
   'a1b2',
   '2019',
   'handlers',
+  'skiing',
+  'gently',
+  'ugly',
+  'only',
+  'early',
+  'generously',
+  'tying',
+  'innings',
+  'proceeding',
+  'succeeded',
+  'Queueing',
+  'agreed',
 ];
 const SEPARATORS = [' ', '  ', '\n', ', ', '. ', '\n\n', '(', ')', '-', '_', '/'];
 
