@@ -1,6 +1,9 @@
 // `cli chunk [--vault NAME] [--root DIR] [--workers N] PATH…` (SPEC §9): the chunk tree of each
 // file as JSON Lines, one `{"docId","fileTitle","nodes":[…]}` per document, in walk order.
 //
+// Folders are chunked on `--workers` worker threads (default: one fewer than cores) and on this
+// thread too, in batches; output keeps the walk order.
+//
 // Exit status: 0 when every named PATH was chunked; 1 when a named PATH is missing, unreadable,
 // outside --root, or not a markdown/text file — the other paths still print. Files found by walking
 // a folder follow the vault rules: one that cannot be read or is not text (UTF-16, binary) is
@@ -10,18 +13,11 @@ import { once } from 'node:events';
 import { stat } from 'node:fs/promises';
 import { availableParallelism } from 'node:os';
 import { dirname, isAbsolute, relative, resolve, sep } from 'node:path';
-import { chunkFileToLine, type FileLine, type FileTask } from '../../engine/chunk/chunk-file.ts';
+import { chunkFileBatch, type FileBatch, type FileTask } from '../../engine/chunk/chunk-file.ts';
 import { createChunkPool, type ChunkPool } from '../../engine/chunk/chunk-pool.ts';
 import { documentKind } from '../../engine/files/document-kind.ts';
 import { walkVault } from '../../engine/files/walk-vault.ts';
-import {
-  CliError,
-  parseCommandArgs,
-  positiveInt,
-  UsageError,
-  type CliCommand,
-  type CliIo,
-} from '../command.ts';
+import { CliError, parseCommandArgs, UsageError, type CliCommand, type CliIo } from '../command.ts';
 
 const options = {
   vault: { type: 'string' },
@@ -29,14 +25,26 @@ const options = {
   workers: { type: 'string' },
 } as const;
 
-/** Tasks in flight per worker: enough to keep workers busy, few enough to bound memory. */
-const WINDOW_PER_WORKER = 16;
+/** A batch goes to a worker when it holds this many files or this many bytes. */
+const BATCH_FILES = 32;
+const BATCH_BYTES = 256 * 1024;
+/** Batches queued per worker: enough to keep workers busy, few enough to bound memory. */
+const WINDOW_PER_WORKER = 4;
+/** Batches waiting to be printed, at most (their lines are held in memory). */
+const MAX_PENDING = 64;
+
+interface Batch {
+  tasks: FileTask[];
+  /** Named on the command line (its failure fails the command), or found by a walk. */
+  named: boolean[];
+  bytes: number;
+}
 
 interface Pending {
-  task: FileTask;
-  /** Named on the command line (its failure fails the command), or found by a walk. */
-  named: boolean;
-  result: Promise<FileLine>;
+  batch: Batch;
+  result: Promise<FileBatch>;
+  /** Set once `result` has settled, so that finished batches print without waiting. */
+  done: boolean;
 }
 
 export const command: CliCommand = {
@@ -53,11 +61,12 @@ export const command: CliCommand = {
     if (root !== null && !(await isFolder(root))) {
       throw new CliError(`--root ${values.root}: not a folder`);
     }
-    const workers = positiveInt(values.workers, '--workers', availableParallelism());
+    // The main thread chunks too, so one worker fewer than cores keeps every core busy.
+    const workers = nonNegativeInt(values.workers, Math.max(0, availableParallelism() - 1));
     const run = new ChunkRun(io, vault, root);
     // Workers pay off only for folders; a few named files are quicker in this thread.
     const folders = await Promise.all(positionals.map((path) => isFolder(resolve(path))));
-    if (folders.some(Boolean)) run.pool = createChunkPool({ workers });
+    if (workers > 0 && folders.some(Boolean)) run.pool = createChunkPool({ workers });
     try {
       for (const path of positionals) {
         if (io.signal.aborted) break;
@@ -83,7 +92,9 @@ class ChunkRun {
   private readonly vault: string;
   private readonly root: string | null;
   private readonly pending: Pending[] = [];
-  private buffered = '';
+  /** Batches handed to the pool and not yet back. */
+  private inPool = 0;
+  private batch: Batch = { tasks: [], named: [], bytes: 0 };
 
   constructor(io: CliIo, vault: string, root: string | null) {
     this.io = io;
@@ -110,7 +121,7 @@ class ChunkRun {
     if (relPath === null) return;
     const kind = documentKind(abs);
     if (!kind) return this.fail(path, 'not a markdown (.md, .markdown, .mdx) or text (.txt) file');
-    await this.enqueue({ vault: this.vault, path: relPath, absPath: abs, kind }, true);
+    await this.enqueue({ vault: this.vault, path: relPath, absPath: abs, kind }, true, info.size);
   }
 
   private async addFolder(path: string, abs: string): Promise<void> {
@@ -129,7 +140,7 @@ class ChunkRun {
         absPath: file.absPath,
         kind: file.kind,
       };
-      await this.enqueue(task, false);
+      await this.enqueue(task, false, file.size);
     }
   }
 
@@ -143,41 +154,65 @@ class ChunkRun {
     return rel.split(sep).join('/');
   }
 
-  private async enqueue(task: FileTask, named: boolean): Promise<void> {
-    const result = this.pool
-      ? this.pool.chunkFileToLine(task)
-      : Promise.resolve(chunkFileToLine(task));
-    this.pending.push({ task, named, result });
-    const window = (this.pool?.size ?? 1) * WINDOW_PER_WORKER;
-    while (this.pending.length >= window) await this.printNext();
+  private async enqueue(task: FileTask, named: boolean, size: number): Promise<void> {
+    const batch = this.batch;
+    batch.tasks.push(task);
+    batch.named.push(named);
+    batch.bytes += size;
+    // Without workers every file is its own batch: nothing is gained by waiting.
+    if (this.pool && batch.tasks.length < BATCH_FILES && batch.bytes < BATCH_BYTES) return;
+    await this.dispatch();
+  }
+
+  /**
+   * Hands the current batch to a worker when one has room, else chunks it on this thread (which
+   * would otherwise only wait); then prints whatever has finished, in order.
+   */
+  private async dispatch(): Promise<void> {
+    const batch = this.batch;
+    if (batch.tasks.length === 0) return;
+    this.batch = { tasks: [], named: [], bytes: 0 };
+    const pool = this.pool;
+    let pending: Pending;
+    if (pool && this.inPool < pool.size * WINDOW_PER_WORKER) {
+      this.inPool++;
+      pending = { batch, result: pool.chunkFiles(batch.tasks), done: false };
+      void pending.result.finally(() => {
+        pending.done = true;
+        this.inPool--;
+      });
+    } else {
+      pending = { batch, result: Promise.resolve(chunkFileBatch(batch.tasks)), done: true };
+    }
+    this.pending.push(pending);
+    while (
+      this.pending.length > 0 &&
+      (this.pending[0]!.done || this.pending.length >= MAX_PENDING)
+    ) {
+      await this.printNext();
+    }
   }
 
   /** Prints what is still in flight. */
   async finish(): Promise<void> {
+    await this.dispatch();
     while (this.pending.length > 0) await this.printNext();
-    await this.flush();
   }
 
   private async printNext(): Promise<void> {
-    const { task, named, result } = this.pending.shift()!;
-    const line = await result;
-    const where = displayPath(task.absPath);
-    if (!line.ok) {
-      if (named) this.fail(where, line.reason);
-      else this.report(where, `skipped: ${line.reason}`);
-      return;
-    }
-    for (const warning of line.warnings) this.report(where, warning);
-    this.buffered += line.line + '\n';
-    if (this.buffered.length >= 1 << 16) await this.flush();
-  }
-
-  /** Writes buffered lines, waiting for the stream when it is full. */
-  private async flush(): Promise<void> {
-    if (this.buffered === '') return;
-    const chunk = this.buffered;
-    this.buffered = '';
-    if (!this.io.stdout.write(chunk)) await once(this.io.stdout, 'drain');
+    const { batch, result } = this.pending.shift()!;
+    const { lines, outcomes } = await result;
+    outcomes.forEach((outcome, index) => {
+      const where = displayPath(batch.tasks[index]!.absPath);
+      if (outcome.ok) {
+        for (const warning of outcome.warnings) this.report(where, warning);
+      } else if (batch.named[index]) {
+        this.fail(where, outcome.reason);
+      } else {
+        this.report(where, `skipped: ${outcome.reason}`);
+      }
+    });
+    if (lines.length > 0 && !this.io.stdout.write(lines)) await once(this.io.stdout, 'drain');
   }
 
   private fail(path: string, message: string): void {
@@ -188,6 +223,17 @@ class ChunkRun {
   private report(path: string, message: string): void {
     this.io.stderr.write(`folio chunk: ${path}: ${message}\n`);
   }
+}
+
+function nonNegativeInt(value: string | undefined, fallback: number): number {
+  if (value === undefined) return fallback;
+  const parsed = Number(value);
+  if (!Number.isInteger(parsed) || parsed < 0) {
+    throw new UsageError(
+      `--workers must be a whole number of worker threads (0: none), got "${value}"`,
+    );
+  }
+  return parsed;
 }
 
 async function isFolder(path: string): Promise<boolean> {

@@ -6,7 +6,7 @@
 // process alive only while they have work. A worker that dies fails its own tasks and is replaced.
 import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
-import type { FileLine, FileTask } from './chunk-file.ts';
+import type { FileBatch, FileTask } from './chunk-file.ts';
 import type { ChunkedDocument, ChunkInput } from './types.ts';
 
 /** Options of `createChunkPool`. */
@@ -26,8 +26,8 @@ export interface ChunkPool {
   readonly size: number;
   /** `chunkDocument` on a worker. */
   chunk(input: ChunkInput): Promise<ChunkedDocument>;
-  /** Reads and chunks a file on a worker, straight to its `cli chunk` JSON line. */
-  chunkFileToLine(task: FileTask): Promise<FileLine>;
+  /** Reads and chunks files on a worker, straight to their `cli chunk` JSON lines. */
+  chunkFiles(tasks: FileTask[]): Promise<FileBatch>;
   /** Stops the workers; tasks not finished yet are rejected. */
   close(): Promise<void>;
 }
@@ -35,7 +35,7 @@ export interface ChunkPool {
 /** A message to a worker. */
 export type WorkerRequest =
   | { id: number; kind: 'document'; input: ChunkInput }
-  | { id: number; kind: 'line'; task: FileTask };
+  | { id: number; kind: 'files'; tasks: FileTask[] };
 
 /**
  * A worker's answer. Documents travel as JSON: one string is copied, where the structured clone
@@ -43,7 +43,7 @@ export type WorkerRequest =
  */
 export type WorkerResponse =
   | { id: number; kind: 'document'; json: string }
-  | { id: number; kind: 'line'; line: FileLine }
+  | { id: number; kind: 'files'; batch: FileBatch }
   | { id: number; kind: 'error'; message: string };
 
 interface Task {
@@ -86,7 +86,7 @@ export function createChunkPool(options: ChunkPoolOptions = {}): ChunkPool {
     slot.tasks.delete(response.id);
     if (response.kind === 'error') task.reject(new Error(response.message));
     else if (response.kind === 'document') task.resolve(JSON.parse(response.json) as never);
-    else task.resolve(response.line as never);
+    else task.resolve(response.batch as never);
     pump();
   }
 
@@ -135,7 +135,7 @@ export function createChunkPool(options: ChunkPoolOptions = {}): ChunkPool {
   return {
     size,
     chunk: (input) => submit({ id: nextId++, kind: 'document', input }),
-    chunkFileToLine: (task) => submit({ id: nextId++, kind: 'line', task }),
+    chunkFiles: (tasks) => submit({ id: nextId++, kind: 'files', tasks }),
     async close() {
       if (closed) return;
       closed = true;

@@ -1,7 +1,7 @@
 // The chunk tree of SPEC §2.3–2.7, built from a file's top-level headings. Pure: lines in, node
 // records out. Every boundary is a line start, so the tree is computed in line indices and turned
 // into byte offsets (and decoded text) only when the records are written.
-import GithubSlugger, { slug as githubSlug } from 'github-slugger';
+import { slug as githubSlug } from 'github-slugger';
 import type { HeadingLine } from './block-facts.ts';
 import { linesHaveText, type SourceText } from './source-text.ts';
 import type { ByteRange, ChunkNode } from './types.ts';
@@ -91,8 +91,33 @@ function headingSpanEnds(headings: HeadingLine[], lineCount: number): number[] {
 
 /** GitHub slugs of every heading in order (SPEC §2.5): an empty slug becomes `heading`. */
 export function headingSlugs(headings: Array<{ title: string }>): string[] {
-  const slugger = new GithubSlugger();
-  return headings.map(({ title }) => slugger.slug(githubSlug(title) === '' ? 'heading' : title));
+  // github-slugger's own deduplication (`GithubSlugger.prototype.slug`), over cached base slugs:
+  // documentation repeats the same few titles (Remarks, Syntax, See also) thousands of times.
+  const occurrences = new Map<string, number>();
+  return headings.map(({ title }) => {
+    const base = baseSlug(title) || 'heading';
+    let slug = base;
+    while (occurrences.has(slug)) {
+      const count = occurrences.get(base)! + 1;
+      occurrences.set(base, count);
+      slug = `${base}-${count}`;
+    }
+    occurrences.set(slug, 0);
+    return slug;
+  });
+}
+
+const slugCache = new Map<string, string>();
+
+/** github-slugger's `slug(title)`, memoised. */
+function baseSlug(title: string): string {
+  let slug = slugCache.get(title);
+  if (slug === undefined) {
+    slug = githubSlug(title);
+    if (slugCache.size >= 10_000) slugCache.clear();
+    slugCache.set(title, slug);
+  }
+  return slug;
 }
 
 function writeRecords(input: TreeInput, drafts: Draft[]): ChunkNode[] {

@@ -2,7 +2,7 @@
 // message at a time, and answers with the same id.
 import { parentPort } from 'node:worker_threads';
 import { chunkDocument } from './chunk-document.ts';
-import { chunkFileToLine } from './chunk-file.ts';
+import { chunkFileBatch } from './chunk-file.ts';
 import type { WorkerRequest, WorkerResponse } from './chunk-pool.ts';
 
 const port = parentPort;
@@ -11,12 +11,16 @@ if (!port) throw new Error('chunk-worker.ts must run in a worker thread');
 port.on('message', (request: WorkerRequest) => {
   let response: WorkerResponse;
   try {
-    response =
-      request.kind === 'document'
-        ? { id: request.id, kind: 'document', json: JSON.stringify(chunkDocument(request.input)) }
-        : { id: request.id, kind: 'line', line: chunkFileToLine(request.task) };
+    if (request.kind === 'document') {
+      const json = JSON.stringify(chunkDocument(request.input));
+      response = { id: request.id, kind: 'document', json };
+    } else {
+      response = { id: request.id, kind: 'files', batch: chunkFileBatch(request.tasks) };
+    }
   } catch (error) {
     response = { id: request.id, kind: 'error', message: (error as Error).message };
   }
-  port.postMessage(response);
+  // The batch's bytes move to the main thread instead of being copied.
+  const transfer = response.kind === 'files' ? [response.batch.lines.buffer as ArrayBuffer] : [];
+  port.postMessage(response, transfer);
 });

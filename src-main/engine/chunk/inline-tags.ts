@@ -16,8 +16,10 @@ export function inlineTags(source: SourceText, textLines: Uint8Array): string[] 
     if (textLines[line] === 0) continue;
     const from = line;
     while (line + 1 < lineCount && textLines[line + 1] === 1) line++;
-    const run = text.slice(lineStarts[from], lineStarts[line + 1]);
-    if (run.includes('#')) tags.push(...tagsIn(run));
+    const hash = text.indexOf('#', lineStarts[from]);
+    if (hash === -1) break;
+    if (hash >= lineStarts[line + 1]!) continue;
+    tags.push(...tagsIn(text.slice(lineStarts[from], lineStarts[line + 1])));
   }
   return tags;
 }

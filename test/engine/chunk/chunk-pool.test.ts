@@ -27,25 +27,26 @@ describe('createChunkPool', () => {
     expect(pooled).toEqual(inputs.map((input) => chunkDocument(input)));
   });
 
-  it('reads files into JSON lines and reports what it cannot read', async () => {
-    const line = await pool.chunkFileToLine({
-      vault: 'v',
-      path: 'crlf.md',
-      absPath: join(corpus, 'crlf.md'),
-    });
-    expect(line.ok && JSON.parse(line.line).docId).toBe('v:crlf.md');
-    const utf16 = await pool.chunkFileToLine({
-      vault: 'v',
-      path: 'x.md',
-      absPath: join(corpus, 'utf16le-bom.md'),
-    });
-    expect(utf16).toEqual({ ok: false, reason: expect.stringContaining('UTF-16LE') });
-    const missing = await pool.chunkFileToLine({
-      vault: 'v',
-      path: 'x.md',
-      absPath: join(corpus, 'missing.md'),
-    });
-    expect(missing).toEqual({ ok: false, reason: 'cannot be read (ENOENT)' });
+  it('reads batches of files into JSON lines and reports what it cannot read', async () => {
+    const task = (name: string) => ({ vault: 'v', path: name, absPath: join(corpus, name) });
+    const batch = await pool.chunkFiles([
+      task('crlf.md'),
+      task('utf16le-bom.md'),
+      task('missing.md'),
+      task('empty.md'),
+    ]);
+    const lines = new TextDecoder().decode(batch.lines).split('\n');
+    expect(lines.map((line) => line && JSON.parse(line).docId)).toEqual([
+      'v:crlf.md',
+      'v:empty.md',
+      '',
+    ]);
+    expect(batch.outcomes).toEqual([
+      { ok: true, warnings: [] },
+      { ok: false, reason: expect.stringContaining('not readable text: UTF-16LE') },
+      { ok: false, reason: 'cannot be read (ENOENT)' },
+      { ok: true, warnings: [] },
+    ]);
   });
 
   it('rejects work after close', async () => {

@@ -121,7 +121,7 @@ describe('cli chunk', () => {
   it.each([
     [[], 'at least one PATH'],
     [['--vault', 'Bad Name', 'x.md'], '--vault must match [a-z0-9_-]+, got "Bad Name"'],
-    [['--workers', '0', 'x.md'], '--workers must be a positive integer'],
+    [['--workers', 'two', 'x.md'], '--workers must be a whole number of worker threads'],
     [['--nope', 'x.md'], "Unknown option '--nope'"],
   ])('exits 2 on bad usage %j', (args, message) => {
     const { status, stderr } = cli(...args);

@@ -1,0 +1,159 @@
+// Chunking benchmark (issue 2): throughput and peak memory on msdocs-cpp (43 MiB, 9,746 files,
+// 106k headings) of
+//   - a straightforward single-threaded commonmark.js pass (read, decode, parse): the yardstick;
+//   - chunkDocument in one thread (read, chunk);
+//   - the worker pool (createChunkPool, one worker per core; the main thread reads);
+//   - the real `cli chunk` with its output sent to /dev/null: by default (one worker thread fewer
+//     than cores, plus the main thread), and with `--workers 0` (the main thread alone).
+// Each mode runs in its own process, three times; the best and the median are printed with the
+// peak resident memory of the best run (the CLI's is sampled from /proc, so Linux only).
+//   npm run bench -- chunk           (FOLIO_BENCH_CORPUS=folder, FOLIO_BENCH_RUNS=n to change)
+import { spawn, spawnSync } from 'node:child_process';
+import { openSync, readFileSync } from 'node:fs';
+import { availableParallelism, loadavg } from 'node:os';
+import { join } from 'node:path';
+import * as commonmark from 'commonmark';
+import { chunkDocument } from '../src-main/engine/chunk/chunk-document.ts';
+import { createChunkPool } from '../src-main/engine/chunk/chunk-pool.ts';
+import { walkVault, type VaultFile } from '../src-main/engine/files/walk-vault.ts';
+
+const repo = join(import.meta.dirname, '..');
+const corpus = process.env.FOLIO_BENCH_CORPUS ?? join(repo, '../shared/corpora/msdocs-cpp');
+const runs = Number(process.env.FOLIO_BENCH_RUNS ?? 3);
+const nodeFlags = ['--disable-warning=ExperimentalWarning', '--experimental-strip-types'];
+const modes = ['commonmark', 'chunk', 'pool', 'cli', 'cli0'] as const;
+type Mode = (typeof modes)[number];
+
+interface Measure {
+  seconds: number;
+  peakMb: number;
+  /** Headings found (commonmark.js) or nodes built (chunker): proof the work was done. */
+  count: number;
+}
+
+async function listFiles(): Promise<VaultFile[]> {
+  const files: VaultFile[] = [];
+  for await (const file of walkVault(corpus)) if (file.kind === 'markdown') files.push(file);
+  return files;
+}
+
+/** One measured run of `mode`, inside this (child) process. */
+async function runMode(mode: 'commonmark' | 'chunk' | 'pool'): Promise<Measure> {
+  const files = await listFiles();
+  const started = performance.now();
+  let count = 0;
+  if (mode === 'commonmark') {
+    const parser = new commonmark.Parser();
+    for (const file of files) {
+      const document = parser.parse(readFileSync(file.absPath, 'utf8'));
+      for (let node = document.firstChild; node; node = node.next)
+        if (node.type === 'heading') count++;
+    }
+  } else if (mode === 'chunk') {
+    for (const file of files) {
+      const bytes = readFileSync(file.absPath);
+      count += chunkDocument({ vault: 'v', path: file.path, bytes }).nodes.length;
+    }
+  } else {
+    const pool = createChunkPool({ workers: availableParallelism() });
+    let next = 0;
+    const lane = async () => {
+      while (next < files.length) {
+        const file = files[next++]!;
+        const bytes = readFileSync(file.absPath);
+        const document = await pool.chunk({ vault: 'v', path: file.path, bytes });
+        count += document.nodes.length;
+      }
+    };
+    await Promise.all(Array.from({ length: pool.size * 8 }, lane));
+    await pool.close();
+  }
+  const seconds = (performance.now() - started) / 1000;
+  return { seconds, peakMb: process.resourceUsage().maxRSS / 1024, count };
+}
+
+/** `cli chunk` over the corpus to /dev/null; peak memory sampled from /proc while it runs. */
+async function runCli(args: string[]): Promise<Measure> {
+  const devNull = openSync('/dev/null', 'w');
+  const started = performance.now();
+  const child = spawn(
+    process.execPath,
+    [...nodeFlags, 'src-main/cli/bin.ts', 'chunk', ...args, corpus],
+    {
+      cwd: repo,
+      stdio: ['ignore', devNull, 'ignore'],
+    },
+  );
+  let peakKb = 0;
+  const sample = () => {
+    try {
+      const status = readFileSync(`/proc/${child.pid}/status`, 'utf8');
+      peakKb = Math.max(peakKb, Number(/VmHWM:\s+(\d+)/.exec(status)?.[1] ?? 0));
+    } catch {
+      // not Linux, or already gone
+    }
+  };
+  const timer = setInterval(sample, 10);
+  const code = await new Promise<number | null>((resolve) => child.on('exit', resolve));
+  clearInterval(timer);
+  if (code !== 0) throw new Error(`cli chunk exited with ${code}`);
+  return { seconds: (performance.now() - started) / 1000, peakMb: peakKb / 1024, count: 0 };
+}
+
+function measureInChild(mode: 'commonmark' | 'chunk' | 'pool'): Measure {
+  const result = spawnSync(process.execPath, [...nodeFlags, import.meta.filename, '--mode', mode], {
+    encoding: 'utf8',
+    maxBuffer: 1 << 20,
+  });
+  if (result.status !== 0) throw new Error(`${mode}: ${result.stderr}`);
+  return JSON.parse(result.stdout) as Measure;
+}
+
+async function main(): Promise<void> {
+  const files = await listFiles();
+  const bytes = files.reduce((sum, file) => sum + file.size, 0);
+  const mb = bytes / 1e6;
+  console.log(`corpus ${corpus}: ${files.length} markdown files, ${mb.toFixed(1)} MB`);
+  console.log(`${availableParallelism()} cores; ${runs} runs per mode, each in a fresh process\n`);
+  const labels: Record<Mode, string> = {
+    commonmark: 'commonmark.js pass, 1 thread',
+    chunk: 'chunkDocument, 1 thread',
+    pool: `chunk pool, ${availableParallelism()} workers`,
+    cli: 'cli chunk > /dev/null',
+    cli0: 'cli chunk --workers 0',
+  };
+  const best: Partial<Record<Mode, number>> = {};
+  console.log('mode                           best s  median s   MB/s  peak MB  count');
+  for (const mode of modes) {
+    const measures: Measure[] = [];
+    for (let run = 0; run < runs; run++) {
+      if (mode === 'cli') measures.push(await runCli([]));
+      else if (mode === 'cli0') measures.push(await runCli(['--workers', '0']));
+      else measures.push(measureInChild(mode));
+    }
+    measures.sort((a, b) => a.seconds - b.seconds);
+    const top = measures[0]!;
+    const median = measures[Math.floor(measures.length / 2)]!;
+    best[mode] = top.seconds;
+    console.log(
+      `${labels[mode].padEnd(30)} ${top.seconds.toFixed(2).padStart(6)}  ${median.seconds.toFixed(2).padStart(8)}` +
+        `  ${(mb / top.seconds).toFixed(1).padStart(5)}  ${top.peakMb.toFixed(0).padStart(7)}  ${top.count || ''}`,
+    );
+  }
+  const ratio = best.cli! / best.commonmark!;
+  console.log(`\ncli chunk / commonmark.js pass: ${ratio.toFixed(2)}× (goal ≤ 1.5×)`);
+  // Other processes compete for the cores; say how busy the machine was.
+  console.log(
+    `load average during the run: ${loadavg()
+      .map((load) => load.toFixed(2))
+      .join(' ')}`,
+  );
+}
+
+const modeArg = process.argv.indexOf('--mode');
+if (modeArg !== -1) {
+  const mode = process.argv[modeArg + 1] as 'commonmark' | 'chunk' | 'pool';
+  process.stdout.write(JSON.stringify(await runMode(mode)));
+} else {
+  await main();
+}
