@@ -3,6 +3,8 @@
 // text but loses the mapping, so this decoder follows the same WHATWG algorithm (one U+FFFD per
 // maximal invalid subpart) and records the byte offset of each UTF-16 code unit.
 
+import { isUtf8 } from 'node:buffer';
+
 /** Decoded text plus the map from UTF-16 positions back to byte offsets in the source. */
 export interface DecodedText {
   text: string;
@@ -39,10 +41,10 @@ function countingOffsets(text: string, start: number): (index: number) => number
 /** Decodes `bytes[start, end)` like `new TextDecoder('utf-8', { ignoreBOM: true })`, with offsets. */
 export function decodeUtf8(bytes: Uint8Array, start = 0, end = bytes.length): DecodedText {
   const text = utf8.decode(bytes.subarray(start, end));
-  // No U+FFFD in the output: the bytes were valid UTF-8 (a literal U+FFFD takes the slow path
-  // below, which handles it too), and offsets follow from the text alone — one byte per code
-  // unit when the lengths agree (ASCII).
-  if (!text.includes('\ufffd')) {
+  // Valid UTF-8 (no U+FFFD in the output, or a literal one in valid bytes): offsets follow from
+  // the text alone — one byte per code unit when the lengths agree (ASCII). Only invalid
+  // sequences need the decoder walk below.
+  if (!text.includes('\ufffd') || isUtf8(bytes.subarray(start, end))) {
     if (text.length === end - start) return { text, byteAt: (index) => start + index };
     return { text, byteAt: countingOffsets(text, start) };
   }

@@ -1,11 +1,6 @@
 // Finding the query's terms in a node's text, for snippets and match ranges. The text is
 // analysed exactly as it was for the index, so a highlight is where FTS5 found a match.
-import {
-  isCjkTerm,
-  MAX_TOKEN_LENGTH,
-  type AnalyzedToken,
-  type Analyzer,
-} from '../analysis/analyzer.ts';
+import type { AnalyzedToken, Analyzer } from '../analysis/analyzer.ts';
 import type { HighlightTerm } from '../query/compile.ts';
 
 /** A half-open UTF-16 range `[start, end)` of a match in the analysed text. */
@@ -74,38 +69,42 @@ const NON_ASCII = /[^\x00-\x7f]/;
 // eslint-disable-next-line no-control-regex -- the ASCII range is the point
 const NON_ASCII_CHARS = /[^\x00-\x7f]/g;
 const LETTER = /[\p{L}\p{N}\p{M}]/u;
-
-/** True when a letter, digit or mark outside ASCII occurs (scans only the non-ASCII characters). */
-function hasNonAsciiLetter(text: string): boolean {
-  NON_ASCII_CHARS.lastIndex = 0;
-  for (let m = NON_ASCII_CHARS.exec(text); m; m = NON_ASCII_CHARS.exec(text)) {
-    if (LETTER.test(m[0])) return true;
-  }
-  return false;
-}
-const NEXT_ASCII_WORD = /[A-Za-z0-9]+/g;
+const WORD = /[\p{L}\p{N}\p{M}]+/gu;
 /** Texts shorter than this are simply analysed whole. */
 const FAST_PATH_MIN_LENGTH = 256;
 
-/** The end of the `count`-th indexable ASCII word from `start` (words over 40 letters are not terms). */
-/**
- * Where `phrase` ends if it starts with the word ending at `from` in ASCII-letter text (each
- * following word compared term by term, words over 40 letters not being terms), or -1.
- */
-function phraseEnd(text: string, from: number, phrase: HighlightTerm, analyzer: Analyzer): number {
-  NEXT_ASCII_WORD.lastIndex = from;
-  let end = from;
-  for (let j = 1; j < phrase.terms.length;) {
-    const match = NEXT_ASCII_WORD.exec(text);
-    if (!match) return -1;
-    if (match[0].length > MAX_TOKEN_LENGTH) continue;
-    const term = analyzer.term(match[0]);
-    const last = j === phrase.terms.length - 1;
-    if (!termMatches(term, phrase.terms[j]!, phrase.prefix && last)) return -1;
-    end = match.index + match[0].length;
-    j++;
+function isLetterAt(text: string, at: number): boolean {
+  return LETTER.test(String.fromCodePoint(text.codePointAt(at)!));
+}
+
+/** Start of the word holding the letter at `at` (astral characters included). */
+function wordStart(text: string, at: number): number {
+  let start = at;
+  while (start > 0) {
+    const low = text.charCodeAt(start - 1);
+    const width = low >= 0xdc00 && low <= 0xdfff && start >= 2 ? 2 : 1;
+    if (!isLetterAt(text, start - width)) break;
+    start -= width;
   }
-  return end;
+  return start;
+}
+
+/** A word of the text and where it starts. */
+type Word = [start: number, word: string];
+
+/** The words that hold a letter outside ASCII, in order, each once. */
+function nonAsciiWords(text: string): Word[] {
+  const out: Word[] = [];
+  NON_ASCII_CHARS.lastIndex = 0;
+  for (let m = NON_ASCII_CHARS.exec(text); m; m = NON_ASCII_CHARS.exec(text)) {
+    if (!isLetterAt(text, m.index)) continue;
+    const start = wordStart(text, m.index);
+    WORD.lastIndex = start;
+    const word = WORD.exec(text)![0];
+    out.push([start, word]);
+    NON_ASCII_CHARS.lastIndex = start + word.length;
+  }
+  return out;
 }
 
 /** The letters every word analysing to `term` (or, for a prefix, to a term it starts) begins with. */
@@ -147,33 +146,72 @@ export function createMatcher(highlights: HighlightTerm[], analyzer: Analyzer): 
     return mergeRanges(ranges);
   };
   const language = analyzer.language;
-  const keyed = KEY_STEMMERS_1.has(language) && !highlights.some((h) => h.terms.some(isCjkTerm));
-  const twoLetters = KEY_STEMMERS_2.has(language);
-  const keys = [...new Set(highlights.map((h) => keyOf(h.terms[0]!, twoLetters)))];
+  const keyed = KEY_STEMMERS_1.has(language);
   const phraseStarts = new Set(phrases.map((p) => p.terms[0]!));
-
-  // One compiled scan for every key, case-insensitive, at word starts only.
+  const twoLetters = KEY_STEMMERS_2.has(language);
+  // Keys for the words written in ASCII; words with other letters are all analysed.
+  const keys = [...new Set(highlights.map((h) => keyOf(h.terms[0]!, twoLetters)))].filter(
+    (key) => !NON_ASCII.test(key),
+  );
   const escape = (key: string) => key.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-  const keyScan = new RegExp(`(?<![A-Za-z0-9])(?:${keys.map(escape).join('|')})[A-Za-z0-9]*`, 'gi');
+  const keyScan = new RegExp(
+    `(?<![\\p{L}\\p{N}\\p{M}])(?:${keys.map(escape).join('|')})[\\p{L}\\p{N}\\p{M}]*`,
+    'giu',
+  );
+
+  /** The tokens of the word at `start`: an ASCII word is one term; others are analysed. */
+  const wordTokens = (word: string, start: number): AnalyzedToken[] => {
+    if (!NON_ASCII.test(word)) {
+      const term = analyzer.term(word);
+      return term ? [{ term, start, end: start + word.length }] : [];
+    }
+    return analyzer
+      .tokens(word)
+      .map((t) => ({ term: t.term, start: start + t.start, end: start + t.end }));
+  };
+
+  /** `tokens` extended with the words after `from` until it holds `count` tokens. */
+  const extend = (text: string, tokens: AnalyzedToken[], from: number, count: number) => {
+    WORD.lastIndex = from;
+    while (tokens.length < count) {
+      const match = WORD.exec(text);
+      if (!match) break;
+      tokens.push(...wordTokens(match[0], match.index));
+    }
+    return tokens;
+  };
+
   const findKeyed = (text: string): TextRange[] => {
     const ranges: TextRange[] = [];
-    keyScan.lastIndex = 0;
-    for (let match = keyScan.exec(text); match; match = keyScan.exec(text)) {
-      const start = match.index;
-      const word = match[0];
-      const term = analyzer.term(word);
-      if (term && (singles.has(term) || prefixes.some((p) => term.startsWith(p)))) {
-        ranges.push([start, start + word.length]);
-      }
-      if (term && phraseStarts.has(term)) {
-        for (const phrase of phrases) {
-          if (phrase.terms[0] !== term) continue;
-          const end = phraseEnd(text, start + word.length, phrase, analyzer);
-          if (end >= 0) ranges.push([start, end]);
+    const visit = ([start, word]: Word) => {
+      const tokens = wordTokens(word, start);
+      const own = tokens.length;
+      for (let i = 0; i < own; i++) {
+        const token = tokens[i]!;
+        if (singles.has(token.term) || prefixes.some((p) => token.term.startsWith(p))) {
+          ranges.push([token.start, token.end]);
         }
-        keyScan.lastIndex = start + word.length;
+        if (!phraseStarts.has(token.term)) continue;
+        for (const phrase of phrases) {
+          if (phrase.terms[0] !== token.term) continue;
+          extend(text, tokens, start + word.length, i + phrase.terms.length);
+          const last = phraseAt(tokens, i, phrase);
+          if (last >= 0) ranges.push([token.start, tokens[last]!.end]);
+        }
+      }
+    };
+    // Candidates in text order: ASCII words starting with a key (the scan yields them in
+    // order, whole), merged with the words holding other letters.
+    const others = NON_ASCII.test(text) ? nonAsciiWords(text) : [];
+    let next = 0;
+    if (keys.length > 0) {
+      keyScan.lastIndex = 0;
+      for (let m = keyScan.exec(text); m; m = keyScan.exec(text)) {
+        while (next < others.length && others[next]![0] < m.index) visit(others[next++]!);
+        if (!NON_ASCII.test(m[0])) visit([m.index, m[0]]);
       }
     }
+    while (next < others.length) visit(others[next++]!);
     return mergeRanges(ranges);
   };
 
@@ -181,10 +219,7 @@ export function createMatcher(highlights: HighlightTerm[], analyzer: Analyzer): 
     empty: highlights.length === 0,
     find,
     findIn(text) {
-      const fast =
-        keyed &&
-        text.length >= FAST_PATH_MIN_LENGTH &&
-        !(NON_ASCII.test(text) && hasNonAsciiLetter(text));
+      const fast = keyed && text.length >= FAST_PATH_MIN_LENGTH;
       return fast ? findKeyed(text) : find(analyzer.tokens(text));
     },
   };

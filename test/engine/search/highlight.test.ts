@@ -53,6 +53,22 @@ const WORDS = [
   'succeeded',
   'Queueing',
   'agreed',
+  // Letters outside ASCII: folded, case-trapped, astral and CJK words.
+  'Café',
+  'naïve',
+  'Émigré',
+  'Straße',
+  'İstanbul',
+  'ǅemal',
+  'Ｆｕｌｌ',
+  'фото',
+  '東京タワー',
+  '東京',
+  '日本語の文章',
+  '한국어',
+  'x東京y',
+  '𠀀𠀁',
+  '\ufffd',
 ];
 const SEPARATORS = [' ', '  ', '\n', ', ', '. ', '\n\n', '(', ')', '-', '_', '/'];
 
@@ -70,16 +86,16 @@ describe('matcher fast path', () => {
   for (const language of ['english', 'none', 'french', 'finnish']) {
     const analyzer = createAnalyzer(language);
     it(`finds what full analysis finds (${language})`, () => {
-      const queries = fc.array(
-        fc.record({
-          terms: fc.array(
-            fc.constantFrom(...WORDS).map((w) => analyzer.terms(w)[0] ?? 'x'),
-            { minLength: 1, maxLength: 3 },
-          ),
-          prefix: fc.boolean(),
-        }),
-        { minLength: 1, maxLength: 4 },
+      const term = fc.constantFrom(...WORDS).map((w) => analyzer.terms(w)[0] ?? 'x');
+      const highlight = fc.oneof(
+        fc.record({ terms: fc.array(term, { minLength: 1, maxLength: 3 }), prefix: fc.boolean() }),
+        // A real phrase: every term of a word or of two words (CJK bigram runs included).
+        fc
+          .tuple(fc.constantFrom(...WORDS), fc.constantFrom(...WORDS), fc.boolean())
+          .map(([a, b, prefix]) => ({ terms: analyzer.terms(`${a} ${b}`), prefix }))
+          .filter((h) => h.terms.length > 0),
       );
+      const queries = fc.array(highlight, { minLength: 1, maxLength: 4 });
       fc.assert(
         fc.property(text, queries, (t, highlights) => {
           const matcher = createMatcher(highlights, analyzer);
