@@ -70,10 +70,7 @@ export function cutToFit(text: string, maxChars: number): CutText {
   if (text.length <= maxChars) return { text, cut: false };
   // Whole paragraphs, then whole sentences of the next one; words only when no sentence fits.
   const tries = [
-    () => [
-      ...boundaries(text, /\n[ \t]*\n/g),
-      ...boundaries(text, /(?<=[.!?])\s+|(?<=[。！？])/g),
-    ],
+    () => [...boundaries(text, /\n[ \t]*\n/g), ...boundaries(text, /(?<=[.!?])\s+|(?<=[。！？])/g)],
     () => wordBoundaries(text, maxChars),
   ];
   for (const ends of tries) {
