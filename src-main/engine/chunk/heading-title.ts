@@ -7,6 +7,7 @@ import { parse, preprocess } from 'micromark';
 import { gfm } from 'micromark-extension-gfm';
 import { decodeString } from 'micromark-util-decode-string';
 import type { Event, ParseContext } from 'micromark-util-types';
+import { fastInlineText } from './inline-fast.ts';
 
 /** Inline constructs whose whole source is markup: destinations, titles, tags, footnote calls. */
 const dropped = new Set(['resource', 'reference', 'htmlText', 'gfmFootnoteCall']);
@@ -66,6 +67,14 @@ export function headingTitle(content: string): string {
   // Text without a character that can start markup (or NUL, which micromark replaces) needs no
   // parser. Literal autolinks (`www.x.com`) are left out on purpose: their text is their source.
   if (!/[\\`*_~[\]<&!\0]/.test(content)) return collapseWhitespace(content);
+  // Code spans, HTML tags and autolinks alone (most headings with markup) are read directly.
+  const fast = fastInlineText(content);
+  if (fast !== null) return collapseWhitespace(fast);
+  return micromarkTitle(content);
+}
+
+/** The title as micromark reads `content` (the exact path for any inline markup). */
+export function micromarkTitle(content: string): string {
   textParser ??= parse({ extensions: [gfm()] });
   const events = textParser.text().write(preprocess()(content, undefined, true));
   return plainTextOf(events, 0, events.length);

@@ -1,0 +1,95 @@
+// Heading titles as plain text (SPEC §2.1). The direct reader of code spans, HTML tags and
+// autolinks must agree with micromark (the parser under remark) on anything it accepts.
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import {
+  collapseWhitespace,
+  headingTitle,
+  micromarkTitle,
+} from '../../../src-main/engine/chunk/heading-title.ts';
+import { fastInlineText } from '../../../src-main/engine/chunk/inline-fast.ts';
+
+const pieces = [
+  'text',
+  ' ',
+  '  ',
+  '\t',
+  'x',
+  '`',
+  '``',
+  '```',
+  '` `',
+  '`a`',
+  '`` a ` b ``',
+  '` a `',
+  '`  `',
+  '<',
+  '>',
+  '<a>',
+  '</a>',
+  '<a name="x">',
+  "<a href='`'>",
+  '<b c=d>',
+  '<br/>',
+  '< a>',
+  '<a/ >',
+  '<!-- c -->',
+  '<!-->',
+  '<!--->',
+  '<?pi?>',
+  '<!DOCTYPE x>',
+  '<![CDATA[x]]>',
+  '<https://x.y/z>',
+  '<mailto:a@b.c>',
+  '<a@b.co>',
+  '<not a link>',
+  '<x-y>',
+  '</x >',
+  'vector<T>',
+  'a_b',
+  '*',
+  '&amp;',
+  '[',
+  ']',
+  '!',
+  '\\`',
+  '~~',
+  'www.example.com',
+  'é',
+  '🚀',
+  '"',
+  "'",
+  '=',
+];
+
+describe('heading titles', () => {
+  it.each([
+    ['`code` and *em* **strong**', 'code and em strong'],
+    ['[link](https://x.y "t") and ![alt *text*](i.png)', 'link and alt text'],
+    ['<a name="anchor"></a> Section', 'Section'],
+    ['\\*not em\\* &amp; &#35; &copy;', '*not em* & # ©'],
+    ['~~gone~~ kept', 'gone kept'],
+    ['` padded `   spaces   ', 'padded spaces'],
+    ['<https://example.com> and <me@example.com>', 'https://example.com and me@example.com'],
+    ['std::vector<T>::push_back', 'std::vector::push_back'], // `<T>` is an HTML tag
+    ['a < b <= c', 'a < b <= c'],
+    ['footnote[^1]', 'footnote[^1]'],
+  ])('%s → %s', (content, title) => {
+    expect(headingTitle(content)).toBe(title);
+  });
+
+  it('reads code spans, tags and autolinks directly exactly as micromark does', () => {
+    let direct = 0;
+    fc.assert(
+      fc.property(fc.array(fc.constantFrom(...pieces), { minLength: 1, maxLength: 8 }), (parts) => {
+        const content = parts.join('');
+        const fast = fastInlineText(content);
+        if (fast === null) return;
+        direct++;
+        expect(collapseWhitespace(fast)).toBe(micromarkTitle(content));
+      }),
+      { numRuns: 5000 },
+    );
+    expect(direct).toBeGreaterThan(1000);
+  });
+});
