@@ -16,8 +16,9 @@ const html = new RegExp(
   `<${tagName}${attribute}*[ \\t]*/?>|</${tagName}[ \\t]*>|<!-->|<!--->|<!--[^]*?-->|<\\?[^]*?\\?>|<![A-Za-z][^>]*>|<!\\[CDATA\\[[^]*?\\]\\]>`,
   'y',
 );
-/** Autolinks: their text is what is between the brackets. */
+/** Autolinks: their text is what is between the brackets (a URI has no controls or spaces). */
 const autolink =
+  // eslint-disable-next-line no-control-regex -- the spec's URI autolink excludes U+0000–U+0020
   /<([A-Za-z][A-Za-z0-9+.-]{1,31}:[^<>\x00-\x20]*|[a-zA-Z0-9.!#$%&'*+/=?^_`{|}~-]+@[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?(?:\.[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?)*)>/y;
 
 /** Characters that start constructs this reader leaves to micromark. */
