@@ -28,16 +28,22 @@ import { exportItems } from './export/export-items.ts';
 import { compileIgnoreGlobs } from './files/index.ts';
 import { buildExport } from './export/export-text.ts';
 import { Searcher } from './search/searcher.ts';
-import { applySettingsPatch, indexingHash, settingsFromStored } from './settings.ts';
+import {
+  applySettingsPatch,
+  ENGINE_DEFAULTS,
+  indexingHash,
+  settingsFromStored,
+} from './settings.ts';
 import { databaseError, openDatabase, type Db } from './store/database.ts';
 import { IndexReader } from './store/index-reader.ts';
-import type { IndexSummary, VaultTarget } from './store/indexer.ts';
+import type { VaultTarget } from './store/indexer.ts';
 import { SCHEMA_VERSION } from './store/migrations.ts';
 import { Registry, type VaultRecord } from './store/registry.ts';
 import { IndexWorkerClient } from './live/index-client.ts';
 import { IndexScheduler } from './live/index-scheduler.ts';
 import { LiveVaults } from './live/live-vaults.ts';
 import { addVaultChecked, vaultAt } from './vault-registration.ts';
+import { registerInternals, type EngineInternals } from './engine-internals.ts';
 
 const HASH_KEY = 'indexing_hash';
 
@@ -163,7 +169,7 @@ class Engine implements EngineService {
     return {
       name: v.name,
       root: v.root,
-      boost: v.pinned ? 1.5 : 1,
+      boost: v.pinned ? ENGINE_DEFAULTS.pinnedBoost : 1,
       pinned: v.pinned,
       ignore: v.ignore,
       status: this.status(v),
@@ -356,6 +362,7 @@ class Engine implements EngineService {
 /** Creates the engine: opens (or creates) the database and registers `options.vaults`. */
 export async function createEngine(options: EngineOptions): Promise<EngineService> {
   const engine = new Engine(options);
+  registerInternals(engine, () => engine.internals());
   try {
     await engine.start();
   } catch (error) {
@@ -365,35 +372,4 @@ export async function createEngine(options: EngineOptions): Promise<EngineServic
   return engine;
 }
 
-/** What the CLI and the benchmarks reach beyond the service interface. */
-export interface EngineInternals {
-  /** The search connection's queries (for `ls` and the raw FTS5 baseline of `bench`). */
-  reader: IndexReader;
-  /** The search without hierarchical merging (`search --raw`). */
-  searchRaw(request: SearchRequest): SearchResponse;
-  /** Counts of the last completed reconcile of a vault. */
-  summary(vault: string): IndexSummary | undefined;
-  /** Resolves when the vault's queued and running jobs are done (rejects if one failed). */
-  indexed(vault: string): Promise<void>;
-  /**
-   * Resolves when no job is queued or running — e.g. the rebuild a changed analysis version
-   * started (read-only CLI commands wait for it instead of answering from an empty index).
-   */
-  ready(): Promise<void>;
-  settings(): Settings;
-  analyzer(): Analyzer;
-  /**
-   * Watches these vaults (also with `watch: false`, e.g. `cli watch` follows only the folders it
-   * was given); resolves once each was reconciled after its watcher started.
-   */
-  follow(vaults: string[]): Promise<void>;
-  /** Why a vault has status `error` (or is in trouble watching), if it does. */
-  problem(vault: string): string | undefined;
-}
-
-/** The internals of an engine made by `createEngine`. */
-export function engineInternals(service: EngineService): EngineInternals {
-  if (!(service instanceof Engine))
-    throw new Error('engineInternals: not an engine made by createEngine');
-  return service.internals();
-}
+export { engineInternals, type EngineInternals } from './engine-internals.ts';

@@ -1,0 +1,47 @@
+// What the CLI, the benchmarks and the tests reach beyond the `EngineService` interface. The
+// composition root registers each engine it makes; `engineInternals` finds them again.
+import type { SearchRequest, SearchResponse, Settings } from '../contract/api.ts';
+import type { EngineService } from '../contract/engine.ts';
+import type { Analyzer } from './analysis/analyzer.ts';
+import type { IndexReader } from './store/index-reader.ts';
+import type { IndexSummary } from './store/indexer.ts';
+
+/** The parts of an engine beyond the service interface. */
+export interface EngineInternals {
+  /** The search connection's queries (for `ls` and the raw FTS5 baseline of `bench`). */
+  reader: IndexReader;
+  /** The search without hierarchical merging (`search --raw`). */
+  searchRaw(request: SearchRequest): SearchResponse;
+  /** Counts of the last completed reconcile of a vault. */
+  summary(vault: string): IndexSummary | undefined;
+  /** Resolves when the vault's queued and running jobs are done (rejects if one failed). */
+  indexed(vault: string): Promise<void>;
+  /**
+   * Resolves when no job is queued or running — e.g. the rebuild a changed analysis version
+   * started (read-only CLI commands wait for it instead of answering from an empty index).
+   */
+  ready(): Promise<void>;
+  settings(): Settings;
+  analyzer(): Analyzer;
+  /**
+   * Watches these vaults (also with `watch: false`, e.g. `cli watch` follows only the folders it
+   * was given); resolves once each was reconciled after its watcher started.
+   */
+  follow(vaults: string[]): Promise<void>;
+  /** Why a vault has status `error` (or is in trouble watching), if it does. */
+  problem(vault: string): string | undefined;
+}
+
+const registered = new WeakMap<EngineService, () => EngineInternals>();
+
+/** Called by the composition root for every engine it makes. */
+export function registerInternals(service: EngineService, internals: () => EngineInternals): void {
+  registered.set(service, internals);
+}
+
+/** The internals of an engine made by `createEngine`. */
+export function engineInternals(service: EngineService): EngineInternals {
+  const internals = registered.get(service);
+  if (!internals) throw new Error('engineInternals: not an engine made by createEngine');
+  return internals();
+}
