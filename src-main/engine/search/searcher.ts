@@ -28,6 +28,8 @@ interface Topic {
 }
 
 const SEP = '\u0000';
+/** How much N grows when merging left fewer than `limit` results from a full first fetch. */
+const RAW_GROWTH = 4;
 const tag = (topic: Topic, labels: string[]) =>
   labels.map((label) => `${topic.index}${SEP}${label}`);
 
@@ -155,34 +157,38 @@ export class Searcher {
       }
     };
 
-    // Tier 1: every required operand matches exactly: the top N = 10 × limit raw matches.
-    // When N was not enough to hold them all (`truncated`), merging may still leave fewer than
-    // `limit` results; fuzzy and partial ones would then rank above unfetched exact matches,
-    // so the later tiers only run once exact matches have run out.
+    // Tier 1: every required operand matches exactly: the top N raw matches, N = 10 × limit.
+    // Merging can fold them into fewer than `limit` results while more exact matches exist;
+    // then N grows once (× 4) before fuzzy and partial matches may follow.
     const exactIds = new Map<number, Set<number>>();
-    const exactRaw: RawMatch[] = [];
-    let truncated = false;
-    for (const topic of topics) {
-      const expr = matchExpression(topic.exact);
-      if (!expr) continue;
-      const rows = runMatch(this.reader, expr, topic.scope, weights, rawLimit);
-      truncated ||= rows.length === rawLimit;
-      exactIds.set(topic.index, new Set(rows.map((r) => r.id)));
-      const labels = tag(
-        topic,
-        topic.exact.required.map((o) => o.label),
-      );
-      collect(
-        rows.map((r) => ({ ...r, matched: labels })),
-        topic,
-        exactRaw,
-      );
+    for (let n = rawLimit; ; n *= RAW_GROWTH) {
+      const exactRaw: RawMatch[] = [];
+      let truncated = false;
+      for (const topic of topics) {
+        const expr = matchExpression(topic.exact);
+        if (!expr) continue;
+        const rows = runMatch(this.reader, expr, topic.scope, weights, n);
+        truncated ||= rows.length === n;
+        exactIds.set(topic.index, new Set(rows.map((r) => r.id)));
+        const labels = tag(
+          topic,
+          topic.exact.required.map((o) => o.label),
+        );
+        collect(
+          rows.map((r) => ({ ...r, matched: labels })),
+          topic,
+          exactRaw,
+        );
+      }
+      const merged = mergeTier(exactRaw);
+      if (merged.length >= limit || !truncated || n > rawLimit) {
+        accept(merged, false);
+        break;
+      }
     }
-    accept(mergeTier(exactRaw), false);
 
     // Tier 2: some term matches only through a fuzzy variant (below every exact match).
-    // Only when exact matches ran out: fuzzy-only ones rank below all of them.
-    if (settings.fuzzyDistance > 0 && accepted.length < limit && !truncated) {
+    if (settings.fuzzyDistance > 0 && accepted.length < limit) {
       const fuzzyRaw: RawMatch[] = [];
       for (const topic of topics) {
         const vocabulary = this.vocab();
@@ -211,7 +217,7 @@ export class Searcher {
     }
 
     // Tier 3: partial matches, most matched operands first (SPEC §4).
-    if (!request.strict && accepted.length < limit && !truncated) {
+    if (!request.strict && accepted.length < limit) {
       const partialRaw: RawMatch[] = [];
       for (const topic of topics) {
         const query = topic.fuzzy ?? topic.exact;
