@@ -3,8 +3,9 @@
 // remark builds its tree from these very events, so top-level heading tokens here are exactly the
 // heading nodes among the root's children there. The fast scanner (`block-scan.ts`) answers the
 // same question for the markdown it fully understands and defers to this for the rest.
-import { parse, postprocess, preprocess } from 'micromark';
+import { parse, preprocess } from 'micromark';
 import { gfm } from 'micromark-extension-gfm';
+import { subtokenize } from 'micromark-util-subtokenize';
 import type { Event } from 'micromark-util-types';
 import { plainTextOf } from './heading-title.ts';
 import type { SourceText } from './source-text.ts';
@@ -42,11 +43,10 @@ export function micromarkBlockFacts(source: SourceText, startLine: number): Bloc
   const textLines = new Uint8Array(source.lineCount);
   const headings: HeadingLine[] = [];
   const input = source.text.slice(parseStart(source, startLine));
-  const events = postprocess(
-    parse({ extensions: [gfm()] })
-      .document()
-      .write(preprocess()(input, undefined, true)),
-  );
+  const events = parse({ extensions: [gfm()] })
+    .document()
+    .write(preprocess()(input, undefined, true));
+  expandBlocksAndHeadings(events);
   // micromark lines are 1-based and count from the slice's first line.
   const lineBase = startLine - 1;
   let depth = 0;
@@ -62,6 +62,31 @@ export function micromarkBlockFacts(source: SourceText, startLine: number): Bloc
     }
   }
   return { headings, textLines };
+}
+
+/**
+ * micromark's `postprocess`, except that inline content is expanded only inside headings: the
+ * chunk tree needs no other inline parse (it is most of the work, and micromark's emphasis
+ * resolution is quadratic in the delimiters of a paragraph).
+ */
+function expandBlocksAndHeadings(events: Event[]): void {
+  // The first pass turns document chunks into flow events (paragraphs, headings, code…).
+  let done = subtokenize(events);
+  while (!done) {
+    let inHeading = 0;
+    for (const [kind, token] of events) {
+      const type = token.type as string;
+      if (type === 'atxHeadingText' || type === 'setextHeadingText') {
+        inHeading += kind === 'enter' ? 1 : -1;
+      } else if (
+        inHeading === 0 &&
+        (token.contentType === 'text' || token.contentType === 'string')
+      ) {
+        token.contentType = undefined;
+      }
+    }
+    done = subtokenize(events);
+  }
 }
 
 function headingAt(events: Event[], index: number, lineBase: number): HeadingLine {

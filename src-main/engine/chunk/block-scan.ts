@@ -147,6 +147,9 @@ class Scanner {
   interrupting = false;
   /** Every open block continued on this line (before any block starts). */
   lineAllMatched = true;
+  /** A run of spaces (no tabs) measured by `findNextNonspace` on this line: `[from, to)`. */
+  spacesFrom = -1;
+  spacesTo = -2;
   /** The last line that was a table row (head and delimiter rows included). */
   lastTableRowLine = -2;
   /** An empty list item was closed by a blank line and no non-blank line followed yet. */
@@ -182,6 +185,8 @@ class Scanner {
     this.blank = false;
     this.partiallyConsumedTab = false;
     this.oldTipType = this.tip.type;
+    this.spacesFrom = -1;
+    this.spacesTo = -2;
 
     let matched = 1;
     while (matched < this.stack.length) {
@@ -559,12 +564,25 @@ class Scanner {
     const text = this.text;
     let index = this.offset;
     let column = this.column;
-    while (index < this.end) {
-      const code = text.charCodeAt(index);
-      if (code === 32) column++;
-      else if (code === 9) column += 4 - (column % 4);
-      else break;
-      index++;
+    if (index >= this.spacesFrom && index <= this.spacesTo) {
+      // Inside the space run measured last time (every open container looks at the same run:
+      // without this, deeply nested lists cost the cube of their depth).
+      column += this.spacesTo - index;
+      index = this.spacesTo;
+    } else {
+      let tab = false;
+      while (index < this.end) {
+        const code = text.charCodeAt(index);
+        if (code === 32) column++;
+        else if (code === 9) {
+          column += 4 - (column % 4);
+          tab = true;
+        } else break;
+        index++;
+      }
+      // Runs with tabs are not reused: their width depends on the starting column.
+      this.spacesFrom = tab ? -1 : this.offset;
+      this.spacesTo = tab ? -2 : index;
     }
     this.blank = index >= this.end;
     this.nextNonspace = index;

@@ -1,9 +1,8 @@
 // Reading and chunking files from disk, as `cli chunk` does it, alone or on the worker pool: a
 // file that cannot be read, or is not text (UTF-16, binary), is reported with a one-line reason.
 //
-// Files go in batches and come back as one UTF-8 buffer of JSON lines: a worker then posts one
-// transferable buffer instead of a large string per file (copying and re-encoding strings between
-// threads cost more than writing them out).
+// Files go in batches and come back as one string of JSON lines: one message per batch instead of
+// one per file.
 import { readFileSync } from 'node:fs';
 import { notTextReason } from '../files/not-text.ts';
 import { chunkDocument } from './chunk-document.ts';
@@ -22,13 +21,11 @@ export interface FileTask {
 /** What happened to one file of a batch: chunked (with warnings), or skipped and why. */
 export type FileOutcome = { ok: true; warnings: string[] } | { ok: false; reason: string };
 
-/** The JSON lines (UTF-8, one per chunked file, in order) of a batch, and each file's outcome. */
+/** The JSON lines (one per chunked file, in order) of a batch, and each file's outcome. */
 export interface FileBatch {
-  lines: Uint8Array;
+  lines: string;
   outcomes: FileOutcome[];
 }
-
-const encoder = new TextEncoder();
 
 /** Reads, checks and chunks one file into its `cli chunk` JSON line. */
 export function chunkFileToLine(task: FileTask): { line: string | null; outcome: FileOutcome } {
@@ -54,5 +51,5 @@ export function chunkFileBatch(tasks: FileTask[]): FileBatch {
     if (line !== null) text += line + '\n';
     return outcome;
   });
-  return { lines: encoder.encode(text), outcomes };
+  return { lines: text, outcomes };
 }

@@ -20,7 +20,5 @@ port.on('message', (request: WorkerRequest) => {
   } catch (error) {
     response = { id: request.id, kind: 'error', message: (error as Error).message };
   }
-  // The batch's bytes move to the main thread instead of being copied.
-  const transfer = response.kind === 'files' ? [response.batch.lines.buffer as ArrayBuffer] : [];
-  port.postMessage(response, transfer);
+  port.postMessage(response);
 });

@@ -70,7 +70,21 @@ export function headingTitle(content: string): string {
   // Code spans, HTML tags and autolinks alone (most headings with markup) are read directly.
   const fast = fastInlineText(content);
   if (fast !== null) return collapseWhitespace(fast);
-  return micromarkTitle(content);
+  return micromarkTitle(content.length > MARKUP_TITLE_LIMIT ? cut(content) : content);
+}
+
+/**
+ * Longest heading content (chars) micromark reads for a title. micromark resolves emphasis in
+ * quadratic time: a 90 KB heading of `*a_*a_…` takes a minute. Past this limit (no real heading
+ * comes near it) the title is read from the content's first 8 KiB.
+ */
+export const MARKUP_TITLE_LIMIT = 8192;
+
+/** The first `MARKUP_TITLE_LIMIT` chars, cut at a space when there is one. */
+function cut(content: string): string {
+  const head = content.slice(0, MARKUP_TITLE_LIMIT);
+  const space = head.lastIndexOf(' ');
+  return space > 0 ? head.slice(0, space) : head;
 }
 
 /** The title as micromark reads `content` (the exact path for any inline markup). */

@@ -2,8 +2,10 @@
 // U+FFFD, so Latin-1 files are still indexed); UTF-16 and binary content are reported and skipped.
 //
 // A few NUL bytes do not make a file binary: `adversarial/nul-bytes.md` (4 NULs in 90 bytes) is
-// indexed, its NULs kept in the body text. A file is binary when NUL and other control bytes make
-// up a tenth of its first 8 KiB — the share real binary formats reach and text never does.
+// indexed, its NULs kept in the body text. A file is binary when its first 8 KiB hold NUL bytes
+// and NUL and other control bytes make up a tenth of them — the share real binary formats reach
+// and text never does. Without any NUL a file is text (control bytes alone, as in ANSI-coloured
+// logs, are not enough).
 
 const sampleSize = 8192;
 
@@ -16,6 +18,8 @@ export function notTextReason(bytes: Uint8Array): string | null {
     return 'UTF-16BE text (byte order mark FE FF); only UTF-8 is read';
   }
   const sample = bytes.subarray(0, sampleSize);
+  // Text has no NUL (checked natively); only a sample with NULs is examined byte by byte.
+  if (sample.indexOf(0) === -1) return null;
   let evenNul = 0;
   let oddNul = 0;
   let control = 0;
@@ -29,7 +33,6 @@ export function notTextReason(bytes: Uint8Array): string | null {
     }
   }
   const nul = evenNul + oddNul;
-  if (nul === 0 && control === 0) return null;
   const half = sample.length / 2;
   // ASCII-range UTF-16 has every other byte NUL, on one side only.
   if (oddNul >= half * 0.4 && evenNul <= half * 0.05) {

@@ -35,7 +35,7 @@ describe('createChunkPool', () => {
       task('missing.md'),
       task('empty.md'),
     ]);
-    const lines = new TextDecoder().decode(batch.lines).split('\n');
+    const lines = batch.lines.split('\n');
     expect(lines.map((line) => line && JSON.parse(line).docId)).toEqual([
       'v:crlf.md',
       'v:empty.md',

@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import {
   collapseWhitespace,
   headingTitle,
+  MARKUP_TITLE_LIMIT,
   micromarkTitle,
 } from '../../../src-main/engine/chunk/heading-title.ts';
 import { fastInlineText } from '../../../src-main/engine/chunk/inline-fast.ts';
@@ -91,5 +92,19 @@ describe('heading titles', () => {
       { numRuns: 5000 },
     );
     expect(direct).toBeGreaterThan(1000);
+  });
+});
+
+describe('heading titles past the markup limit', () => {
+  it('read a huge heading full of markup from its first 8 KiB', () => {
+    const content = '*a_ '.repeat(10_000);
+    const title = headingTitle(content);
+    expect(title.length).toBeLessThanOrEqual(MARKUP_TITLE_LIMIT);
+    expect(title.length).toBeGreaterThan(MARKUP_TITLE_LIMIT / 2);
+  });
+
+  it('read a huge plain heading whole', () => {
+    const content = 'word '.repeat(5_000);
+    expect(headingTitle(content)).toBe(content.trim());
   });
 });
