@@ -31,7 +31,7 @@ const BATCH_BYTES = 256 * 1024;
 /** Batches queued per worker: enough to keep workers busy, few enough to bound memory. */
 const WINDOW_PER_WORKER = 4;
 /** Batches waiting to be printed, at most (their lines are held in memory). */
-const MAX_PENDING = 64;
+const MAX_PENDING = 16;
 
 interface Batch {
   tasks: FileTask[];

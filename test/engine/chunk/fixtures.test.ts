@@ -7,6 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { micromarkBlockFacts } from '../../../src-main/engine/chunk/block-facts.ts';
 import { scanBlockFacts } from '../../../src-main/engine/chunk/block-scan.ts';
 import { chunkDocument } from '../../../src-main/engine/chunk/chunk-document.ts';
+import { documentJsonLine } from '../../../src-main/engine/chunk/json-lines.ts';
 import { findFrontmatter } from '../../../src-main/engine/chunk/frontmatter.ts';
 import { readSource } from '../../../src-main/engine/chunk/source-text.ts';
 import { fixtureView } from './support/fixture-view.ts';
@@ -37,6 +38,8 @@ describe('chunk fixtures', () => {
       );
       expect(fixtureView(document)).toEqual(JSON.parse(expectation));
       assertInvariants(document, bytes);
+      const { docId, fileTitle, nodes } = document;
+      expect(documentJsonLine(document)).toBe(JSON.stringify({ docId, fileTitle, nodes }));
       if (document.kind === 'markdown') {
         const source = readSource(bytes);
         const start = findFrontmatter(source)?.endLine ?? 0;

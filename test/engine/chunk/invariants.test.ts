@@ -1,8 +1,9 @@
 // The chunker over every file of the adversarial corpus: every invariant holds, whatever the bytes.
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { describe, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { chunkDocument } from '../../../src-main/engine/chunk/chunk-document.ts';
+import { documentJsonLine } from '../../../src-main/engine/chunk/json-lines.ts';
 import { assertInvariants } from './support/invariants.ts';
 
 const corpus = join(import.meta.dirname, '../../../../shared/corpora/adversarial');
@@ -15,7 +16,11 @@ describe('invariants over corpora/adversarial', () => {
     it(path, { timeout: 120_000 }, () => {
       const bytes = readFileSync(join(corpus, path));
       // Every file, even UTF-16 and binary ones the vault walker skips: chunkDocument never fails.
-      assertInvariants(chunkDocument({ vault: 'adv', path, bytes }), bytes);
+      const document = chunkDocument({ vault: 'adv', path, bytes });
+      assertInvariants(document, bytes);
+      // The hand-written JSON of `cli chunk` is exactly JSON.stringify's.
+      const { docId, fileTitle, nodes } = document;
+      expect(documentJsonLine(document)).toBe(JSON.stringify({ docId, fileTitle, nodes }));
     });
   }
 });
