@@ -7,6 +7,7 @@
 // character as part of a token and every ASCII character but [a-z0-9] as a separator. Terms are
 // therefore built from [a-z0-9] and non-ASCII characters only, so FTS5 sees exactly our terms.
 import { createStemmer, type StemFunction } from './stemmer.ts';
+import { isStopSequence, stopWords } from './stop-words.ts';
 
 /** One analysed token and where it came from in the analysed string (UTF-16 offsets). */
 export interface AnalyzedToken {
@@ -28,6 +29,8 @@ export interface Analyzer {
   term(word: string): string;
   /** The common prefix of a word's normalised form and its stem, for `prefix*` queries. */
   prefixTerm(word: string): string;
+  /** True when `text` has words and every one is a stop word of the language (`stop-words.ts`). */
+  isStopWord(text: string): boolean;
 }
 
 /** Longer tokens are noise (hashes, base64) and are dropped (SPEC §3). */
@@ -89,6 +92,7 @@ const WORD_CACHE_LIMIT = 300_000;
 /** Creates the analyzer of a Snowball language (`none`: no stemming). */
 export function createAnalyzer(language: string): Analyzer {
   const stem: StemFunction = createStemmer(language);
+  const stops = stopWords(language);
   let cache = new Map<string, string>();
 
   const termOf = (word: string): string => {
@@ -156,5 +160,10 @@ export function createAnalyzer(language: string): Analyzer {
       while (i < normal.length && normal[i] === stemmed[i]) i++;
       return i > 0 ? normal.slice(0, i) : normal;
     },
+    isStopWord: (text) =>
+      isStopSequence(
+        tokens(text).map((t) => normalizeWord(text.slice(t.start, t.end))),
+        stops,
+      ),
   };
 }

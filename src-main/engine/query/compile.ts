@@ -2,7 +2,7 @@
 // (STYLE.md §9): every term is analysed exactly as documents are and then quoted, so FTS5 only
 // ever sees quoted strings, column filters, parentheses and the operators this module writes.
 import { isCjkTerm, type Analyzer } from '../analysis/analyzer.ts';
-import type { ParsedQuery, QueryField, QueryFilters, QueryNode } from './ast.ts';
+import type { ParsedQuery, QueryField, QueryFilters, QueryNode, TermNode } from './ast.ts';
 
 /** FTS5 column of each field; `path:` without `/` searches the path column (SPEC §4). */
 const COLUMN: Record<QueryField, string> = {
@@ -45,6 +45,8 @@ export interface CompiledQuery {
   highlights: HighlightTerm[];
   /** The typed words, lower-case, in order (for the response's `terms`). */
   terms: string[];
+  /** Typed stop words left out of `required` (see `isOptionalWord`), lower-case. */
+  stopWords: string[];
 }
 
 /** How to compile: `expand` returns the fuzzy variants of an analysed term (none: exact only). */
@@ -176,16 +178,39 @@ function compilePathFilter(prefixes: string[], analyzer: Analyzer): string | nul
   return `{path} : (${parts.join(' OR ')})`;
 }
 
-/** Compiles a parsed query; never throws, whatever was typed. */
+/**
+ * True for a top-level operand that is a bare word (no quotes, field or `*`) made only of stop
+ * words: "how do I embed a pdf" requires `embed` and `pdf`, not `how`, `do`, `i` or `a`. Anything
+ * typed deliberately (a phrase, `title:the`, `-the`) stays as typed.
+ */
+export function isOptionalWord(node: QueryNode, analyzer: Analyzer): boolean {
+  return (
+    node.type === 'term' && node.field === null && !node.prefix && analyzer.isStopWord(node.text)
+  );
+}
+
+/**
+ * Compiles a parsed query; never throws, whatever was typed. Stop words are not required terms
+ * unless the query has no other positive operand (a query made only of stop words still works).
+ */
 export function compileQuery(
   query: ParsedQuery,
   analyzer: Analyzer,
   options: CompileOptions = {},
 ): CompiledQuery {
-  const compiler = new Compiler(analyzer, options);
   const root = query.root;
   const children = root === null ? [] : root.type === 'and' ? root.children : [root];
-  const { positives, negatives } = compiler.split(children);
+  const topical = children.filter((child) => !isOptionalWord(child, analyzer));
+  let compiler = new Compiler(analyzer, options);
+  let { positives, negatives } = compiler.split(topical);
+  let stopWords = children.flatMap((child) =>
+    topical.includes(child) ? [] : [(child as TermNode).text.toLowerCase()],
+  );
+  if (positives.length === 0 && stopWords.length > 0) {
+    compiler = new Compiler(analyzer, options);
+    ({ positives, negatives } = compiler.split(children));
+    stopWords = [];
+  }
   return {
     required: positives,
     exclude: negatives.length ? negatives.join(' OR ') : null,
@@ -193,6 +218,7 @@ export function compileQuery(
     filters: query.filters,
     highlights: compiler.highlights,
     terms: compiler.terms,
+    stopWords,
   };
 }
 
