@@ -3,10 +3,11 @@
 //   - a straightforward single-threaded commonmark.js pass (read, decode, parse): the yardstick;
 //   - chunkDocument in one thread (read, chunk);
 //   - the worker pool (createChunkPool, one worker per core; the main thread reads);
-//   - the real `cli chunk` with its output sent to /dev/null: by default (one worker thread fewer
-//     than cores, plus the main thread), and with `--workers 0` (the main thread alone).
-// Each mode runs in its own process, three times; the best and the median are printed with the
-// peak resident memory of the best run (the CLI's is sampled from /proc, so Linux only).
+//   - the real `cli chunk` with its output sent to /dev/null: as it runs by default, and with
+//     one worker thread fewer than cores beside its main thread (`--workers N`).
+// Each mode runs in its own process, three times; the best and the median wall times are printed
+// with the CPU time (all threads) and peak resident memory of the best run (the CLI's are sampled
+// from /proc, so Linux only). On a shared machine, CPU time is the steadier number.
 //   npm run bench -- chunk           (FOLIO_BENCH_CORPUS=folder, FOLIO_BENCH_RUNS=n to change)
 import { spawn, spawnSync } from 'node:child_process';
 import { openSync, readFileSync } from 'node:fs';
@@ -21,11 +22,14 @@ const repo = join(import.meta.dirname, '..');
 const corpus = process.env.FOLIO_BENCH_CORPUS ?? join(repo, '../shared/corpora/msdocs-cpp');
 const runs = Number(process.env.FOLIO_BENCH_RUNS ?? 3);
 const nodeFlags = ['--disable-warning=ExperimentalWarning', '--experimental-strip-types'];
-const modes = ['commonmark', 'chunk', 'pool', 'cli', 'cli0'] as const;
+const modes = ['commonmark', 'chunk', 'pool', 'cli', 'cliWorkers'] as const;
+const cliWorkers = Math.max(1, availableParallelism() - 1);
 type Mode = (typeof modes)[number];
 
 interface Measure {
   seconds: number;
+  /** CPU time of the process, all threads (user + system). */
+  cpuSeconds: number;
   peakMb: number;
   /** Headings found (commonmark.js) or nodes built (chunker): proof the work was done. */
   count: number;
@@ -41,6 +45,7 @@ async function listFiles(): Promise<VaultFile[]> {
 async function runMode(mode: 'commonmark' | 'chunk' | 'pool'): Promise<Measure> {
   const files = await listFiles();
   const started = performance.now();
+  const cpuStarted = process.cpuUsage();
   let count = 0;
   if (mode === 'commonmark') {
     const parser = new commonmark.Parser();
@@ -69,7 +74,9 @@ async function runMode(mode: 'commonmark' | 'chunk' | 'pool'): Promise<Measure> 
     await pool.close();
   }
   const seconds = (performance.now() - started) / 1000;
-  return { seconds, peakMb: process.resourceUsage().maxRSS / 1024, count };
+  const cpu = process.cpuUsage(cpuStarted);
+  const cpuSeconds = (cpu.user + cpu.system) / 1e6;
+  return { seconds, cpuSeconds, peakMb: process.resourceUsage().maxRSS / 1024, count };
 }
 
 /** `cli chunk` over the corpus to /dev/null; peak memory sampled from /proc while it runs. */
@@ -85,10 +92,15 @@ async function runCli(args: string[]): Promise<Measure> {
     },
   );
   let peakKb = 0;
+  let cpuTicks = 0;
   const sample = () => {
     try {
       const status = readFileSync(`/proc/${child.pid}/status`, 'utf8');
       peakKb = Math.max(peakKb, Number(/VmHWM:\s+(\d+)/.exec(status)?.[1] ?? 0));
+      // utime and stime, fields 14 and 15 of /proc/PID/stat (after the command's parentheses)
+      const stat = readFileSync(`/proc/${child.pid}/stat`, 'utf8');
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      cpuTicks = Number(fields[11]) + Number(fields[12]);
     } catch {
       // not Linux, or already gone
     }
@@ -97,7 +109,9 @@ async function runCli(args: string[]): Promise<Measure> {
   const code = await new Promise<number | null>((resolve) => child.on('exit', resolve));
   clearInterval(timer);
   if (code !== 0) throw new Error(`cli chunk exited with ${code}`);
-  return { seconds: (performance.now() - started) / 1000, peakMb: peakKb / 1024, count: 0 };
+  // Clock ticks are 1/100 s on Linux; the last ~10 ms before exit are not sampled.
+  const seconds = (performance.now() - started) / 1000;
+  return { seconds, cpuSeconds: cpuTicks / 100, peakMb: peakKb / 1024, count: 0 };
 }
 
 function measureInChild(mode: 'commonmark' | 'chunk' | 'pool'): Measure {
@@ -120,15 +134,15 @@ async function main(): Promise<void> {
     chunk: 'chunkDocument, 1 thread',
     pool: `chunk pool, ${availableParallelism()} workers`,
     cli: 'cli chunk > /dev/null',
-    cli0: 'cli chunk --workers 0',
+    cliWorkers: `cli chunk --workers ${cliWorkers}`,
   };
   const best: Partial<Record<Mode, number>> = {};
-  console.log('mode                           best s  median s   MB/s  peak MB  count');
+  console.log('mode                           best s  median s   MB/s  CPU s  peak MB  count');
   for (const mode of modes) {
     const measures: Measure[] = [];
     for (let run = 0; run < runs; run++) {
       if (mode === 'cli') measures.push(await runCli([]));
-      else if (mode === 'cli0') measures.push(await runCli(['--workers', '0']));
+      else if (mode === 'cliWorkers') measures.push(await runCli(['--workers', `${cliWorkers}`]));
       else measures.push(measureInChild(mode));
     }
     measures.sort((a, b) => a.seconds - b.seconds);
@@ -137,7 +151,8 @@ async function main(): Promise<void> {
     best[mode] = top.seconds;
     console.log(
       `${labels[mode].padEnd(30)} ${top.seconds.toFixed(2).padStart(6)}  ${median.seconds.toFixed(2).padStart(8)}` +
-        `  ${(mb / top.seconds).toFixed(1).padStart(5)}  ${top.peakMb.toFixed(0).padStart(7)}  ${top.count || ''}`,
+        `  ${(mb / top.seconds).toFixed(1).padStart(5)}  ${top.cpuSeconds.toFixed(2).padStart(5)}` +
+        `  ${top.peakMb.toFixed(0).padStart(7)}  ${top.count || ''}`,
     );
   }
   const ratio = best.cli! / best.commonmark!;

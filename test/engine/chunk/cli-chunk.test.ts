@@ -92,6 +92,14 @@ describe('cli chunk', () => {
     );
   });
 
+  it('prints the same lines with worker threads as without', () => {
+    const alone = cli('--workers', '0', vault);
+    const pooled = cli('--workers', '2', vault);
+    expect(pooled.status).toBe(0);
+    expect(pooled.records).toEqual(alone.records);
+    expect(pooled.stderr).toEqual(alone.stderr);
+  });
+
   it('fails (exit 1) on a missing path, naming it, and still prints the others', () => {
     const { status, records, stderr } = cli(join(vault, 'missing.md'), join(vault, 'crlf.md'));
     expect(status).toBe(1);
