@@ -14,23 +14,34 @@ import { inlineTags } from './inline-tags.ts';
 import { readSource, type SourceText } from './source-text.ts';
 import type { ChunkedDocument, ChunkInput, DocumentKind } from './types.ts';
 
+/** Options of `chunkDocument`. */
+export interface ChunkOptions {
+  /** Collect inline `#tags` into `tags` (default true; `cli chunk`, which prints no tags, skips it). */
+  inlineTags?: boolean;
+}
+
 /** Turns one file into its chunk tree. */
-export function chunkDocument(input: ChunkInput): ChunkedDocument {
+export function chunkDocument(input: ChunkInput, options: ChunkOptions = {}): ChunkedDocument {
   const kind: DocumentKind = input.kind ?? documentKind(input.path) ?? 'markdown';
   try {
-    return chunkSource(input, kind, readSource(input.bytes));
+    return chunkSource(input, kind, readSource(input.bytes), options.inlineTags ?? true);
   } catch (error) {
     // Not expected for any input (the corpora and the property tests say so); should a bug
     // surface, the file still indexes as one node instead of failing its vault.
     const reason = error instanceof Error ? error.message : String(error);
-    const fallback = chunkSource(input, 'text', readSource(input.bytes));
+    const fallback = chunkSource(input, 'text', readSource(input.bytes), false);
     fallback.kind = kind;
     fallback.warnings.push(`the file's structure could not be read (${reason}); indexed whole`);
     return fallback;
   }
 }
 
-function chunkSource(input: ChunkInput, kind: DocumentKind, source: SourceText): ChunkedDocument {
+function chunkSource(
+  input: ChunkInput,
+  kind: DocumentKind,
+  source: SourceText,
+  withInlineTags: boolean,
+): ChunkedDocument {
   const docId = `${input.vault}:${input.path}`;
   const markdown = kind === 'markdown' ? readMarkdown(source) : null;
   const fields = markdown?.fields ?? readFrontmatter('');
@@ -46,7 +57,7 @@ function chunkSource(input: ChunkInput, kind: DocumentKind, source: SourceText):
     headings,
     bodyStartLine: markdown?.frontmatterEnd ?? 0,
   });
-  const inline = markdown ? inlineTags(source, markdown.facts.textLines) : [];
+  const inline = markdown && withInlineTags ? inlineTags(source, markdown.facts.textLines) : [];
   return {
     docId,
     vault: input.vault,

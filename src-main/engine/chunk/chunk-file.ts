@@ -39,7 +39,9 @@ export function chunkFileToLine(task: FileTask): { line: string | null; outcome:
   const notText = notTextReason(bytes);
   if (notText)
     return { line: null, outcome: { ok: false, reason: `not readable text: ${notText}` } };
-  const document = chunkDocument({ vault: task.vault, path: task.path, bytes, kind: task.kind });
+  const input = { vault: task.vault, path: task.path, bytes, kind: task.kind };
+  // The JSON line holds no tags: collecting inline ones would be wasted.
+  const document = chunkDocument(input, { inlineTags: false });
   return { line: documentJsonLine(document), outcome: { ok: true, warnings: document.warnings } };
 }
 

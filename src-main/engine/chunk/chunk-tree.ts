@@ -31,6 +31,11 @@ interface Draft {
   bodyStart: number;
   parent: Draft | null;
   children: Draft[];
+  /** Filled while records are written: the node id and its header path (SPEC §2.6). */
+  id: string;
+  titles: string[];
+  depths: number[];
+  slugs: string[];
 }
 
 /** Every node of the tree in position order; `nodes[0]` is the document node. */
@@ -49,6 +54,10 @@ export function buildChunkTree(input: TreeInput): ChunkNode[] {
     bodyStart: input.bodyStartLine,
     parent: null,
     children: [],
+    id: '',
+    titles: [],
+    depths: [],
+    slugs: [],
   };
   const drafts: Draft[] = [root];
   const open: Draft[] = [root];
@@ -68,6 +77,10 @@ export function buildChunkTree(input: TreeInput): ChunkNode[] {
       bodyStart: heading.endLine,
       parent,
       children: [],
+      id: '',
+      titles: [],
+      depths: [],
+      slugs: [],
     };
     parent.children.push(draft);
     open.push(draft);
@@ -122,51 +135,57 @@ function baseSlug(title: string): string {
 
 function writeRecords(input: TreeInput, drafts: Draft[]): ChunkNode[] {
   const { source, docId, fileTitle } = input;
-  const { lineByteStarts, lineStarts } = source;
+  const { lineByteStarts, lineStarts, text } = source;
   // Without frontmatter, a BOM belongs to the document node's body (SPEC §2.2), so a heading on
   // the first line starts after it.
-  const bom = input.bodyStartLine === 0 && source.text.charCodeAt(0) === 0xfeff;
-  const lineStart = (line: number): Position => [lineByteStarts[line]!, lineStarts[line]!];
-  const headingStart = (line: number): Position => (bom && line === 0 ? [3, 1] : lineStart(line));
-  const ids = new Map<Draft, string>();
-  const paths = new Map<Draft, { titles: string[]; depths: number[]; slugs: string[] }>();
+  const bom = input.bodyStartLine === 0 && text.charCodeAt(0) === 0xfeff;
+  const headingByte = (line: number) => (bom && line === 0 ? 3 : lineByteStarts[line]!);
+  const headingChar = (line: number) => (bom && line === 0 ? 1 : lineStarts[line]!);
   return drafts.map((draft, position) => {
-    const id = draft.slug === null ? docId : `${docId}#${draft.slug}`;
-    ids.set(draft, id);
-    const above = draft.parent ? paths.get(draft.parent)! : { titles: [], depths: [], slugs: [] };
-    const path = draft.heading
-      ? {
-          titles: [...above.titles, draft.heading.title],
-          depths: [...above.depths, draft.depth],
-          slugs: [...above.slugs, draft.slug!],
-        }
-      : above;
-    paths.set(draft, path);
-    const ranges = bodyRanges(draft, lineStart, headingStart);
-    const body = ranges.map(([from, to]) => source.text.slice(from[1], to[1])).join('');
-    const title = draft.heading ? draft.heading.title : fileTitle;
-    const crumbs = path.titles[0] === fileTitle ? path.titles.slice(1) : path.titles;
+    const { heading, parent } = draft;
+    draft.id = heading ? `${docId}#${draft.slug}` : docId;
+    if (heading && parent) {
+      draft.titles = [...parent.titles, heading.title];
+      draft.depths = [...parent.depths, draft.depth];
+      draft.slugs = [...parent.slugs, draft.slug!];
+    }
+    // The body: the span (after the frontmatter for the document) minus the children's extents.
+    const bodyRanges: ByteRange[] = [];
+    let body = '';
+    let cursor = draft.bodyStart;
+    const addRange = (fromLine: number, toByte: number, toChar: number) => {
+      if (toByte <= lineByteStarts[fromLine]!) return;
+      bodyRanges.push([lineByteStarts[fromLine]!, toByte]);
+      body += text.slice(lineStarts[fromLine], toChar);
+    };
+    for (const child of draft.children) {
+      addRange(cursor, headingByte(child.first), headingChar(child.first));
+      cursor = child.spanEnd;
+    }
+    addRange(cursor, lineByteStarts[draft.spanEnd]!, lineStarts[draft.spanEnd]!);
+    const titles = draft.titles;
+    const crumbs = titles[0] === fileTitle ? titles.slice(1) : titles;
     return {
-      id,
+      id: draft.id,
       docId,
-      parentId: draft.parent ? ids.get(draft.parent)! : null,
+      parentId: parent ? parent.id : null,
       depth: draft.depth,
       position,
-      title,
+      title: heading ? heading.title : fileTitle,
       slug: draft.slug,
-      headingStart: draft.heading ? headingStart(draft.first)[0] : 0,
+      headingStart: heading ? headingByte(draft.first) : 0,
       byteStart: lineByteStarts[draft.spanStart]!,
       byteEnd: lineByteStarts[draft.spanEnd]!,
-      bodyRanges: ranges.map(([from, to]): ByteRange => [from[0], to[0]]),
+      bodyRanges,
       body,
       isChunk: /\S/.test(body),
       fileTitle,
-      headerPath: path.titles,
-      headerDepths: path.depths,
-      headerSlugs: path.slugs,
-      headerBreadcrumb: path.titles.join(' > '),
-      sectionTitle: path.titles.at(-1) ?? fileTitle,
-      sectionSlug: path.slugs.at(-1) ?? null,
+      headerPath: titles,
+      headerDepths: draft.depths,
+      headerSlugs: draft.slugs,
+      headerBreadcrumb: titles.join(' > '),
+      sectionTitle: titles.at(-1) ?? fileTitle,
+      sectionSlug: draft.slugs.at(-1) ?? null,
       breadcrumb: '> ' + [fileTitle, ...crumbs].join(' › '),
       startLine: draft.first + 1,
       // The last line holding a byte of the span (1-based): kept headings have non-empty spans,
@@ -175,25 +194,4 @@ function writeRecords(input: TreeInput, drafts: Draft[]): ChunkNode[] {
       tokenEstimate: Math.ceil(body.length / 4),
     };
   });
-}
-
-/** A place in the file as [byte offset, char offset]. */
-type Position = [byte: number, char: number];
-
-/** The node's body: its span (after the frontmatter for the document) minus children's extents. */
-function bodyRanges(
-  draft: Draft,
-  lineStart: (line: number) => Position,
-  headingStart: (line: number) => Position,
-): Array<[Position, Position]> {
-  const ranges: Array<[Position, Position]> = [];
-  let cursor = lineStart(draft.bodyStart);
-  for (const child of draft.children) {
-    const end = headingStart(child.first);
-    if (end[0] > cursor[0]) ranges.push([cursor, end]);
-    cursor = lineStart(child.spanEnd);
-  }
-  const end = lineStart(draft.spanEnd);
-  if (end[0] > cursor[0]) ranges.push([cursor, end]);
-  return ranges;
 }

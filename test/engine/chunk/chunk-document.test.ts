@@ -44,3 +44,20 @@ describe('chunkDocument', () => {
     expect(doc.frontmatter).toEqual([0, 21]);
   });
 });
+
+describe('chunkDocument options', () => {
+  it('can skip inline tags (cli chunk prints none)', () => {
+    const bytes = new TextEncoder().encode('---\ntags: [a]\n---\nText #b.\n');
+    expect(chunkDocument({ vault: 'v', path: 'n.md', bytes }).tags).toEqual(['a', 'b']);
+    expect(chunkDocument({ vault: 'v', path: 'n.md', bytes }, { inlineTags: false }).tags).toEqual([
+      'a',
+    ]);
+  });
+
+  it('reads .txt files as one node, whatever they look like', () => {
+    const doc = chunk('---\ntitle: no\n---\n# Not a heading\n#tag\n', 'notes/plain.txt');
+    expect(doc).toMatchObject({ kind: 'text', fileTitle: 'plain', tags: [], frontmatter: null });
+    expect(doc.nodes).toHaveLength(1);
+    expect(doc.nodes[0]!.bodyRanges).toEqual([[0, 39]]);
+  });
+});
