@@ -26,9 +26,6 @@ export interface Scope {
   boosted: VaultRange[];
 }
 
-/** Partial matching tries at most this many operand subsets per topic. */
-export const MAX_PARTIAL_QUERIES = 24;
-
 /** Runs one FTS5 expression: the top `limit` rows by boosted score. */
 export function runMatch(
   reader: IndexReader,
@@ -62,26 +59,72 @@ export function runMatch(
   }));
 }
 
-function* subsets(k: number, size: number): Generator<number[]> {
-  const pick = Array.from({ length: size }, (_, i) => i);
-  while (true) {
-    yield [...pick];
-    let i = size - 1;
-    while (i >= 0 && pick[i] === k - size + i) i--;
-    if (i < 0) return;
-    pick[i]!++;
-    for (let j = i + 1; j < size; j++) pick[j] = pick[j - 1]! + 1;
-  }
-}
-
 /** Rows matching some but not all operands, with the operands each matched. */
 export interface PartialRow extends RawRow {
   matched: CompiledOperand[];
 }
 
 /**
- * Partial matches of a query: rows matching exactly a subset of its operands (negations and
- * filters still hold), larger subsets first, until `limit` rows or the query budget is spent.
+ * Operands matching more rows than this are "common": their rows are not listed in full, only
+ * where they meet a rarer operand's rows (a partial match must hold at least one rarer operand,
+ * unless every operand is common).
+ */
+export const PARTIAL_LIST_CAP = 5_000;
+/** Scored queries (one per combination of matched operands) a partial search runs at most. */
+export const MAX_PARTIAL_QUERIES = 64;
+
+/** The rowids an expression matches within the scope, at most `limit`. */
+function rowids(reader: IndexReader, expr: string, scope: Scope, limit: number): number[] {
+  if (scope.include !== null && scope.include.length === 0) return [];
+  const include = scope.include ?? [];
+  const params: unknown[] = [expr];
+  for (const range of include) params.push(range.lo, range.hi);
+  for (const range of scope.exclude) params.push(range.lo, range.hi);
+  params.push(limit);
+  return reader.rowidStatement(include.length, scope.exclude.length).all(...params) as number[];
+}
+
+/**
+ * Which operands each candidate row matches, as a bit mask (bit i: operand i). Candidates are
+ * the rows of the rarer operands (all rows of each, found without ranking); a common operand is
+ * looked up only among them.
+ */
+function memberships(
+  reader: IndexReader,
+  query: CompiledQuery,
+  scope: Scope,
+  cap: number,
+): Map<number, number> {
+  const operands = query.required;
+  const lists = operands.map((op) => rowids(reader, matchExpression(query, [op])!, scope, cap + 1));
+  let rare = operands.flatMap((_, i) => (lists[i]!.length <= cap ? [i] : []));
+  if (rare.length === 0) rare = operands.map((_, i) => i);
+  const masks = new Map<number, number>();
+  const mark = (ids: number[], bit: number) => {
+    for (const id of ids) masks.set(id, (masks.get(id) ?? 0) | bit);
+  };
+  const anyRare = `(${rare.map((i) => operands[i]!.expr).join(' OR ')})`;
+  operands.forEach((op, i) => {
+    if (lists[i]!.length <= cap) mark(lists[i]!, 1 << i);
+    else {
+      const among = { ...query, required: [{ ...op, expr: `(${op.expr}) AND ${anyRare}` }] };
+      mark(rowids(reader, matchExpression(among)!, scope, Number.MAX_SAFE_INTEGER), 1 << i);
+    }
+  });
+  return masks;
+}
+
+const bitCount = (mask: number) => {
+  let n = 0;
+  for (let m = mask; m; m &= m - 1) n++;
+  return n;
+};
+
+/**
+ * Partial matches of a query (SPEC §4): rows matching some but not all of its operands
+ * (negations and filters still hold), more matched operands first, then score, until `limit`
+ * rows. Only combinations of operands that some row really holds are queried for scores.
+ * `listCap`: see `PARTIAL_LIST_CAP`.
  */
 export function runPartial(
   reader: IndexReader,
@@ -89,25 +132,34 @@ export function runPartial(
   scope: Scope,
   weights: ColumnWeights,
   limit: number,
+  listCap = PARTIAL_LIST_CAP,
 ): PartialRow[] {
   const operands = query.required;
+  if (operands.length < 2 || operands.length > 30) return [];
+  const full = (1 << operands.length) - 1;
+  const groups = new Map<number, number>(); // matched mask → rows holding exactly it
+  for (const mask of memberships(reader, query, scope, listCap).values()) {
+    if (mask !== full) groups.set(mask, (groups.get(mask) ?? 0) + 1);
+  }
+  const masks = [...groups.keys()].sort((a, b) => bitCount(b) - bitCount(a) || a - b);
   const out: PartialRow[] = [];
   let queries = 0;
-  for (let size = operands.length - 1; size >= 1 && out.length < limit; size--) {
+  for (let at = 0; at < masks.length && out.length < limit;) {
+    // One level: every combination with the same number of matched operands; best scores win.
+    const size = bitCount(masks[at]!);
     const level: PartialRow[] = [];
-    for (const pick of subsets(operands.length, size)) {
+    for (; at < masks.length && bitCount(masks[at]!) === size; at++) {
       if (queries++ >= MAX_PARTIAL_QUERIES) break;
-      const chosen = pick.map((i) => operands[i]!);
-      const missing = operands.filter((_, i) => !pick.includes(i));
-      const expr = matchExpression(query, chosen, missing);
-      if (!expr) continue;
+      const chosen = operands.filter((_, i) => masks[at]! & (1 << i));
+      const missing = operands.filter((_, i) => !(masks[at]! & (1 << i)));
+      const expr = matchExpression(query, chosen, missing)!;
       for (const row of runMatch(reader, expr, scope, weights, limit - out.length)) {
         level.push({ ...row, matched: chosen });
       }
     }
-    // Within one subset size, the best scores win whichever subset they came from.
     level.sort((a, b) => b.score - a.score);
     out.push(...level.slice(0, limit - out.length));
+    if (queries > MAX_PARTIAL_QUERIES) break;
   }
   return out;
 }

@@ -104,6 +104,24 @@ export class IndexReader {
     return statement;
   }
 
+  /** The statement listing the rowids an FTS5 expression matches (no ranking), within vault ranges. */
+  rowidStatement(rangeCount: number, excludeCount: number): Statement {
+    const key = `ids/${rangeCount}/${excludeCount}`;
+    let statement = this.matchStatements.get(key);
+    if (!statement) {
+      const ranges = Array.from({ length: rangeCount }, () => '(rowid >= ? AND rowid < ?)');
+      const excludes = Array.from({ length: excludeCount }, () => 'NOT (rowid >= ? AND rowid < ?)');
+      const where = [
+        'fts MATCH ?',
+        ...(ranges.length ? [`(${ranges.join(' OR ')})`] : []),
+        ...excludes,
+      ].join(' AND ');
+      statement = this.db.prepare(`SELECT rowid FROM fts WHERE ${where} LIMIT ?`).pluck();
+      this.matchStatements.set(key, statement);
+    }
+    return statement;
+  }
+
   /**
    * Starts a read (a search, an outline, an export…): drops the cached rows if another
    * connection committed since the last one. Every entry point calls it once.
