@@ -25,6 +25,8 @@ export interface CompiledOperand {
   label: string;
   /** Its FTS5 expression. */
   expr: string;
+  /** Its terms to highlight; the operand is in a text holding every term of one of them. */
+  highlights: HighlightTerm[];
 }
 
 /** Terms to highlight: a single term, or a phrase's terms in order; `prefix` applies to the last. */
@@ -104,16 +106,17 @@ class Compiler {
     }
   }
 
-  split(children: QueryNode[]): { positives: Piece[]; negatives: string[] } {
-    const positives: Piece[] = [];
+  split(children: QueryNode[]): { positives: CompiledOperand[]; negatives: string[] } {
+    const positives: CompiledOperand[] = [];
     const negatives: string[] = [];
     for (const child of children) {
       if (child.type === 'not') {
         const negated = this.withoutHighlights(() => this.node(child.child));
         if (negated) negatives.push(negated.expr);
       } else {
+        const from = this.highlights.length;
         const piece = this.node(child);
-        if (piece) positives.push(piece);
+        if (piece) positives.push({ ...piece, highlights: this.highlights.slice(from) });
       }
     }
     return { positives, negatives };

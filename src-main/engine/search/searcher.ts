@@ -4,13 +4,19 @@
 // and never repeating a node already covered by an earlier tier.
 import type { SearchRequest, SearchResponse, SearchResult, Settings } from '../../contract/api.ts';
 import type { Analyzer } from '../analysis/analyzer.ts';
-import { compileQuery, matchExpression, type CompiledQuery } from '../query/compile.ts';
+import {
+  compileQuery,
+  matchExpression,
+  type CompiledOperand,
+  type CompiledQuery,
+} from '../query/compile.ts';
 import { Vocabulary } from '../query/fuzzy.ts';
 import { parseQuery } from '../query/parse.ts';
 import type { ParsedQuery } from '../query/ast.ts';
 import type { IndexReader, VaultRow } from '../store/index-reader.ts';
 import { vaultRowidBase, VAULT_ROWID_SPAN } from '../store/node-rows.ts';
 import { ENGINE_DEFAULTS } from '../settings.ts';
+import { headingFactor, headingTermsOf } from './heading-match.ts';
 import { createMatcher } from './highlight.ts';
 import { compareMatches, mergeMatches, type MergedMatch, type RawMatch } from './merge.ts';
 import { runMatch, runPartial, type RawRow, type Scope, type VaultRange } from './raw-matches.ts';
@@ -148,12 +154,15 @@ export class Searcher {
       rows: Array<RawRow & { matched: string[] }>,
       topic: Topic,
       out: RawMatch[],
+      operands: readonly CompiledOperand[],
     ) => {
       tree.load(rows.map((r) => r.id));
       for (const row of rows) {
         const file = tree.fileOf(row.id);
-        if (file && topic.pathOk(file.path))
-          out.push({ key: row.id, score: row.score, matched: row.matched });
+        if (!file || !topic.pathOk(file.path)) continue;
+        const heading = headingTermsOf(tree, row.id, analyzer);
+        const score = row.score * headingFactor(operands, heading, ENGINE_DEFAULTS.headingBoost);
+        out.push({ key: row.id, score, matched: row.matched });
       }
     };
 
@@ -178,6 +187,7 @@ export class Searcher {
           rows.map((r) => ({ ...r, matched: labels })),
           topic,
           exactRaw,
+          topic.exact.required,
         );
       }
       const merged = mergeTier(exactRaw);
@@ -211,6 +221,7 @@ export class Searcher {
           rows.map((r) => ({ ...r, matched: labels })),
           topic,
           fuzzyRaw,
+          fuzzy.required,
         );
       }
       accept(mergeTier(fuzzyRaw), false);
@@ -233,6 +244,7 @@ export class Searcher {
           })),
           topic,
           partialRaw,
+          query.required,
         );
       }
       const merged = mergeTier(partialRaw);

@@ -3,6 +3,7 @@
 // reader and `data_version` and shared by every search in between; a search only adds what it
 // has not seen (in one set query for the rows, one for all their ancestors, one for files).
 import type { FileBrief, IndexReader, NodeBrief } from '../store/index-reader.ts';
+import type { HeadingTerms } from './heading-match.ts';
 import type { MergeNode } from './merge.ts';
 
 interface Known {
@@ -11,6 +12,7 @@ interface Known {
   briefs: Map<number, NodeBrief>;
   files: Map<number, FileBrief>;
   docIds: Map<number, string>;
+  headings: Map<number, HeadingTerms>;
 }
 
 const KNOWN = new WeakMap<IndexReader, Known>();
@@ -26,6 +28,7 @@ function knownFor(reader: IndexReader): Known {
       briefs: new Map(),
       files: new Map(),
       docIds: new Map(),
+      headings: new Map(),
     };
     KNOWN.set(reader, known);
   }
@@ -45,6 +48,11 @@ export class SearchTree {
   /** Every loaded node, by rowid (more than this search's: merging only looks up its own). */
   get nodes(): Map<number, MergeNode> {
     return this.known.nodes;
+  }
+
+  /** The analysed heading terms of loaded nodes (`heading-match.ts`), valid as long as the rest. */
+  get headingCache(): Map<number, HeadingTerms> {
+    return this.known.headings;
   }
 
   /** Loads nodes `ids`, their ancestors and their files. */

@@ -1,0 +1,74 @@
+// Heading coverage (search/heading-match.ts): the multiplier as a table, and its effect on raw
+// scores of the ranking fixtures — the section named by the query beats a sibling that only
+// repeats its words, and a generic "Details" heading is judged by its file title.
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { EngineService } from '../../../src-main/contract/engine.ts';
+import { createAnalyzer } from '../../../src-main/engine/analysis/analyzer.ts';
+import { createEngine, engineInternals } from '../../../src-main/engine/create-engine.ts';
+import { compileQuery } from '../../../src-main/engine/query/compile.ts';
+import { parseQuery } from '../../../src-main/engine/query/parse.ts';
+import { headingFactor, operandIn } from '../../../src-main/engine/search/heading-match.ts';
+import { tempDir } from '../store/temp.ts';
+
+const analyzer = createAnalyzer('english');
+const operands = (q: string) => compileQuery(parseQuery(q), analyzer).required;
+const terms = (text: string) => new Set(analyzer.terms(text));
+const BOOST = { own: 1, context: 0.5 };
+
+describe('headingFactor', () => {
+  const cases: Array<[query: string, own: string, context: string, factor: number]> = [
+    ['lifetime elision rules', 'Lifetime Elision', 'Lifetimes', 1 + (2 + 0.5 * 2) / 3],
+    ['lifetime elision rules', 'In Method Definitions', 'Validating Lifetimes', 1 + 0.5 / 3],
+    ['move header', 'Details', 'Move Header', 1 + 0.5],
+    ['move header', 'Moving headers', '', 1 + 1.5],
+    ['"error handling" rust', 'Error Handling', 'Rust', 1 + (1 + 0.5 * 2) / 2],
+    ['"error handling"', 'Handling errors', '', 2.5], // a phrase's terms, in any order
+    ['"error handling"', 'Errors', '', 1],
+    ['hand* rust', 'Handlers', '', 1 + 1.5 / 2],
+    ['(vault OR repo)', 'Repo settings', '', 2.5],
+    ['nothing here', 'Other', 'Words', 1],
+  ];
+  it.each(cases)('%s under "%s" in "%s"', (query, own, context, factor) => {
+    const heading = { own: terms(own), context: terms(context) };
+    expect(headingFactor(operands(query), heading, BOOST)).toBeCloseTo(factor, 9);
+  });
+
+  it('is 1 for a query without required operands', () => {
+    expect(headingFactor([], { own: terms('x'), context: terms('') }, BOOST)).toBe(1);
+  });
+
+  it('an operand is in a text when one alternative has all its terms there', () => {
+    const [phrase] = operands('"error handling"');
+    expect(operandIn(phrase!, terms('handling of an error'))).toBe(true);
+    expect(operandIn(phrase!, terms('error'))).toBe(false);
+  });
+});
+
+describe('heading coverage on raw scores', () => {
+  let engine: EngineService;
+  beforeAll(async () => {
+    engine = await createEngine({
+      dbPath: join(tempDir(), 'headings.db'),
+      vaults: [{ root: join(import.meta.dirname, '../../fixtures/ranking/headings'), name: 'h' }],
+      watch: false,
+    });
+    await engineInternals(engine).ready();
+  });
+  afterAll(() => engine.close());
+  const raw = (q: string) => engineInternals(engine).searchRaw({ queries: [q] }).results;
+
+  it('the section named by the query beats a sibling that repeats its words', () => {
+    // BM25 alone puts "Lifetimes in Method Definitions" first (its short body repeats all three).
+    expect(raw('lifetime elision rules')[0]!.id).toBe('h:lifetimes.md#lifetime-elision');
+  });
+
+  it('a generic heading is judged by its file title', () => {
+    // Two identical "Details" sections (a tie would go to cmd-07); only cmd-08 is titled with
+    // the query's words.
+    const ids = raw('archive hierarchy notes')
+      .map((r) => r.id)
+      .filter((id) => id.startsWith('h:cmd-') && id.endsWith('#details'));
+    expect(ids).toEqual(['h:cmd-08.md#details', 'h:cmd-07.md#details']);
+  });
+});
