@@ -202,6 +202,7 @@ class ChunkRun {
     const { batch, result } = this.pending.shift()!;
     const { lines, outcomes } = await result;
     outcomes.forEach((outcome, index) => {
+      if (outcome.ok && outcome.warnings.length === 0) return;
       const where = displayPath(batch.tasks[index]!.absPath);
       if (outcome.ok) {
         for (const warning of outcome.warnings) this.report(where, warning);
