@@ -22,7 +22,14 @@ function termMatches(token: string, term: string, prefix: boolean): boolean {
 
 /** Merges overlapping or touching ranges of a sorted list. */
 export function mergeRanges<T extends [number, number]>(ranges: T[]): T[] {
-  const sorted = [...ranges].sort((a, b) => a[0] - b[0] || a[1] - b[1]);
+  let ordered = true;
+  for (let i = 1; i < ranges.length && ordered; i++) {
+    const a = ranges[i - 1]!;
+    const b = ranges[i]!;
+    ordered = a[0] < b[0] || (a[0] === b[0] && a[1] <= b[1]);
+  }
+  // Matches are found in text order: sorting (and copying) is the rare case.
+  const sorted = ordered ? ranges : [...ranges].sort((a, b) => a[0] - b[0] || a[1] - b[1]);
   const out: T[] = [];
   for (const range of sorted) {
     const last = out[out.length - 1];

@@ -62,6 +62,15 @@ function hasText(content: Uint8Array, ranges: ByteRange[]): boolean {
   return false;
 }
 
+const BODY_RANGES = new WeakMap<NodeRow, ByteRange[]>();
+
+/** A row's body ranges, parsed once per cached row. */
+function bodyRanges(row: NodeRow): ByteRange[] {
+  let ranges = BODY_RANGES.get(row);
+  if (!ranges) BODY_RANGES.set(row, (ranges = JSON.parse(row.body_ranges) as ByteRange[]));
+  return ranges;
+}
+
 function frontmatterEnd(file: FileBrief): number {
   return file.frontmatter ? (JSON.parse(file.frontmatter) as ByteRange)[1] : 0;
 }
@@ -75,7 +84,7 @@ function regionsOf(row: NodeRow, file: FileBrief, merged: boolean, content: Uint
       ? [[row.heading_start, row.byte_start]]
       : [];
   if (merged) return { highlight: [...heading, span], snippet: [span] };
-  const body = (JSON.parse(row.body_ranges) as ByteRange[]).filter(([s, e]) => e > s && s >= start);
+  const body = bodyRanges(row).filter(([s, e]) => e > s && s >= start);
   return { highlight: [...heading, ...body], snippet: hasText(content, body) ? body : [span] };
 }
 

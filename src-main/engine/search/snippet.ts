@@ -41,8 +41,10 @@ export function snippetHtml(segments: SnippetSegment[]): string {
 function chooseWindow(text: string, matches: TextRange[], length: number): [number, number] {
   let best: [number, number] = [0, Math.min(text.length, length)];
   let bestScore = -1;
-  const words = matches.map((m) => text.slice(m[0], m[1]).toLowerCase());
   const anchors = Math.min(matches.length, MAX_ANCHORS);
+  const words: string[] = [];
+  const word = (j: number) =>
+    (words[j] ??= text.slice(matches[j]![0], matches[j]![1]).toLowerCase());
   for (let i = 0; i < anchors; i++) {
     const anchor = matches[i]!;
     let start = Math.max(0, anchor[0] - LEAD);
@@ -54,7 +56,7 @@ function chooseWindow(text: string, matches: TextRange[], length: number): [numb
     const end = Math.min(text.length, start + length);
     // Matches are sorted: the window holds the anchor and the few after it that end in time.
     const seen = new Set<string>();
-    for (let j = i; j < matches.length && matches[j]![1] <= end; j++) seen.add(words[j]!);
+    for (let j = i; j < matches.length && matches[j]![1] <= end; j++) seen.add(word(j));
     const score = seen.size * 1000 - start / text.length; // most distinct terms, then earliest
     if (score > bestScore) {
       bestScore = score;
