@@ -74,7 +74,7 @@ export const PARTIAL_LIST_CAP = 5_000;
 export const MAX_PARTIAL_QUERIES = 64;
 
 /** The rowids an expression matches within the scope, at most `limit`. */
-function rowids(reader: IndexReader, expr: string, scope: Scope, limit: number): number[] {
+export function rowids(reader: IndexReader, expr: string, scope: Scope, limit: number): number[] {
   if (scope.include !== null && scope.include.length === 0) return [];
   const include = scope.include ?? [];
   const params: unknown[] = [expr];

@@ -4,88 +4,22 @@
 // and never repeating a node already covered by an earlier tier.
 import type { SearchRequest, SearchResponse, SearchResult, Settings } from '../../contract/api.ts';
 import type { Analyzer } from '../analysis/analyzer.ts';
-import {
-  compileQuery,
-  matchExpression,
-  type CompiledOperand,
-  type CompiledQuery,
-} from '../query/compile.ts';
+import { compileQuery, matchExpression, type CompiledOperand } from '../query/compile.ts';
 import { Vocabulary } from '../query/fuzzy.ts';
 import { parseQuery } from '../query/parse.ts';
-import type { ParsedQuery } from '../query/ast.ts';
-import type { IndexReader, VaultRow } from '../store/index-reader.ts';
-import { vaultRowidBase, VAULT_ROWID_SPAN } from '../store/node-rows.ts';
+import type { IndexReader } from '../store/index-reader.ts';
 import { ENGINE_DEFAULTS } from '../settings.ts';
 import { headingFactor, headingTermsOf } from './heading-match.ts';
+import { LONG_NODE_TOKENS, passageOperands } from './passages.ts';
 import { createMatcher } from './highlight.ts';
 import { compareMatches, mergeMatches, type MergedMatch, type RawMatch } from './merge.ts';
-import { runMatch, runPartial, type RawRow, type Scope, type VaultRange } from './raw-matches.ts';
+import { rowids, runMatch, runPartial, type RawRow } from './raw-matches.ts';
 import { buildResult, type FinalMatch } from './results.ts';
 import { SearchTree } from './tree.ts';
+import { pathTest, scopeOf, SEP, tag, unmerged, type Topic } from './topics.ts';
 
-interface Topic {
-  index: number;
-  parsed: ParsedQuery;
-  exact: CompiledQuery;
-  /** Compiled with fuzzy variants; null until needed, or when no term has any. */
-  fuzzy: CompiledQuery | null;
-  scope: Scope;
-  pathOk(path: string): boolean;
-}
-
-const SEP = '\u0000';
 /** How much N grows when merging left fewer than `limit` results from a full first fetch. */
 const RAW_GROWTH = 4;
-const tag = (topic: Topic, labels: string[]) =>
-  labels.map((label) => `${topic.index}${SEP}${label}`);
-
-function scopeOf(parsed: ParsedQuery, vaults: VaultRow[]): Scope {
-  const range = (v: VaultRow): VaultRange => ({
-    lo: vaultRowidBase(v.id),
-    hi: vaultRowidBase(v.id) + VAULT_ROWID_SPAN,
-    boost: v.pinned ? ENGINE_DEFAULTS.pinnedBoost : 1,
-  });
-  const { vaults: only, excludeVaults } = parsed.filters;
-  return {
-    include: only.length ? vaults.filter((v) => only.includes(v.name)).map(range) : null,
-    exclude: vaults.filter((v) => excludeVaults.includes(v.name)).map(range),
-    boosted: vaults.map(range).filter((r) => r.boost !== 1),
-  };
-}
-
-function pathTest(parsed: ParsedQuery): (path: string) => boolean {
-  const fold = (s: string) => s.normalize('NFC').toLowerCase();
-  const include = parsed.filters.pathPrefixes.map(fold);
-  const exclude = parsed.filters.excludePathPrefixes.map(fold);
-  if (include.length === 0 && exclude.length === 0) return () => true;
-  return (path) => {
-    const p = fold(path);
-    return (
-      (include.length === 0 || include.some((x) => p.startsWith(x))) &&
-      !exclude.some((x) => p.startsWith(x))
-    );
-  };
-}
-
-/** Raw matches as results of their own: one per node (best score, every label), ordered. */
-function unmerged(raw: RawMatch[], tree: SearchTree): MergedMatch[] {
-  const byKey = new Map<number, MergedMatch>();
-  for (const match of raw) {
-    const seen = byKey.get(match.key);
-    if (seen) {
-      seen.score = Math.max(seen.score, match.score);
-      seen.matched = [...new Set([...seen.matched, ...(match.matched ?? [])])];
-    } else {
-      byKey.set(match.key, {
-        key: match.key,
-        score: match.score,
-        mergedFrom: [],
-        matched: [...(match.matched ?? [])],
-      });
-    }
-  }
-  return [...byKey.values()].sort((a, b) => compareMatches(a, b, tree.nodes));
-}
 
 /**
  * How long a loaded vocabulary serves after the index changed before it is reloaded. Reading
@@ -172,47 +106,91 @@ export class Searcher {
         if (!covered) accepted.push({ ...m, partial });
       }
     };
+    // Raw rows → raw matches: path filter, heading boost, and long nodes judged by their best
+    // passage (`passages.ts`); an all-terms row that loses operands that way goes to `demoted`.
     const collect = (
-      rows: Array<RawRow & { matched: string[] }>,
+      rows: Array<RawRow & { ops: number[] }>,
       topic: Topic,
       out: RawMatch[],
       operands: readonly CompiledOperand[],
+      demoted: RawMatch[] | null = out,
     ) => {
       tree.load(rows.map((r) => r.id));
       for (const row of rows) {
         const file = tree.fileOf(row.id);
         if (!file || !topic.pathOk(file.path)) continue;
+        const brief = tree.row(row.id);
+        const ops =
+          demoted && brief.token_estimate > LONG_NODE_TOKENS && row.ops.length > 1
+            ? passageOperands(
+                brief,
+                () => this.reader.content(file.id),
+                operands,
+                row.ops,
+                analyzer,
+                (expr) =>
+                  rowids(
+                    this.reader,
+                    expr,
+                    {
+                      include: [{ lo: row.id, hi: row.id + 1, boost: 1 }],
+                      exclude: [],
+                      boosted: [],
+                    },
+                    1,
+                  ).length > 0,
+              )
+            : row.ops;
         const heading = headingTermsOf(tree, row.id, analyzer);
         const score = row.score * headingFactor(operands, heading, ENGINE_DEFAULTS.headingBoost);
-        out.push({ key: row.id, score, matched: row.matched });
+        const matched = tag(
+          topic,
+          ops.map((i) => operands[i]!.label),
+        );
+        (ops.length < row.ops.length ? demoted! : out).push({ key: row.id, score, matched });
       }
     };
+    const every = (operands: readonly CompiledOperand[]) => operands.map((_, i) => i);
+    const demoted: RawMatch[] = [];
 
     // Tier 1: every required operand matches exactly: the top N raw matches, N = 10 × limit.
     // Merging can fold them into fewer than `limit` results while more exact matches exist;
     // then N grows once (× 4) before fuzzy and partial matches may follow.
     const exactIds = new Map<number, Set<number>>();
     for (let n = rawLimit; ; n *= RAW_GROWTH) {
-      const exactRaw: RawMatch[] = [];
+      let exactRaw: RawMatch[] = [];
       let truncated = false;
+      const fetched: Array<[Topic, RawRow[]]> = [];
       for (const topic of topics) {
         const expr = matchExpression(topic.exact);
         if (!expr) continue;
         const rows = runMatch(this.reader, expr, topic.scope, weights, n);
         truncated ||= rows.length === n;
         exactIds.set(topic.index, new Set(rows.map((r) => r.id)));
-        const labels = tag(
-          topic,
-          topic.exact.required.map((o) => o.label),
-        );
+        fetched.push([topic, rows]);
+        const ops = every(topic.exact.required);
         collect(
-          rows.map((r) => ({ ...r, matched: labels })),
+          rows.map((r) => ({ ...r, ops })),
           topic,
           exactRaw,
           topic.exact.required,
+          null,
         );
       }
-      const merged = mergeTier(exactRaw);
+      let merged = mergeTier(exactRaw);
+      if (merged.length < limit && fetched.some(([, rows]) => rows.length > 0)) {
+        // Partial matches will follow: long nodes must earn their place above them by holding
+        // the terms in one passage (`passages.ts`). Not needed while all-terms results fill
+        // the page: there long nodes only compete on score.
+        exactRaw = [];
+        demoted.length = 0;
+        for (const [topic, rows] of fetched) {
+          const ops = every(topic.exact.required);
+          const all = rows.map((r) => ({ ...r, ops }));
+          collect(all, topic, exactRaw, topic.exact.required, demoted);
+        }
+        if (demoted.length > 0) merged = mergeTier(exactRaw);
+      }
       if (merged.length >= limit || !truncated || n > rawLimit) {
         accept(merged, false);
         break;
@@ -232,18 +210,16 @@ export class Searcher {
         const expr = matchExpression(fuzzy);
         if (!expr) continue;
         const seen = exactIds.get(topic.index) ?? new Set();
-        const labels = tag(
-          topic,
-          fuzzy.required.map((o) => o.label),
-        );
+        const ops = every(fuzzy.required);
         const rows = runMatch(this.reader, expr, topic.scope, weights, rawLimit).filter(
           (r) => !seen.has(r.id),
         );
         collect(
-          rows.map((r) => ({ ...r, matched: labels })),
+          rows.map((r) => ({ ...r, ops })),
           topic,
           fuzzyRaw,
           fuzzy.required,
+          demoted,
         );
       }
       accept(mergeTier(fuzzyRaw), false);
@@ -251,19 +227,13 @@ export class Searcher {
 
     // Tier 3: partial matches, most matched operands first (SPEC §4).
     if (!request.strict && accepted.length < limit) {
-      const partialRaw: RawMatch[] = [];
+      const partialRaw: RawMatch[] = [...demoted];
       for (const topic of topics) {
         const query = topic.fuzzy ?? topic.exact;
         if (query.required.length < 2) continue;
         const rows = runPartial(this.reader, query, topic.scope, weights, rawLimit);
         collect(
-          rows.map((r) => ({
-            ...r,
-            matched: tag(
-              topic,
-              r.matched.map((o) => o.label),
-            ),
-          })),
+          rows.map((r) => ({ ...r, ops: r.matched.map((o) => query.required.indexOf(o)) })),
           topic,
           partialRaw,
           query.required,

@@ -1,0 +1,91 @@
+// Long nodes are judged by their best passage. Folio's unit is the section; a node of many
+// pages without headings (a meeting transcript, an exported log, a .txt file) holds almost any
+// handful of words somewhere, so "all the words are in it" says little about it. Such a node
+// matches a set of required terms only when they occur together within one passage; otherwise
+// it counts as matching the largest set that does (a partial match, SPEC §4).
+import type { Analyzer } from '../analysis/analyzer.ts';
+import { decodeUtf8 } from '../analysis/utf8.ts';
+import type { ByteRange } from '../chunk/types.ts';
+import type { CompiledOperand } from '../query/compile.ts';
+import type { NodeRow } from '../store/node-rows.ts';
+import { createMatcher } from './highlight.ts';
+
+/** Nodes whose own text is longer than this many tokens (≈ 12 kB) are judged by passages. */
+export const LONG_NODE_TOKENS = 3_000;
+/** The length of a passage in characters: about a long paragraph. */
+export const PASSAGE_CHARS = 600;
+/** The same in tokens, for FTS5's `NEAR` (tokens between the first and the last phrase). */
+export const PASSAGE_TOKENS = 100;
+
+const SIMPLE_PHRASE = /^"(?:[^"]|"")*"(?: \*)?$/;
+
+/**
+ * An FTS5 `NEAR` group of the operands: it matches a node where they all occur within one
+ * passage of a column — the cheap test, run before reading any text. Null when an operand is
+ * not a plain phrase (an `OR` group, fuzzy variants, a column filter): then the text decides.
+ */
+export function nearExpression(operands: readonly CompiledOperand[]): string | null {
+  if (!operands.every((op) => SIMPLE_PHRASE.test(op.expr))) return null;
+  return `NEAR(${operands.map((op) => op.expr).join(' ')}, ${PASSAGE_TOKENS})`;
+}
+
+/**
+ * The largest set of operands (by index) whose occurrences fit in one window of `window`
+ * characters. `starts[i]` lists where operand i occurs, in any order.
+ */
+export function bestPassage(starts: number[][], window = PASSAGE_CHARS): number[] {
+  const events: Array<[at: number, operand: number]> = [];
+  starts.forEach((list, operand) => {
+    for (const at of list) events.push([at, operand]);
+  });
+  events.sort((a, b) => a[0] - b[0]);
+  const inWindow = new Array<number>(starts.length).fill(0);
+  let distinct = 0;
+  let best: number[] = [];
+  let from = 0;
+  for (const [at, operand] of events) {
+    if (inWindow[operand]!++ === 0) distinct++;
+    while (events[from]![0] < at - window) {
+      if (--inWindow[events[from]![1]]! === 0) distinct--;
+      from++;
+    }
+    if (distinct > best.length) best = inWindow.flatMap((n, i) => (n > 0 ? [i] : []));
+  }
+  return best;
+}
+
+/** The text of a node's heading line and own body, as indexed. */
+function ownText(row: NodeRow, content: Uint8Array): string {
+  const ranges: ByteRange[] = JSON.parse(row.body_ranges) as ByteRange[];
+  if (row.depth > 0) ranges.unshift([row.heading_start, row.byte_start]);
+  return ranges
+    .map(([s, e]) => decodeUtf8(content, s, Math.min(e, content.length)).text)
+    .join('\n');
+}
+
+/**
+ * The operands (indexes into `operands`) a node really matches: all of `matched` for a node of
+ * ordinary length; for a long one, those of `matched` that share its best passage.
+ */
+export function passageOperands(
+  row: NodeRow,
+  content: () => Uint8Array,
+  operands: readonly CompiledOperand[],
+  matched: readonly number[],
+  analyzer: Analyzer,
+  near: (expr: string) => boolean,
+): number[] {
+  if (row.token_estimate <= LONG_NODE_TOKENS || matched.length < 2) return [...matched];
+  const expr = nearExpression(matched.map((i) => operands[i]!));
+  if (expr !== null && near(expr)) return [...matched];
+  const text = ownText(row, content());
+  const starts = matched.map((i) =>
+    createMatcher(operands[i]!.highlights, analyzer)
+      .findIn(text)
+      .map(([start]) => start),
+  );
+  // A term found only in the path, tags or title columns is in every passage.
+  const everywhere = starts.map((list) => list.length === 0);
+  const local = bestPassage(starts.map((list, i) => (everywhere[i] ? [] : list)));
+  return matched.filter((_, i) => everywhere[i] || local.includes(i));
+}

@@ -1,0 +1,75 @@
+// Long nodes judged by their best passage (search/passages.ts): the sliding window as a table,
+// the NEAR shortcut, and on the fixtures a long transcript holding the words far apart falls
+// below a short section holding most of them together, while words said together still make it
+// an all-terms match.
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { EngineService } from '../../../src-main/contract/engine.ts';
+import { createAnalyzer } from '../../../src-main/engine/analysis/analyzer.ts';
+import { createEngine, engineInternals } from '../../../src-main/engine/create-engine.ts';
+import { compileQuery } from '../../../src-main/engine/query/compile.ts';
+import { parseQuery } from '../../../src-main/engine/query/parse.ts';
+import {
+  bestPassage,
+  nearExpression,
+  PASSAGE_TOKENS,
+} from '../../../src-main/engine/search/passages.ts';
+import { tempDir } from '../store/temp.ts';
+
+describe('bestPassage', () => {
+  const cases: Array<[starts: number[][], window: number, best: number[]]> = [
+    [[[0], [10], [20]], 100, [0, 1, 2]],
+    [[[0], [500], [1000]], 100, [0]],
+    [[[0, 900], [500], [950]], 100, [0, 2]],
+    [[[0], [], [50]], 100, [0, 2]],
+    [[[300], [200, 5000], [5050]], 100, [0, 1]], // the first of two equally large
+    [[[], []], 100, []],
+    [[[0], [100]], 100, [0, 1]], // the window's ends are both in
+  ];
+  it.each(cases)('%j within %i', (starts, window, best) => {
+    expect(bestPassage(starts, window)).toEqual(best);
+  });
+});
+
+describe('nearExpression', () => {
+  const analyzer = createAnalyzer('english');
+  const near = (q: string) => nearExpression(compileQuery(parseQuery(q), analyzer).required);
+  it('groups plain words, phrases and prefixes; anything else is left to the text', () => {
+    expect(near('relocate "bold heading" hand*')).toBe(
+      `NEAR("reloc" "bold head" "hand" *, ${PASSAGE_TOKENS})`,
+    );
+    expect(near('relocate (office OR desk)')).toBeNull();
+    expect(near('relocate title:office')).toBeNull();
+  });
+});
+
+describe('long nodes in search', () => {
+  let engine: EngineService;
+  beforeAll(async () => {
+    engine = await createEngine({
+      dbPath: join(tempDir(), 'passages.db'),
+      vaults: [{ root: join(import.meta.dirname, '../../fixtures/ranking/passages'), name: 'p' }],
+      watch: false,
+    });
+    await engineInternals(engine).ready();
+  });
+  afterAll(() => engine.close());
+  const search = async (q: string) =>
+    (await engine.search({ queries: [q] })).results.map((r) => [
+      r.id,
+      r.partial,
+      [...r.matchedTerms].sort().join(' '),
+    ]);
+
+  it('words far apart in a 13 kB transcript match one passage at a time', async () => {
+    expect(await search('relocate heading another')).toEqual([
+      ['p:move-header.md#details', true, 'heading relocate'],
+      ['p:transcript.md#weekly-call-transcript', true, 'relocate'],
+    ]);
+  });
+
+  it('words said together still make an all-terms match', async () => {
+    const [first] = await search('relocate office');
+    expect(first).toEqual(['p:transcript.md#weekly-call-transcript', false, 'office relocate']);
+  });
+});
