@@ -19,20 +19,20 @@ interface Floors {
 }
 
 const FLOORS: Record<string, { partial: Floors; strict: Floors }> = {
-  // Reached at 8cb2a59: 0.693 / 0.838 (partial), 0.531 / 0.576 (strict).
+  // Reached at e4ac64c: 0.821 / 0.960 (partial), 0.736 / 0.798 (strict).
   'rust-book.queries.json': {
-    partial: { mrr10: 0.67, recall10: 0.81 },
-    strict: { mrr10: 0.51, recall10: 0.55 },
+    partial: { mrr10: 0.8, recall10: 0.94 },
+    strict: { mrr10: 0.71, recall10: 0.77 },
   },
-  // Reached at 8cb2a59: 0.512 / 0.605 (partial), 0.370 / 0.407 (strict).
+  // Reached at e4ac64c: 0.703 / 0.849 (partial), 0.523 / 0.581 (strict).
   'dendron-vault.queries.json': {
-    partial: { mrr10: 0.49, recall10: 0.58 },
-    strict: { mrr10: 0.35, recall10: 0.38 },
+    partial: { mrr10: 0.68, recall10: 0.82 },
+    strict: { mrr10: 0.5, recall10: 0.56 },
   },
-  // Reached at 8cb2a59: 0.653 / 0.667 (partial), 0.472 / 0.472 (strict).
+  // Reached at e4ac64c: 0.891 / 1.000 (partial), 0.583 / 0.583 (strict).
   'sample-vault.queries.json': {
-    partial: { mrr10: 0.63, recall10: 0.64 },
-    strict: { mrr10: 0.45, recall10: 0.45 },
+    partial: { mrr10: 0.87, recall10: 0.98 },
+    strict: { mrr10: 0.56, recall10: 0.56 },
   },
 };
 
