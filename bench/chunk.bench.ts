@@ -15,9 +15,10 @@ import { spawn, spawnSync } from 'node:child_process';
 import { openSync, readdirSync, readFileSync } from 'node:fs';
 import { availableParallelism, loadavg } from 'node:os';
 import { join } from 'node:path';
+import { corpusDir } from '../test/support/corpora.ts';
 
 const repo = join(import.meta.dirname, '..');
-const corpus = process.env.FOLIO_BENCH_CORPUS ?? join(repo, '../shared/corpora/msdocs-cpp');
+const corpus = process.env.FOLIO_BENCH_CORPUS ?? corpusDir('msdocs-cpp');
 const runs = Number(process.env.FOLIO_BENCH_RUNS ?? 3);
 const nodeFlags = ['--disable-warning=ExperimentalWarning', '--experimental-strip-types'];
 const modes = ['commonmark', 'chunk', 'pool', 'cli', 'cliWorkers'] as const;

@@ -8,9 +8,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { createEngine, engineInternals } from '../src-main/engine/create-engine.ts';
+import { corpusDir } from '../test/support/corpora.ts';
 
-const corpus =
-  process.env.FOLIO_BENCH_CORPUS ?? join(import.meta.dirname, '../../shared/corpora/msdocs-cpp');
+const corpus = process.env.FOLIO_BENCH_CORPUS ?? corpusDir('msdocs-cpp');
 
 function sourceBytes(dir: string): { files: number; bytes: number } {
   let files = 0;

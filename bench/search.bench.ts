@@ -6,9 +6,9 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { main } from '../src-main/cli/bin.ts';
+import { corpusDir } from '../test/support/corpora.ts';
 
-const corpus =
-  process.env.FOLIO_BENCH_CORPUS ?? join(import.meta.dirname, '../../shared/corpora/msdocs-cpp');
+const corpus = process.env.FOLIO_BENCH_CORPUS ?? corpusDir('msdocs-cpp');
 const queries =
   process.env.FOLIO_BENCH_QUERIES ?? join(import.meta.dirname, 'queries-msdocs-cpp.json');
 const io = { stdout: process.stdout, stderr: process.stderr, signal: new AbortController().signal };

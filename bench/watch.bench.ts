@@ -11,8 +11,9 @@ import { join } from 'node:path';
 import type { EngineService } from '../src-main/contract/engine.ts';
 import { createEngine, engineInternals } from '../src-main/engine/create-engine.ts';
 import { watchVault } from '../src-main/engine/live/vault-watcher.ts';
+import { CORPORA_DIR } from '../test/support/corpora.ts';
 
-const CORPORA = join(import.meta.dirname, '../../shared/corpora');
+const CORPORA = CORPORA_DIR;
 const QUERIES = [
   'lambda capture',
   'template specialization',

@@ -2,9 +2,10 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseQuerySet, type QuerySet } from '../../src-main/engine/eval/query-set.ts';
+import { CORPORA_DIR } from '../support/corpora.ts';
 
 const repo = join(import.meta.dirname, '..', '..');
-const corpora = join(repo, '..', 'shared', 'corpora');
+const corpora = CORPORA_DIR;
 
 /** A committed query set. */
 export interface CommittedSet {

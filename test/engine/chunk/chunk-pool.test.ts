@@ -3,8 +3,9 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { chunkDocument } from '../../../src-main/engine/chunk/chunk-document.ts';
 import { createChunkPool } from '../../../src-main/engine/chunk/chunk-pool.ts';
+import { corpusDir } from '../../support/corpora.ts';
 
-const corpus = join(import.meta.dirname, '../../../../shared/corpora/adversarial');
+const corpus = corpusDir('adversarial');
 const files = [
   'crlf.md',
   'duplicate-headings.md',

@@ -5,8 +5,9 @@ import { describe, expect, it } from 'vitest';
 import { chunkDocument } from '../../../src-main/engine/chunk/chunk-document.ts';
 import { documentJsonLine } from '../../../src-main/engine/chunk/json-lines.ts';
 import { assertInvariants } from './support/invariants.ts';
+import { corpusDir } from '../../support/corpora.ts';
 
-const corpus = join(import.meta.dirname, '../../../../shared/corpora/adversarial');
+const corpus = corpusDir('adversarial');
 const files = (readdirSync(corpus, { recursive: true }) as string[])
   .filter((path) => statSync(join(corpus, path)).isFile())
   .sort();

@@ -11,8 +11,9 @@ import { describe, expect, it } from 'vitest';
 import { readMarkdown } from '../../../src-main/engine/chunk/chunk-document.ts';
 import { readSource } from '../../../src-main/engine/chunk/source-text.ts';
 import { remarkReference } from './support/remark-reference.ts';
+import { CORPORA_DIR } from '../../support/corpora.ts';
 
-const corporaDir = join(import.meta.dirname, '../../../../shared/corpora');
+const corporaDir = CORPORA_DIR;
 const corpora = readdirSync(corporaDir).filter((name) =>
   statSync(join(corporaDir, name)).isDirectory(),
 );

@@ -7,8 +7,9 @@ import { describe, expect, it } from 'vitest';
 import { readMarkdown } from '../../../src-main/engine/chunk/chunk-document.ts';
 import { headingSlugs } from '../../../src-main/engine/chunk/chunk-tree.ts';
 import { readSource } from '../../../src-main/engine/chunk/source-text.ts';
+import { corpusDir } from '../../support/corpora.ts';
 
-const corpus = join(import.meta.dirname, '../../../../shared/corpora/adversarial');
+const corpus = corpusDir('adversarial');
 const slugsOf = (titles: string[]) => headingSlugs(titles.map((title) => ({ title })));
 
 /** What github-slugger itself answers for the same titles, in order. */

@@ -5,8 +5,9 @@ import { join } from 'node:path';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { readSource } from '../../../src-main/engine/chunk/source-text.ts';
+import { corpusDir } from '../../support/corpora.ts';
 
-const corpus = join(import.meta.dirname, '../../../../shared/corpora/adversarial');
+const corpus = corpusDir('adversarial');
 const decoder = new TextDecoder('utf-8', { ignoreBOM: true });
 
 /** Each line decoded on its own equals the same line cut from the decoded text. */

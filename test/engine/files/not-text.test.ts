@@ -4,9 +4,10 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { notTextReason } from '../../../src-main/engine/files/not-text.ts';
+import { corpusDir } from '../../support/corpora.ts';
 
 const fixtures = join(import.meta.dirname, '../../fixtures/chunk/not-text');
-const corpus = join(import.meta.dirname, '../../../../shared/corpora/adversarial');
+const corpus = corpusDir('adversarial');
 const reasonOf = (path: string) => notTextReason(readFileSync(path));
 
 describe('notTextReason', () => {

@@ -3,12 +3,13 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { join } from 'node:path';
 import { EVENT_TIMEOUT_MS } from './helpers.ts';
+import { CORPORA_DIR } from '../../support/corpora.ts';
 
 /** The repository root (commands run from there, like `npm run cli`). */
 export const REPO = join(import.meta.dirname, '../../..');
 
 /** The corpora shared by the benchmarks and tests (outside the repository). */
-export const CORPORA = join(REPO, '../shared/corpora');
+export const CORPORA = CORPORA_DIR;
 
 const NODE_ARGS = ['--disable-warning=ExperimentalWarning', '--experimental-strip-types'];
 

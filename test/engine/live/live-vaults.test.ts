@@ -16,6 +16,7 @@ import {
   vaultStatus,
   write,
 } from './helpers.ts';
+import { corpusDir } from '../../support/corpora.ts';
 
 const dir = tempDir('folio-live-');
 let count = 0;
@@ -201,9 +202,7 @@ describe('live vaults', () => {
   it('answers searches from the last committed state while a large vault is indexed', async () => {
     const { engine, search } = await liveVault({ 'small.md': '# Small\n\nsmallword\n' });
     const firstCommit = committed(engine, { indexed: [] });
-    void engine
-      .addVault({ root: join(import.meta.dirname, '../../../../shared/corpora/msdocs-cpp') })
-      .catch(() => {});
+    void engine.addVault({ root: corpusDir('msdocs-cpp') }).catch(() => {});
     await firstCommit;
     // The worker is writing msdocs-cpp; this thread still answers, from what is committed.
     for (let i = 0; i < 5; i++) expect(await search('smallword')).toEqual(['v:small.md#small']);

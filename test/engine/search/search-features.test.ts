@@ -7,12 +7,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { EngineService } from '../../../src-main/contract/engine.ts';
 import { createEngine, engineInternals } from '../../../src-main/engine/create-engine.ts';
 import { tempDir } from '../store/temp.ts';
+import { corpusDir } from '../../support/corpora.ts';
 
 const dir = tempDir();
-const UNICODE = join(
-  import.meta.dirname,
-  '../../../../shared/corpora/adversarial/unicode-headings.md',
-);
+const UNICODE = corpusDir('adversarial/unicode-headings.md');
 let engine: EngineService;
 
 function vault(name: string, files: Record<string, string>): string {
