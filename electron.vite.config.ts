@@ -1,4 +1,3 @@
-import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { defineConfig } from 'electron-vite';
 import { svelte } from '@sveltejs/vite-plugin-svelte';
@@ -9,17 +8,11 @@ const root = import.meta.dirname;
 const out = resolve(root, process.env.FOLIO_OUT_DIR ?? 'out');
 
 // The engine's worker-thread entries, emitted beside the main bundle under the names
-// `src-main/app/paths.ts` expects (worker threads load a file, not a module of the bundle). An
-// entry is built only once its source exists, so the engine can adopt workers independently.
-const WORKER_SOURCES: Record<string, string> = {
-  'chunk-worker': 'src-main/engine/workers/chunk-worker.ts',
-  'index-worker': 'src-main/engine/workers/index-worker.ts',
+// `src-main/app/paths.ts` expects (worker threads load a file, not a module of the bundle).
+const workers = {
+  'chunk-worker': resolve(root, 'src-main/engine/chunk/chunk-worker.ts'),
+  'index-worker': resolve(root, 'src-main/engine/workers/index-worker.ts'),
 };
-const workers = Object.fromEntries(
-  Object.entries(WORKER_SOURCES)
-    .map(([name, source]) => [name, resolve(root, source)] as const)
-    .filter(([, source]) => existsSync(source)),
-);
 
 /** Three builds, one per process. */
 export default defineConfig({

@@ -62,14 +62,10 @@ interface Running {
 function engineOptions(paths: AppPaths): EngineOptions {
   // First run (no database yet): the bundled sample vault is registered so the app is never empty.
   const firstRun = !existsSync(paths.database);
-  // Only the worker bundles the build emitted (the engine runs the others' work in-process).
-  const workerFiles = Object.fromEntries(
-    Object.entries(paths.workerFiles).filter(([, file]) => existsSync(file)),
-  );
   return {
     dbPath: paths.database,
     vaults: firstRun ? [{ root: paths.sampleVault, name: 'sample', sample: true }] : [],
-    workerFiles,
+    workerFiles: paths.workerFiles,
   };
 }
 
