@@ -5,15 +5,19 @@ import { isCjkTerm } from '../analysis/analyzer.ts';
 
 const ASCII_ALPHABET = [...'abcdefghijklmnopqrstuvwxyz0123456789'];
 
-/** The index's terms, for fuzzy lookups. */
+/** The index's terms, for fuzzy lookups, with how many rows hold each (when known). */
 export class Vocabulary {
-  private readonly terms: Set<string>;
+  private readonly terms: Map<string, number>;
   private readonly wideAlphabet: string[];
 
-  constructor(terms: Iterable<string>) {
-    this.terms = new Set(terms);
+  constructor(terms: Iterable<string | readonly [term: string, rows: number]>) {
+    this.terms = new Map();
+    for (const entry of terms) {
+      if (typeof entry === 'string') this.terms.set(entry, 0);
+      else this.terms.set(entry[0], entry[1]);
+    }
     const wide = new Set<string>();
-    for (const term of this.terms) {
+    for (const term of this.terms.keys()) {
       if (isCjkTerm(term)) continue;
       for (const char of term) if (char > '\x7f') wide.add(char);
     }
@@ -26,6 +30,21 @@ export class Vocabulary {
 
   has(term: string): boolean {
     return this.terms.has(term);
+  }
+
+  /** How many rows hold `term` (0 when unknown or absent). */
+  rows(term: string): number {
+    return this.terms.get(term) ?? 0;
+  }
+
+  /**
+   * The fuzzy variants worth trying for a typed term: neighbours at least as common as the term
+   * itself. A misspelling is rarer than the word it misspells, while a real word's neighbours
+   * that are rarer than it are other words ("form" → "fork"), not what was meant.
+   */
+  variants(term: string): string[] {
+    const own = this.rows(term);
+    return this.neighbours(term).filter((found) => this.rows(found) >= own);
   }
 
   /** Terms of the vocabulary one edit away from `term` (never `term` itself), sorted. */

@@ -203,7 +203,7 @@ export class Searcher {
       for (const topic of topics) {
         const vocabulary = this.vocab();
         const fuzzy = compileQuery(topic.parsed, analyzer, {
-          expand: (term) => vocabulary.neighbours(term),
+          expand: (term) => vocabulary.variants(term),
         });
         if (fuzzy.highlights.length === topic.exact.highlights.length) continue; // no variants
         topic.fuzzy = fuzzy;

@@ -72,7 +72,7 @@ export class IndexReader {
       vaults: s('SELECT id, name, root, pinned, ignore, sample FROM vaults ORDER BY name'),
       documents: s(`SELECT v.name AS vault, f.path, f.hash, f.node_count FROM files f
         JOIN vaults v ON v.id = f.vault_id ORDER BY v.name, f.path`),
-      vocabulary: s('SELECT term FROM fts_vocab'),
+      vocabulary: s('SELECT term, doc FROM fts_vocab'),
       dataVersion: s('PRAGMA data_version'),
     };
   }
@@ -234,9 +234,9 @@ export class IndexReader {
     }>;
   }
 
-  /** Every distinct term of the index. */
-  vocabulary(): string[] {
-    return (this.statements.vocabulary!.raw().all() as string[][]).map((row) => row[0]!);
+  /** Every distinct term of the index and how many rows hold it. */
+  vocabulary(): Array<[term: string, rows: number]> {
+    return this.statements.vocabulary!.raw().all() as Array<[string, number]>;
   }
 
   /** Changes whenever another connection commits: cached state is stale when it moves. */

@@ -80,6 +80,20 @@ describe('fuzzy vocabulary', () => {
     expect(vocabulary.neighbours('фотo')).toEqual(['фото']); // a Latin o among Cyrillic
   });
 
+  it('tries as variants only neighbours at least as common as the typed term', () => {
+    const counted = new Vocabulary([
+      ['form', 50],
+      ['fork', 3],
+      ['from', 900],
+      ['reciev', 1],
+      ['receiv', 40],
+    ]);
+    expect(counted.variants('form')).toEqual(['from']); // "fork" is another, rarer word
+    expect(counted.variants('reciev')).toEqual(['receiv']); // the typo is the rarer one
+    expect(counted.variants('receiv')).toEqual([]);
+    expect(counted.variants('frm')).toEqual(['form', 'from']); // absent: every neighbour
+  });
+
   it('agrees with the edit distance on every candidate', () => {
     for (const term of ['reciev', 'hanl', 'cafe', 'xyz']) {
       for (const found of vocabulary.neighbours(term)) expect(editDistance(term, found)).toBe(1);
