@@ -56,6 +56,27 @@ export default tseslint.config(
     rules: { 'no-restricted-imports': ['error', noElectron] },
   },
   {
+    // One IPC choke point (STYLE.md §2): main.ts hands ipcMain to ipc-router.ts, nothing else
+    // touches it; ipcRenderer lives in the preload only.
+    files: ['src-main/app/**'],
+    ignores: ['src-main/app/main.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            {
+              name: 'electron',
+              importNames: ['ipcMain', 'ipcRenderer'],
+              message:
+                "Only main.ts imports ipcMain (for ipc-router.ts); ipcRenderer is the preload's.",
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     files: ['src-main/contract/**'],
     rules: {
       'no-restricted-imports': [
