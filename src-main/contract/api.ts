@@ -64,7 +64,11 @@ export interface SearchResult {
   mergedFrom: string[];
   /** True when the result matches only some of the query's required terms. */
   partial: boolean;
-  /** The required terms this result matched (all of them unless `partial`). */
+  /**
+   * The required terms this result matched (all of them unless `partial`). A merged result
+   * lists those of its best single node (itself or one it absorbed, the most terms, then the
+   * best score): sections each holding some of the terms do not make their parent match all.
+   */
   matchedTerms: string[];
 }
 
