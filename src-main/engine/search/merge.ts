@@ -1,6 +1,8 @@
 // Hierarchical merging, exactly as SPEC §5: raw matches are promoted up the heading tree by
 // parent priority, sibling aggregation and the document rule; scores combine as
-// min(sum, C × max). Pure: it sees only the tree shape of the nodes involved.
+// min(sum, C × max). Pure: it sees only the tree shape of the nodes involved. A later tier of a
+// search (fuzzy, partial) merges with nodes "blocked": those holding a result of an earlier
+// tier may not become results, since that result's place in the list would overlap them.
 
 /** What merging needs to know about a node (a raw match or one of its ancestors). */
 export interface MergeNode {
@@ -80,6 +82,7 @@ function mergeDocument(
   R: Map<number, Entry>,
   nodes: Map<number, MergeNode>,
   params: MergeParams,
+  blocked: ReadonlySet<number>,
 ): void {
   const cap = params.scoreCapMultiplier;
   // below.get(A): the results under A (kept current as results enter; filtered against R).
@@ -118,6 +121,7 @@ function mergeDocument(
     }
     const K = D.filter((key) => nodes.get(key)!.parent === P.key);
     if (
+      !blocked.has(P.key) &&
       K.length > params.aggregationThreshold * P.childCount &&
       K.length >= params.minAggregationMatches
     ) {
@@ -150,6 +154,7 @@ function mergeDocument(
     absorb(docEntry, others, R);
     return;
   }
+  if (blocked.has(docKey)) return;
   const doc = nodes.get(docKey)!;
   const children = others.filter((key) => nodes.get(key)!.parent === docKey);
   if (children.length === doc.childCount && children.length >= params.minAggregationMatches) {
@@ -168,12 +173,14 @@ function mergeDocument(
 
 /**
  * Merges raw matches (SPEC §5). `nodes` must hold every raw match and all its ancestors.
- * Results are ordered by score, ties by docId then position.
+ * Results are ordered by score, ties by docId then position. `blocked` nodes never enter R by
+ * sibling aggregation or the document rule (none of them may be among `raw`).
  */
 export function mergeMatches(
   raw: RawMatch[],
   nodes: Map<number, MergeNode>,
   params: MergeParams,
+  blocked: ReadonlySet<number> = new Set(),
 ): MergedMatch[] {
   const byDoc = new Map<number, Map<number, Entry>>();
   for (const match of raw) {
@@ -197,7 +204,7 @@ export function mergeMatches(
   const out: MergedMatch[] = [];
   for (const R of byDoc.values()) {
     // A lone match cannot merge unless single matches may aggregate (M ≤ 1).
-    if (R.size > 1 || params.minAggregationMatches <= 1) mergeDocument(R, nodes, params);
+    if (R.size > 1 || params.minAggregationMatches <= 1) mergeDocument(R, nodes, params, blocked);
     for (const [key, entry] of R) {
       out.push({
         key,

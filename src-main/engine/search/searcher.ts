@@ -1,7 +1,7 @@
 // The search pipeline (SPEC §4–5), on the reader connection: per topic, parse and compile;
 // exact matches first, then fuzzy-only matches (so exact ones always outrank them), then partial
-// matches while fewer than `limit` results exist; each tier merged up the hierarchy on its own
-// and never repeating a node already covered by an earlier tier.
+// matches while fewer than `limit` results exist; each tier merged up the hierarchy against
+// what earlier tiers returned (`tiers.ts`).
 import type { SearchRequest, SearchResponse, SearchResult, Settings } from '../../contract/api.ts';
 import type { Analyzer } from '../analysis/analyzer.ts';
 import { compileQuery, matchExpression, type CompiledOperand } from '../query/compile.ts';
@@ -12,11 +12,12 @@ import { ENGINE_DEFAULTS } from '../settings.ts';
 import { headingFactor, headingTermsOf } from './heading-match.ts';
 import { LONG_NODE_TOKENS, passageOperands } from './passages.ts';
 import { createMatcher } from './highlight.ts';
-import { compareMatches, mergeMatches, type MergedMatch, type RawMatch } from './merge.ts';
+import type { RawMatch } from './merge.ts';
 import { rowids, runMatch, runPartial, type RawRow } from './raw-matches.ts';
 import { buildResult, type FinalMatch } from './results.ts';
 import { SearchTree } from './tree.ts';
-import { pathTest, scopeOf, SEP, tag, unmerged, type Topic } from './topics.ts';
+import { ResultList, type TierResult } from './tiers.ts';
+import { pathTest, scopeOf, SEP, tag, type Topic } from './topics.ts';
 
 /** How much N grows when merging left fewer than `limit` results from a full first fetch. */
 const RAW_GROWTH = 4;
@@ -89,23 +90,7 @@ export class Searcher {
       });
     const tree = new SearchTree(this.reader);
     const weights = settings.columnWeights;
-    const mergeTier = (raw: RawMatch[]) =>
-      merge ? mergeMatches(raw, tree.nodes, settings) : unmerged(raw, tree);
-    const accepted: Array<MergedMatch & { partial: boolean }> = [];
-    const accept = (matches: MergedMatch[], partial: boolean) => {
-      // Results of one tier never overlap (merging made them disjoint); later tiers must not
-      // repeat a node an earlier one already covers.
-      const earlier = accepted.length;
-      for (const m of matches) {
-        if (accepted.length >= limit) return;
-        let covered = false;
-        for (let i = 0; i < earlier && !covered; i++) {
-          const a = accepted[i]!;
-          covered = merge ? tree.overlaps(a.key, m.key) : a.key === m.key;
-        }
-        if (!covered) accepted.push({ ...m, partial });
-      }
-    };
+    const list = new ResultList({ nodes: tree.nodes, limit, params: settings, merge });
     // Raw rows → raw matches: path filter, heading boost, and long nodes judged by their best
     // passage (`passages.ts`); an all-terms row that loses operands that way goes to `demoted`.
     const collect = (
@@ -177,8 +162,8 @@ export class Searcher {
           null,
         );
       }
-      let merged = mergeTier(exactRaw);
-      if (merged.length < limit && fetched.some(([, rows]) => rows.length > 0)) {
+      let tier = list.prepare(exactRaw, false);
+      if (tier.results.length < limit && fetched.some(([, rows]) => rows.length > 0)) {
         // Partial matches will follow: long nodes must earn their place above them by holding
         // the terms in one passage (`passages.ts`). Not needed while all-terms results fill
         // the page: there long nodes only compete on score.
@@ -189,16 +174,16 @@ export class Searcher {
           const all = rows.map((r) => ({ ...r, ops }));
           collect(all, topic, exactRaw, topic.exact.required, demoted);
         }
-        if (demoted.length > 0) merged = mergeTier(exactRaw);
+        if (demoted.length > 0) tier = list.prepare(exactRaw, false);
       }
-      if (merged.length >= limit || !truncated || n > rawLimit) {
-        accept(merged, false);
+      if (tier.results.length >= limit || !truncated || n > rawLimit) {
+        list.accept(tier);
         break;
       }
     }
 
     // Tier 2: some term matches only through a fuzzy variant (below every exact match).
-    if (settings.fuzzyDistance > 0 && accepted.length < limit) {
+    if (settings.fuzzyDistance > 0 && !list.full) {
       const fuzzyRaw: RawMatch[] = [];
       for (const topic of topics) {
         const vocabulary = this.vocab();
@@ -222,11 +207,11 @@ export class Searcher {
           demoted,
         );
       }
-      accept(mergeTier(fuzzyRaw), false);
+      list.accept(list.prepare(fuzzyRaw, false));
     }
 
     // Tier 3: partial matches, most matched operands first (SPEC §4).
-    if (!request.strict && accepted.length < limit) {
+    if (!request.strict && !list.full) {
       const partialRaw: RawMatch[] = [...demoted];
       for (const topic of topics) {
         const query = topic.fuzzy ?? topic.exact;
@@ -239,20 +224,16 @@ export class Searcher {
           query.required,
         );
       }
-      const merged = mergeTier(partialRaw);
-      merged.sort(
-        (a, b) => b.matched.length - a.matched.length || compareMatches(a, b, tree.nodes),
-      );
-      accept(merged, true);
+      list.accept(list.prepare(partialRaw, true));
     }
 
-    const results = this.build(accepted.slice(0, limit), topics, tree, analyzer);
+    const results = this.build(list.results, topics, tree, analyzer);
     const terms = [...new Set(topics.flatMap((t) => t.exact.terms))];
     return { results, terms, tookMs: performance.now() - started };
   }
 
   private build(
-    matches: Array<MergedMatch & { partial: boolean }>,
+    matches: TierResult[],
     topics: Topic[],
     tree: SearchTree,
     analyzer: Analyzer,

@@ -1,13 +1,11 @@
 // Topics of a search (SPEC §4 multi-topic): each query's parse, compiled forms, vault scope and
-// path filter; labels tagged with their topic; raw matches shown unmerged (`--raw`).
+// path filter; labels tagged with their topic.
 import type { ParsedQuery } from '../query/ast.ts';
 import type { CompiledQuery } from '../query/compile.ts';
 import type { VaultRow } from '../store/index-reader.ts';
 import { vaultRowidBase, VAULT_ROWID_SPAN } from '../store/node-rows.ts';
 import { ENGINE_DEFAULTS } from '../settings.ts';
-import { compareMatches, type MergedMatch, type RawMatch } from './merge.ts';
 import type { Scope, VaultRange } from './raw-matches.ts';
-import type { SearchTree } from './tree.ts';
 
 /** One query of a search, ready to run. */
 export interface Topic {
@@ -55,24 +53,4 @@ export function pathTest(parsed: ParsedQuery): (path: string) => boolean {
       !exclude.some((x) => p.startsWith(x))
     );
   };
-}
-
-/** Raw matches as results of their own: one per node (best score, every label), ordered. */
-export function unmerged(raw: RawMatch[], tree: SearchTree): MergedMatch[] {
-  const byKey = new Map<number, MergedMatch>();
-  for (const match of raw) {
-    const seen = byKey.get(match.key);
-    if (seen) {
-      seen.score = Math.max(seen.score, match.score);
-      seen.matched = [...new Set([...seen.matched, ...(match.matched ?? [])])];
-    } else {
-      byKey.set(match.key, {
-        key: match.key,
-        score: match.score,
-        mergedFrom: [],
-        matched: [...(match.matched ?? [])],
-      });
-    }
-  }
-  return [...byKey.values()].sort((a, b) => compareMatches(a, b, tree.nodes));
 }

@@ -1,0 +1,174 @@
+// The result list of one search, built tier by tier (SPEC §4): exact matches, then fuzzy-only
+// ones, then partial ones, each tier merged among itself (SPEC §5) and against what earlier
+// tiers already returned, so that no good raw match is lost on the way:
+// - a raw match inside an earlier result is part of it: it joins that result's `mergedFrom`;
+// - a raw match holding an earlier result cannot be returned (it would repeat that result, which
+//   ranks above it), and no merging may promote its tier's matches into it — otherwise the
+//   matches it absorbed would vanish with it;
+// - everything else merges among its tier and is ranked; what falls below `limit` is cut.
+// A merged result's matched labels are, per topic, those of its best single node: a section
+// merged from children that each hold some of the terms does not match them all (SPEC §4
+// partial results rank "more matched terms first" by this count).
+import {
+  compareMatches,
+  mergeMatches,
+  type MergedMatch,
+  type MergeNode,
+  type MergeParams,
+  type RawMatch,
+} from './merge.ts';
+import { SEP } from './topics.ts';
+
+/** A result of the list: a merged match of some tier. */
+export interface TierResult extends MergedMatch {
+  /** True when it came from the partial tier. */
+  partial: boolean;
+}
+
+/** How results are assembled. */
+export interface TierOptions {
+  /** Every raw match of every tier and all their ancestors. */
+  nodes: Map<number, MergeNode>;
+  /** How many results the list holds at most. */
+  limit: number;
+  params: MergeParams;
+  /** False: raw matches are results of their own (`search --raw`), no merging or containment. */
+  merge: boolean;
+}
+
+/** A tier's raw matches, merged and ordered, before they join the list. */
+export interface PreparedTier {
+  /** Its results in rank order (none overlaps an earlier result). */
+  results: TierResult[];
+  /** Raw matches inside earlier results: `[index of that result, raw key]`. */
+  covered: Array<[number, number]>;
+  /** Raw matches dropped because they hold an earlier result. */
+  containers: number[];
+}
+
+/** Per topic (the part of a label before `SEP`), the labels of the node matching the most. */
+function bestLabels(keys: number[], labels: Map<number, { score: number; matched: string[] }>) {
+  const best = new Map<string, { count: number; score: number; labels: string[] }>();
+  for (const key of keys) {
+    const raw = labels.get(key);
+    if (!raw) continue; // a node merging created, not a raw match
+    const byTopic = new Map<string, string[]>();
+    for (const label of raw.matched) {
+      const topic = label.slice(0, Math.max(0, label.indexOf(SEP)));
+      const list = byTopic.get(topic);
+      if (list) list.push(label);
+      else byTopic.set(topic, [label]);
+    }
+    for (const [topic, list] of byTopic) {
+      const seen = best.get(topic);
+      if (
+        !seen ||
+        list.length > seen.count ||
+        (list.length === seen.count && raw.score > seen.score)
+      )
+        best.set(topic, { count: list.length, score: raw.score, labels: list });
+    }
+  }
+  return [...best.values()].flatMap((b) => b.labels);
+}
+
+/** The ordered, size-limited result list of a search. */
+export class ResultList {
+  /** The results so far, in rank order. */
+  readonly results: TierResult[] = [];
+  private readonly options: TierOptions;
+  /** Result index by key, and every ancestor-or-self of a result (the blocked nodes). */
+  private readonly byKey = new Map<number, number>();
+  private readonly blocked = new Set<number>();
+
+  constructor(options: TierOptions) {
+    this.options = options;
+  }
+
+  /** True once `limit` results are in the list. */
+  get full(): boolean {
+    return this.results.length >= this.options.limit;
+  }
+
+  /** The earlier result holding `key` (itself or an ancestor), if any. */
+  private holder(key: number): number | undefined {
+    if (!this.options.merge) return this.byKey.get(key);
+    const { nodes } = this.options;
+    for (let at: number | null = key; at !== null; at = nodes.get(at)?.parent ?? null) {
+      const index = this.byKey.get(at);
+      if (index !== undefined) return index;
+    }
+    return undefined;
+  }
+
+  /** Merges and orders a tier's raw matches against the results so far (the list is unchanged). */
+  prepare(raw: RawMatch[], partial: boolean): PreparedTier {
+    const { nodes, params, merge } = this.options;
+    const covered: Array<[number, number]> = [];
+    const containers: number[] = [];
+    const free: RawMatch[] = [];
+    const labels = new Map<number, { score: number; matched: string[] }>();
+    for (const match of raw) {
+      const seen = labels.get(match.key);
+      const matched = [...(seen?.matched ?? []), ...(match.matched ?? [])];
+      labels.set(match.key, {
+        score: Math.max(seen?.score ?? 0, match.score),
+        matched: [...new Set(matched)],
+      });
+      const holder = this.holder(match.key);
+      if (holder !== undefined) covered.push([holder, match.key]);
+      else if (merge && this.blocked.has(match.key)) containers.push(match.key);
+      else free.push(match);
+    }
+    const merged = merge
+      ? mergeMatches(free, nodes, params, this.blocked)
+      : unmergedOf(free, nodes);
+    const results = merged.map((m): TierResult => {
+      const keys = [m.key, ...m.mergedFrom];
+      return { ...m, matched: bestLabels(keys, labels), partial };
+    });
+    if (partial) {
+      results.sort((a, b) => b.matched.length - a.matched.length || compareMatches(a, b, nodes));
+    }
+    return { results, covered, containers };
+  }
+
+  /** Adds a prepared tier: its results in order until the list is full. */
+  accept(tier: PreparedTier): void {
+    for (const [index, key] of tier.covered) {
+      const result = this.results[index]!;
+      if (result.key !== key && !result.mergedFrom.includes(key)) result.mergedFrom.push(key);
+    }
+    for (const result of tier.results) {
+      if (this.full) break;
+      this.byKey.set(result.key, this.results.length);
+      this.results.push(result);
+      if (!this.options.merge) continue;
+      const { nodes } = this.options;
+      for (let at: number | null = result.key; at !== null; at = nodes.get(at)?.parent ?? null) {
+        if (this.blocked.has(at)) break; // its ancestors are in already
+        this.blocked.add(at);
+      }
+    }
+  }
+}
+
+/** Raw matches as results of their own: one per node (best score, every label), ordered. */
+export function unmergedOf(raw: RawMatch[], nodes: Map<number, MergeNode>): MergedMatch[] {
+  const byKey = new Map<number, MergedMatch>();
+  for (const match of raw) {
+    const seen = byKey.get(match.key);
+    if (seen) {
+      seen.score = Math.max(seen.score, match.score);
+      seen.matched = [...new Set([...seen.matched, ...(match.matched ?? [])])];
+    } else {
+      byKey.set(match.key, {
+        key: match.key,
+        score: match.score,
+        mergedFrom: [],
+        matched: [...(match.matched ?? [])],
+      });
+    }
+  }
+  return [...byKey.values()].sort((a, b) => compareMatches(a, b, nodes));
+}
