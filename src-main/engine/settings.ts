@@ -42,6 +42,12 @@ export const ENGINE_DEFAULTS = Object.freeze({
    * heading or its context: file title, ancestor headings, path).
    */
   headingBoost: Object.freeze({ own: 1.0, context: 0.5 }),
+  /**
+   * Common terms (`query/fuzzy.ts` `CommonTerms`): a query word in more than a quarter of all
+   * sections is optional — scored where present, never required nor counted as matched
+   * (evaluated from 0.05 to 0.5: 0.25–0.3 helped every labelled set, lower cut-offs hurt).
+   */
+  commonTerms: Object.freeze({ share: 0.25, minRows: 100 }),
 });
 
 /**

@@ -49,11 +49,22 @@ export interface CompiledQuery {
   terms: string[];
   /** Typed stop words left out of `required` (see `isOptionalWord`), lower-case. */
   stopWords: string[];
+  /**
+   * Common words (see `CompileOptions.isCommon`): not required, not counted as matched, but
+   * scored where present. Empty when every topical word is common.
+   */
+  optional: CompiledOperand[];
 }
 
-/** How to compile: `expand` returns the fuzzy variants of an analysed term (none: exact only). */
+/** How to compile. */
 export interface CompileOptions {
+  /** The fuzzy variants of an analysed term (none: exact only). */
   expand?: (term: string) => string[];
+  /**
+   * True for an analysed term found in so large a share of the index that it tells sections
+   * apart little: a bare word made of it is optional rather than required.
+   */
+  isCommon?: (term: string) => boolean;
 }
 
 const quote = (terms: string[]) => `"${terms.join(' ').replace(/"/g, '""')}"`;
@@ -106,8 +117,13 @@ class Compiler {
     }
   }
 
-  split(children: QueryNode[]): { positives: CompiledOperand[]; negatives: string[] } {
+  /** Compiles the children of an AND: positives (`common` ones apart) and negations. */
+  split(
+    children: QueryNode[],
+    common: (node: QueryNode) => boolean = () => false,
+  ): { positives: CompiledOperand[]; optional: CompiledOperand[]; negatives: string[] } {
     const positives: CompiledOperand[] = [];
+    const optional: CompiledOperand[] = [];
     const negatives: string[] = [];
     for (const child of children) {
       if (child.type === 'not') {
@@ -116,10 +132,11 @@ class Compiler {
       } else {
         const from = this.highlights.length;
         const piece = this.node(child);
-        if (piece) positives.push({ ...piece, highlights: this.highlights.slice(from) });
+        const operand = piece && { ...piece, highlights: this.highlights.slice(from) };
+        if (operand) (common(child) ? optional : positives).push(operand);
       }
     }
-    return { positives, negatives };
+    return { positives, optional, negatives };
   }
 
   private withoutHighlights<T>(run: () => T): T {
@@ -192,9 +209,17 @@ export function isOptionalWord(node: QueryNode, analyzer: Analyzer): boolean {
   );
 }
 
+/** True for a bare word (no quotes, field or `*`) of one analysed term that `isCommon` says is. */
+function isCommonWord(node: QueryNode, analyzer: Analyzer, options: CompileOptions): boolean {
+  if (!options.isCommon || node.type !== 'term' || node.field !== null || node.prefix) return false;
+  const terms = analyzer.terms(node.text);
+  return terms.length === 1 && options.isCommon(terms[0]!);
+}
+
 /**
  * Compiles a parsed query; never throws, whatever was typed. Stop words are not required terms
- * unless the query has no other positive operand (a query made only of stop words still works).
+ * unless the query has no other positive operand (a query made only of stop words still works);
+ * common words (`isCommon`) are optional unless every topical word is common.
  */
 export function compileQuery(
   query: ParsedQuery,
@@ -204,8 +229,15 @@ export function compileQuery(
   const root = query.root;
   const children = root === null ? [] : root.type === 'and' ? root.children : [root];
   const topical = children.filter((child) => !isOptionalWord(child, analyzer));
+  const common = new Set(topical.filter((child) => isCommonWord(child, analyzer, options)));
+  if (!topical.some((child) => child.type !== 'not' && !common.has(child))) common.clear();
   let compiler = new Compiler(analyzer, options);
-  let { positives, negatives } = compiler.split(topical);
+  let { positives, optional, negatives } = compiler.split(topical, (child) => common.has(child));
+  if (positives.length === 0 && optional.length > 0) {
+    // Every common word was dropped as a piece that compiles to nothing: require them after all.
+    positives = optional;
+    optional = [];
+  }
   let stopWords = children.flatMap((child) =>
     topical.includes(child) ? [] : [(child as TermNode).text.toLowerCase()],
   );
@@ -215,6 +247,7 @@ export function compileQuery(
     stopWords = [];
   }
   return {
+    optional,
     required: positives,
     exclude: negatives.length ? negatives.join(' OR ') : null,
     pathFilter: compilePathFilter(query.filters.pathPrefixes, analyzer),

@@ -59,6 +59,35 @@ export function runMatch(
   }));
 }
 
+/**
+ * The top `limit` rows matching every required operand, scored as if the optional ones were
+ * terms of the query too. FTS5's BM25 sums over the phrases of its expression, so two queries:
+ * the required operands alone (rows scored without the optional ones), and with every optional
+ * one (rows holding them all, scored with them); a row in both keeps the higher score. Exact
+ * for one optional operand; with more, a row holding only some of them is scored without them.
+ */
+export function runRequired(
+  reader: IndexReader,
+  query: CompiledQuery,
+  scope: Scope,
+  weights: ColumnWeights,
+  limit: number,
+): RawRow[] {
+  const expr = matchExpression(query);
+  if (!expr) return [];
+  const rows = runMatch(reader, expr, scope, weights, limit);
+  if (query.optional.length === 0) return rows;
+  const best = new Map(rows.map((row) => [row.id, row]));
+  const all = matchExpression(query, [...query.required, ...query.optional])!;
+  for (const row of runMatch(reader, all, scope, weights, limit)) {
+    if (row.score > (best.get(row.id)?.score ?? -Infinity)) best.set(row.id, row);
+  }
+  return [...best.values()].sort((a, b) => b.score - a.score).slice(0, limit);
+}
+
+/** Optional operands a partial search looks at (each doubles the combinations it may query). */
+export const MAX_SCORED_OPTIONAL = 3;
+
 /** Rows matching some but not all operands, with the operands each matched. */
 export interface PartialRow extends RawRow {
   matched: CompiledOperand[];
@@ -92,10 +121,10 @@ export function rowids(reader: IndexReader, expr: string, scope: Scope, limit: n
 function memberships(
   reader: IndexReader,
   query: CompiledQuery,
+  operands: readonly CompiledOperand[],
   scope: Scope,
   cap: number,
 ): Map<number, number> {
-  const operands = query.required;
   const lists = operands.map((op) => rowids(reader, matchExpression(query, [op])!, scope, cap + 1));
   let rare = operands.flatMap((_, i) => (lists[i]!.length <= cap ? [i] : []));
   if (rare.length === 0) rare = operands.map((_, i) => i);
@@ -121,10 +150,11 @@ const bitCount = (mask: number) => {
 };
 
 /**
- * Partial matches of a query (SPEC §4): rows matching some but not all of its operands
- * (negations and filters still hold), more matched operands first, then score, until `limit`
- * rows. Only combinations of operands that some row really holds are queried for scores.
- * `listCap`: see `PARTIAL_LIST_CAP`.
+ * Partial matches of a query (SPEC §4): rows missing some required operand (negations and
+ * filters still hold), more matched required operands first, then score — optional operands
+ * (common words) never count, but score where present and may be all a row holds. Only
+ * combinations of operands that some row really holds are queried for scores. `listCap`: see
+ * `PARTIAL_LIST_CAP`.
  */
 export function runPartial(
   reader: IndexReader,
@@ -134,27 +164,32 @@ export function runPartial(
   limit: number,
   listCap = PARTIAL_LIST_CAP,
 ): PartialRow[] {
-  const operands = query.required;
+  const required = query.required.length;
+  const operands = [...query.required, ...query.optional.slice(0, MAX_SCORED_OPTIONAL)];
   if (operands.length < 2 || operands.length > 30) return [];
-  const full = (1 << operands.length) - 1;
-  const groups = new Map<number, number>(); // matched mask → rows holding exactly it
-  for (const mask of memberships(reader, query, scope, listCap).values()) {
-    if (mask !== full) groups.set(mask, (groups.get(mask) ?? 0) + 1);
+  const all = (1 << required) - 1; // every required operand: the rows of `runRequired`
+  const countOf = (mask: number) => bitCount(mask & all);
+  const groups = new Set<number>(); // the matched masks some row holds exactly
+  for (const mask of memberships(reader, query, operands, scope, listCap).values()) {
+    if ((mask & all) !== all) groups.add(mask);
   }
-  const masks = [...groups.keys()].sort((a, b) => bitCount(b) - bitCount(a) || a - b);
+  const masks = [...groups].sort(
+    (a, b) => countOf(b) - countOf(a) || bitCount(b) - bitCount(a) || a - b,
+  );
   const out: PartialRow[] = [];
   let queries = 0;
   for (let at = 0; at < masks.length && out.length < limit;) {
-    // One level: every combination with the same number of matched operands; best scores win.
-    const size = bitCount(masks[at]!);
+    // One level: every combination with the same number of required operands; best scores win.
+    const size = countOf(masks[at]!);
     const level: PartialRow[] = [];
-    for (; at < masks.length && bitCount(masks[at]!) === size; at++) {
+    for (; at < masks.length && countOf(masks[at]!) === size; at++) {
       if (queries++ >= MAX_PARTIAL_QUERIES) break;
       const chosen = operands.filter((_, i) => masks[at]! & (1 << i));
       const missing = operands.filter((_, i) => !(masks[at]! & (1 << i)));
       const expr = matchExpression(query, chosen, missing)!;
+      const matched = chosen.filter((op) => query.required.includes(op));
       for (const row of runMatch(reader, expr, scope, weights, limit - out.length)) {
-        level.push({ ...row, matched: chosen });
+        level.push({ ...row, matched });
       }
     }
     level.sort((a, b) => b.score - a.score);

@@ -47,26 +47,23 @@ export interface PreparedTier {
 }
 
 /** Per topic (the part of a label before `SEP`), the labels of the node matching the most. */
-function bestLabels(keys: number[], labels: Map<number, { score: number; matched: string[] }>) {
-  const best = new Map<string, { count: number; score: number; labels: string[] }>();
+function bestLabels(keys: number[], rawOf: Map<number, RawMatch[]>): string[] {
+  const best = new Map<string, { score: number; labels: string[] }>();
   for (const key of keys) {
-    const raw = labels.get(key);
-    if (!raw) continue; // a node merging created, not a raw match
-    const byTopic = new Map<string, string[]>();
-    for (const label of raw.matched) {
-      const topic = label.slice(0, Math.max(0, label.indexOf(SEP)));
-      const list = byTopic.get(topic);
-      if (list) list.push(label);
-      else byTopic.set(topic, [label]);
+    const byTopic = new Map<string, { score: number; labels: string[] }>();
+    for (const raw of rawOf.get(key) ?? []) {
+      // `?? []`: a node merging created is no raw match
+      for (const label of raw.matched ?? []) {
+        const topic = label.slice(0, Math.max(0, label.indexOf(SEP)));
+        const entry = byTopic.get(topic);
+        if (!entry) byTopic.set(topic, { score: raw.score, labels: [label] });
+        else if (!entry.labels.includes(label)) entry.labels.push(label);
+      }
     }
-    for (const [topic, list] of byTopic) {
+    for (const [topic, entry] of byTopic) {
       const seen = best.get(topic);
-      if (
-        !seen ||
-        list.length > seen.count ||
-        (list.length === seen.count && raw.score > seen.score)
-      )
-        best.set(topic, { count: list.length, score: raw.score, labels: list });
+      const more = seen ? entry.labels.length - seen.labels.length : 1;
+      if (more > 0 || (more === 0 && entry.score > seen!.score)) best.set(topic, entry);
     }
   }
   return [...best.values()].flatMap((b) => b.labels);
@@ -107,14 +104,17 @@ export class ResultList {
     const covered: Array<[number, number]> = [];
     const containers: number[] = [];
     const free: RawMatch[] = [];
-    const labels = new Map<number, { score: number; matched: string[] }>();
+    // Only partial matches of one topic differ in their labels (every other match of a topic
+    // holds all of them), so only there does a merged result's best node need finding.
+    const rawOf = partial ? new Map<number, RawMatch[]>() : null;
     for (const match of raw) {
-      const seen = labels.get(match.key);
-      const matched = [...(seen?.matched ?? []), ...(match.matched ?? [])];
-      labels.set(match.key, {
-        score: Math.max(seen?.score ?? 0, match.score),
-        matched: [...new Set(matched)],
-      });
+      const same = rawOf?.get(match.key);
+      if (same) same.push(match);
+      else rawOf?.set(match.key, [match]);
+      if (this.results.length === 0) {
+        free.push(match);
+        continue;
+      }
       const holder = this.holder(match.key);
       if (holder !== undefined) covered.push([holder, match.key]);
       else if (merge && this.blocked.has(match.key)) containers.push(match.key);
@@ -124,8 +124,8 @@ export class ResultList {
       ? mergeMatches(free, nodes, params, this.blocked)
       : unmergedOf(free, nodes);
     const results = merged.map((m): TierResult => {
-      const keys = [m.key, ...m.mergedFrom];
-      return { ...m, matched: bestLabels(keys, labels), partial };
+      if (!rawOf || m.mergedFrom.length === 0) return { ...m, partial };
+      return { ...m, matched: bestLabels([m.key, ...m.mergedFrom], rawOf), partial };
     });
     if (partial) {
       results.sort((a, b) => b.matched.length - a.matched.length || compareMatches(a, b, nodes));

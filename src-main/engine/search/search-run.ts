@@ -1,0 +1,184 @@
+// One search's tiers (SPEC §4): exact matches first, then fuzzy-only matches (so exact ones
+// always outrank them), then partial matches while fewer than `limit` results exist; each tier
+// turned from FTS5 rows into raw matches (path filter, heading boost, long nodes judged by their
+// best passage) and merged against what earlier tiers returned (`tiers.ts`).
+import type { SearchRequest, Settings } from '../../contract/api.ts';
+import type { Analyzer } from '../analysis/analyzer.ts';
+import { compileQuery, matchExpression, type CompiledOperand } from '../query/compile.ts';
+import type { Vocabulary } from '../query/fuzzy.ts';
+import type { IndexReader } from '../store/index-reader.ts';
+import { ENGINE_DEFAULTS } from '../settings.ts';
+import { headingFactor, headingTermsOf } from './heading-match.ts';
+import type { RawMatch } from './merge.ts';
+import { LONG_NODE_TOKENS, passageOperands } from './passages.ts';
+import { rowids, runPartial, runRequired, type RawRow } from './raw-matches.ts';
+import { ResultList } from './tiers.ts';
+import { tag, type Topic } from './topics.ts';
+import type { SearchTree } from './tree.ts';
+
+/** How much N grows when merging left fewer than `limit` results from a full first fetch. */
+const RAW_GROWTH = 4;
+
+/** FTS5 rows of one topic, with the operands (indexes) each matched. */
+type Rows = Array<RawRow & { ops: number[] }>;
+
+/** What a search run reads and how it ranks. */
+export interface RunContext {
+  reader: IndexReader;
+  settings: Settings;
+  analyzer: Analyzer;
+  vocabulary: Vocabulary;
+  tree: SearchTree;
+  /** False: raw matches are results of their own (`search --raw`). */
+  merge: boolean;
+}
+
+const every = (operands: readonly CompiledOperand[]) => operands.map((_, i) => i);
+
+/** The tiers of one search, run in order into one result list. */
+export class SearchRun {
+  readonly list: ResultList;
+  private readonly context: RunContext;
+  private readonly topics: Topic[];
+  private readonly limit: number;
+  private readonly rawLimit: number;
+  /** All-terms rows of long nodes that hold the terms in no one passage: partial matches. */
+  private demoted: RawMatch[] = [];
+  /** The rows the exact tier fetched, per topic (the fuzzy tier skips them). */
+  private readonly exactIds = new Map<number, Set<number>>();
+
+  constructor(context: RunContext, topics: Topic[], limit: number) {
+    this.context = context;
+    this.topics = topics;
+    this.limit = limit;
+    this.rawLimit = limit * ENGINE_DEFAULTS.rawPerResult;
+    const { tree, settings, merge } = context;
+    this.list = new ResultList({ nodes: tree.nodes, limit, params: settings, merge });
+  }
+
+  /** Runs every tier the request allows while the list is not full. */
+  run(request: SearchRequest): void {
+    this.exactTier();
+    if (this.context.settings.fuzzyDistance > 0 && !this.list.full) this.fuzzyTier();
+    if (!request.strict && !this.list.full) this.partialTier();
+  }
+
+  /**
+   * Tier 1: every required operand matches exactly: the top N raw matches, N = 10 × limit.
+   * Merging can fold them into fewer than `limit` results while more exact matches exist; then
+   * N grows once (× 4) before fuzzy and partial matches may follow.
+   */
+  private exactTier(): void {
+    const { reader, settings } = this.context;
+    for (let n = this.rawLimit; ; n *= RAW_GROWTH) {
+      let truncated = false;
+      const fetched: Array<[Topic, Rows]> = [];
+      for (const topic of this.topics) {
+        if (!matchExpression(topic.exact)) continue;
+        const rows = runRequired(reader, topic.exact, topic.scope, settings.columnWeights, n);
+        truncated ||= rows.length === n;
+        this.exactIds.set(topic.index, new Set(rows.map((r) => r.id)));
+        const ops = every(topic.exact.required);
+        fetched.push([topic, rows.map((r) => ({ ...r, ops }))]);
+      }
+      const raw: RawMatch[] = [];
+      for (const [topic, rows] of fetched) this.collect(rows, topic, raw, null);
+      let tier = this.list.prepare(raw, false);
+      if (tier.results.length < this.limit && fetched.some(([, rows]) => rows.length > 0)) {
+        // Partial matches will follow: long nodes must earn their place above them by holding
+        // the terms in one passage (`passages.ts`). Not needed while all-terms results fill
+        // the page: there long nodes only compete on score.
+        const kept: RawMatch[] = [];
+        this.demoted = [];
+        for (const [topic, rows] of fetched) this.collect(rows, topic, kept, this.demoted);
+        if (this.demoted.length > 0) tier = this.list.prepare(kept, false);
+      }
+      if (tier.results.length >= this.limit || !truncated || n > this.rawLimit) {
+        this.list.accept(tier);
+        return;
+      }
+    }
+  }
+
+  /** Tier 2: some term matches only through a fuzzy variant (below every exact match). */
+  private fuzzyTier(): void {
+    const { reader, settings, analyzer, vocabulary } = this.context;
+    const raw: RawMatch[] = [];
+    for (const topic of this.topics) {
+      const fuzzy = compileQuery(topic.parsed, analyzer, {
+        expand: (term) => vocabulary.variants(term),
+        isCommon: (term) => vocabulary.isCommon(term, ENGINE_DEFAULTS.commonTerms),
+      });
+      if (fuzzy.highlights.length === topic.exact.highlights.length) continue; // no variants
+      topic.fuzzy = fuzzy;
+      if (!matchExpression(fuzzy)) continue;
+      const seen = this.exactIds.get(topic.index) ?? new Set();
+      const ops = every(fuzzy.required);
+      const rows = runRequired(reader, fuzzy, topic.scope, settings.columnWeights, this.rawLimit);
+      const fresh = rows.filter((r) => !seen.has(r.id)).map((r) => ({ ...r, ops }));
+      this.collect(fresh, topic, raw, this.demoted);
+    }
+    this.list.accept(this.list.prepare(raw, false));
+  }
+
+  /** Tier 3: partial matches, most matched operands first (SPEC §4). */
+  private partialTier(): void {
+    const { reader, settings } = this.context;
+    const raw: RawMatch[] = [...this.demoted];
+    for (const topic of this.topics) {
+      const query = topic.fuzzy ?? topic.exact;
+      if (query.required.length + query.optional.length < 2) continue;
+      const rows = runPartial(reader, query, topic.scope, settings.columnWeights, this.rawLimit);
+      const withOps = rows.map((r) => ({
+        ...r,
+        ops: r.matched.map((o) => query.required.indexOf(o)),
+      }));
+      this.collect(withOps, topic, raw, raw);
+    }
+    this.list.accept(this.list.prepare(raw, true));
+  }
+
+  /**
+   * Rows → raw matches: the path filter, the heading boost, and long nodes judged by their best
+   * passage (`passages.ts`) unless `demoted` is null; a row that loses operands that way goes
+   * to `demoted`.
+   */
+  private collect(rows: Rows, topic: Topic, out: RawMatch[], demoted: RawMatch[] | null): void {
+    const { tree, analyzer } = this.context;
+    const query = topic.fuzzy ?? topic.exact;
+    const operands = query.required;
+    // Common words count for the heading too: "note" in a heading still names the topic.
+    const named = [...operands, ...query.optional];
+    tree.load(rows.map((r) => r.id));
+    for (const row of rows) {
+      const file = tree.fileOf(row.id);
+      if (!file || !topic.pathOk(file.path)) continue;
+      const ops = demoted ? this.passageOps(row, operands, file.id) : row.ops;
+      const heading = headingTermsOf(tree, row.id, analyzer);
+      const score = row.score * headingFactor(named, heading, ENGINE_DEFAULTS.headingBoost);
+      // A word typed twice ("vault … vault") is one matched term.
+      const matched = tag(topic, [...new Set(ops.map((i) => operands[i]!.label))]);
+      (ops.length < row.ops.length ? demoted! : out).push({ key: row.id, score, matched });
+    }
+  }
+
+  /** The operands a row holds within one passage when it is long (`passages.ts`). */
+  private passageOps(
+    row: RawRow & { ops: number[] },
+    operands: readonly CompiledOperand[],
+    fileId: number,
+  ): number[] {
+    const { tree, reader, analyzer } = this.context;
+    const brief = tree.row(row.id);
+    if (brief.token_estimate <= LONG_NODE_TOKENS || row.ops.length <= 1) return row.ops;
+    const only = { include: [{ lo: row.id, hi: row.id + 1, boost: 1 }], exclude: [], boosted: [] };
+    return passageOperands(
+      brief,
+      () => reader.content(fileId),
+      operands,
+      row.ops,
+      analyzer,
+      (expr) => rowids(reader, expr, only, 1).length > 0,
+    );
+  }
+}
