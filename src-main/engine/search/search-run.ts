@@ -24,10 +24,15 @@ type Rows = Array<RawRow & { ops: number[] }>;
 
 /** What a search run reads and how it ranks. */
 export interface RunContext {
+  /** The search connection. */
   reader: IndexReader;
+  /** Column weights, merge parameters, fuzzy distance. */
   settings: Settings;
+  /** The analysis documents were indexed with. */
   analyzer: Analyzer;
+  /** The index's terms and their row counts (fuzzy variants, common words). */
   vocabulary: Vocabulary;
+  /** The nodes loaded for this search. */
   tree: SearchTree;
   /** False: raw matches are results of their own (`search --raw`). */
   merge: boolean;

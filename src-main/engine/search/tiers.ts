@@ -31,6 +31,7 @@ export interface TierOptions {
   nodes: Map<number, MergeNode>;
   /** How many results the list holds at most. */
   limit: number;
+  /** T, M and C of SPEC §5. */
   params: MergeParams;
   /** False: raw matches are results of their own (`search --raw`), no merging or containment. */
   merge: boolean;
