@@ -2,7 +2,6 @@
 // `EngineService` the app, the web bridge, the CLI and the tests all use. Searches and reads run
 // on this thread; every index write runs in the index worker thread (`live/index-client.ts`), fed
 // by the scheduler (`live/index-scheduler.ts`) and the vault watchers (`live/live-vaults.ts`).
-import { existsSync } from 'node:fs';
 import type {
   EngineEvent,
   EngineOptions,
@@ -18,31 +17,24 @@ import type {
   Settings,
   SettingsPatch,
   SettingsState,
+  UpdateVaultRequest,
   VaultInfo,
-  VaultStatus,
 } from '../contract/api.ts';
 import { createAnalyzer, type Analyzer } from './analysis/analyzer.ts';
 import { stemmerLanguages } from './analysis/stemmer.ts';
 import { findNode, nodeContentOf, outlineOf } from './documents.ts';
 import { exportItems } from './export/export-items.ts';
-import { compileIgnoreGlobs } from './files/index.ts';
 import { buildExport } from './export/export-text.ts';
 import { Searcher } from './search/searcher.ts';
-import {
-  applySettingsPatch,
-  ENGINE_DEFAULTS,
-  indexingHash,
-  settingsFromStored,
-} from './settings.ts';
+import { applySettingsPatch, indexingHash, settingsFromStored } from './settings.ts';
 import { databaseError, openDatabase, type Db } from './store/database.ts';
 import { IndexReader } from './store/index-reader.ts';
-import type { VaultTarget } from './store/indexer.ts';
 import { SCHEMA_VERSION } from './store/migrations.ts';
-import { Registry, type VaultRecord } from './store/registry.ts';
+import { Registry } from './store/registry.ts';
 import { IndexWorkerClient } from './live/index-client.ts';
 import { IndexScheduler } from './live/index-scheduler.ts';
 import { LiveVaults } from './live/live-vaults.ts';
-import { addVaultChecked, vaultAt } from './vault-registration.ts';
+import { Vaults } from './vaults.ts';
 import { registerInternals, type EngineInternals } from './engine-internals.ts';
 
 const HASH_KEY = 'indexing_hash';
@@ -57,11 +49,10 @@ class Engine implements EngineService {
   private scheduler!: IndexScheduler;
   private live!: LiveVaults;
   private searcher!: Searcher;
+  private vaults!: Vaults;
   private settings!: Settings;
   private analyzer!: Analyzer;
   private closed = false;
-  /** The vault list last sent in `vaultsChanged` (the same list is not sent twice). */
-  private lastVaults = '';
 
   constructor(options: EngineOptions) {
     this.options = options;
@@ -80,19 +71,8 @@ class Engine implements EngineService {
     this.searcher = new Searcher(this.reader);
     this.startIndexing();
     const rebuild = await this.checkIndexStamp();
-    const added = new Set<string>();
-    for (const wanted of this.options.vaults ?? []) {
-      if (vaultAt(this.registry, wanted.root)) continue; // registered on an earlier start
-      added.add(
-        addVaultChecked(this.registry, wanted.root, wanted.name, wanted.sample === true).name,
-      );
-    }
-    for (const vault of this.registry.vaults()) {
-      // Watched vaults are reconciled once their watcher runs, so no change slips in between.
-      if (this.options.watch !== false) void this.live.follow(vault.name).catch(() => {});
-      else if (rebuild || added.has(vault.name))
-        void this.scheduler.whole(vault.name).catch(() => {});
-    }
+    const added = this.vaults.register(this.options.vaults ?? []);
+    this.vaults.startAll((name) => rebuild || added.has(name));
   }
 
   /** The index worker, the queue that feeds it and the watchers that feed the queue. */
@@ -105,22 +85,26 @@ class Engine implements EngineService {
     });
     this.scheduler = new IndexScheduler({
       client: this.client,
-      target: (name) => this.target(name),
+      target: (name) => this.vaults.target(name),
       emit: (event) => this.emit(event),
-      onChange: () => this.emitVaults(),
+      onChange: () => this.vaults.changed(),
       onFailure: (name) => this.live.checkRoot(name),
     });
     this.live = new LiveVaults({
       scheduler: this.scheduler,
       vault: (name) => this.registry.vault(name),
-      onChange: () => this.emitVaults(),
+      onChange: () => this.vaults.changed(),
     });
-  }
-
-  private target(name: string): VaultTarget | undefined {
-    if (this.closed) return undefined;
-    const vault = this.registry.vault(name);
-    return vault && { id: vault.id, name: vault.name, root: vault.root, ignore: vault.ignore };
+    this.vaults = new Vaults({
+      registry: this.registry,
+      live: this.live,
+      scheduler: this.scheduler,
+      client: this.client,
+      watch: this.options.watch !== false,
+      emit: (event) => this.emit(event),
+      guard: (work) => this.guard(work),
+      closed: () => this.closed,
+    });
   }
 
   /** True when the index was built with other analysis settings or schema: it is cleared. */
@@ -141,48 +125,6 @@ class Engine implements EngineService {
         // a failing listener must not break indexing or the other listeners
       }
     }
-  }
-
-  private emitVaults(): void {
-    if (this.closed) return;
-    const vaults = this.vaultInfos();
-    const json = JSON.stringify(vaults);
-    if (json === this.lastVaults) return;
-    this.lastVaults = json;
-    this.emit({ type: 'vaultsChanged', vaults });
-  }
-
-  private status(vault: VaultRecord): VaultStatus {
-    const live = this.live.state(vault.name);
-    if (live === 'offline' || !existsSync(vault.root)) return 'offline';
-    if (this.scheduler.indexing(vault.name)) return 'indexing';
-    if (this.scheduler.failure(vault.name) || this.live.problem(vault.name)) return 'error';
-    if (this.live.paused) return 'paused';
-    return live ?? 'idle';
-  }
-
-  private vaultInfos(): VaultInfo[] {
-    return this.registry.vaults().map((v) => this.info(v));
-  }
-
-  private info(v: VaultRecord): VaultInfo {
-    return {
-      name: v.name,
-      root: v.root,
-      boost: v.pinned ? ENGINE_DEFAULTS.pinnedBoost : 1,
-      pinned: v.pinned,
-      ignore: v.ignore,
-      status: this.status(v),
-      documents: v.documents,
-      errors: v.errors,
-      sample: v.sample,
-    };
-  }
-
-  private vaultNamed(name: string): VaultRecord {
-    const vault = this.registry.vault(name);
-    if (!vault) throw new FolioError('not-found', `no vault named "${name}"`);
-    return vault;
   }
 
   /** Runs a read, turning SQLite failures into one-line errors naming the database. */
@@ -219,57 +161,23 @@ class Engine implements EngineService {
   }
 
   async listVaults(): Promise<VaultInfo[]> {
-    return this.guard(() => this.vaultInfos());
+    return this.guard(() => this.vaults.infos());
   }
 
   async addVault(request: { root: string; name?: string }): Promise<VaultInfo> {
-    const vault = this.guard(() =>
-      addVaultChecked(this.registry, request.root, request.name, false),
-    );
-    if (this.options.watch !== false) void this.live.follow(vault.name).catch(() => {});
-    else void this.scheduler.whole(vault.name).catch(() => {});
-    this.emitVaults();
-    return this.info(vault);
+    return this.vaults.add(request.root, request.name);
   }
 
   async removeVault(request: { name: string }): Promise<void> {
-    const vault = this.guard(() => this.vaultNamed(request.name));
-    await this.live.unfollow(vault.name);
-    await this.scheduler.cancel(vault.name);
-    await this.client.clearVault(vault.id);
-    this.guard(() => this.registry.removeVault(vault.id));
-    this.scheduler.forget(vault.name);
-    this.emitVaults();
+    await this.vaults.remove(request.name);
   }
 
   async reindexVault(request: { name: string }): Promise<void> {
-    this.guard(() => this.vaultNamed(request.name));
-    await this.scheduler.whole(request.name);
+    await this.vaults.reindex(request.name);
   }
 
-  async updateVault(request: {
-    name: string;
-    pinned?: boolean;
-    ignore?: string[];
-  }): Promise<VaultInfo> {
-    const vault = this.guard(() => this.vaultNamed(request.name));
-    const ignore = request.ignore ?? vault.ignore;
-    try {
-      compileIgnoreGlobs(ignore);
-    } catch (error) {
-      throw new FolioError(
-        'invalid-argument',
-        `vault "${vault.name}": ${(error as Error).message}`,
-      );
-    }
-    this.guard(() => this.registry.updateVault(vault.id, request.pinned ?? vault.pinned, ignore));
-    if (JSON.stringify(ignore) !== JSON.stringify(vault.ignore)) {
-      // The watcher applies the globs too: restart it (it then reconciles the vault).
-      if (this.live.state(vault.name)) await this.live.restart(vault.name);
-      else void this.scheduler.whole(vault.name).catch(() => {});
-    }
-    this.emitVaults();
-    return this.info(this.registry.vault(vault.name)!);
+  async updateVault(request: UpdateVaultRequest): Promise<VaultInfo> {
+    return this.vaults.update(request);
   }
 
   async listFileErrors(request: { vault?: string }) {
@@ -322,7 +230,7 @@ class Engine implements EngineService {
 
   async setWatching(enabled: boolean): Promise<void> {
     await this.live.setPaused(!enabled);
-    this.emitVaults();
+    this.vaults.changed();
   }
 
   subscribe(listener: (event: EngineEvent) => void): () => void {
@@ -340,7 +248,7 @@ class Engine implements EngineService {
       ready: () => this.scheduler.pending(null),
       follow: async (names) => {
         await Promise.all(names.map((name) => this.live.follow(name)));
-        this.emitVaults();
+        this.vaults.changed();
       },
       problem: (vault) => this.scheduler.failure(vault) ?? this.live.problem(vault),
       settings: () => this.settings,
