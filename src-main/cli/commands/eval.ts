@@ -1,7 +1,6 @@
 // `cli eval`: runs a labelled query set through the real search of an indexed database and prints
 // MRR@10, recall@10 and the misses (the measure that justifies every ranking change, issue 7).
-import { existsSync, readFileSync } from 'node:fs';
-import { createEngine, engineInternals } from '../../engine/create-engine.ts';
+import { readFileSync } from 'node:fs';
 import { EVAL_CUTOFF } from '../../engine/eval/metrics.ts';
 import { formatReport } from '../../engine/eval/format-report.ts';
 import { parseQuerySet, QuerySetError, type QuerySet } from '../../engine/eval/query-set.ts';
@@ -13,6 +12,7 @@ import {
   UsageError,
   type CliCommand,
 } from '../command.ts';
+import { withIndex } from '../open-index.ts';
 
 /** Results requested per query by default: the app's default result limit (SPEC §8). */
 const DEFAULT_LIMIT = 20;
@@ -64,14 +64,8 @@ export const command: CliCommand = {
   usage: 'eval --db FILE --queries FILE.json [--vault NAME] [--limit N] [--strict] [--json]',
   async run(args, io) {
     const opts = parse(args);
-    // The engine would create a missing database; an evaluation of an empty index is a mistake.
-    if (!existsSync(opts.db))
-      throw new CliError(`--db ${opts.db}: no such database (run \`index\` first)`);
     const set = readQuerySet(opts.queries);
-    const engine = await createEngine({ dbPath: opts.db, watch: false });
-    try {
-      // A changed analysis version rebuilds the index on open: score the rebuilt one.
-      await engineInternals(engine).ready();
+    return withIndex(opts.db, async (engine) => {
       const names = (await engine.listVaults()).map((vault) => vault.name);
       let vault: string;
       try {
@@ -88,8 +82,6 @@ export const command: CliCommand = {
           : formatReport(report, { source: opts.queries, ...run }),
       );
       return 0;
-    } finally {
-      await engine.close();
-    }
+    });
   },
 };

@@ -1,15 +1,8 @@
 // `cli export --db FILE [--format md|text|json] [--max-tokens N] [--breadcrumb-mode M] QUERY…`
 // (SPEC §6, §9): searches, then exports the merged results in rank order to stdout.
-import { existsSync } from 'node:fs';
 import type { BreadcrumbMode, ExportFormat } from '../../contract/api.ts';
-import { createEngine, engineInternals } from '../../engine/create-engine.ts';
-import {
-  CliError,
-  parseCommandArgs,
-  positiveInt,
-  UsageError,
-  type CliCommand,
-} from '../command.ts';
+import { parseCommandArgs, positiveInt, UsageError, type CliCommand } from '../command.ts';
+import { withIndex } from '../open-index.ts';
 
 const options = {
   db: { type: 'string' },
@@ -48,11 +41,7 @@ export const command: CliCommand = {
         ? undefined
         : positiveInt(values['max-tokens'], '--max-tokens', 0);
     const limit = positiveInt(values.limit, '--limit', 0) || undefined;
-    if (!existsSync(values.db))
-      throw new CliError(`--db ${values.db}: no such database (run \`index\` first)`);
-    const engine = await createEngine({ dbPath: values.db, watch: false });
-    try {
-      await engineInternals(engine).ready();
+    return withIndex(values.db, async (engine) => {
       const { results } = await engine.search({
         queries: positionals,
         limit,
@@ -68,8 +57,6 @@ export const command: CliCommand = {
       if (exported.truncated)
         io.stderr.write(`export cut to the budget of ${maxTokens ?? 'the setting'} tokens\n`);
       return 0;
-    } finally {
-      await engine.close();
-    }
+    });
   },
 };

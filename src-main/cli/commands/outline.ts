@@ -1,9 +1,7 @@
 // `cli outline --db FILE DOCID [--json]` (SPEC §9): a document's node tree.
-import { existsSync } from 'node:fs';
 import type { OutlineResponse } from '../../contract/api.ts';
-import { FolioError } from '../../contract/engine.ts';
-import { createEngine, engineInternals } from '../../engine/create-engine.ts';
-import { CliError, parseCommandArgs, UsageError, type CliCommand } from '../command.ts';
+import { parseCommandArgs, UsageError, type CliCommand } from '../command.ts';
+import { withIndex } from '../open-index.ts';
 
 const options = { db: { type: 'string' }, json: { type: 'boolean' } } as const;
 
@@ -27,22 +25,12 @@ export const command: CliCommand = {
   usage: 'outline --db FILE DOCID [--json]',
   async run(args, io) {
     const { values, positionals } = parseCommandArgs(args, options);
-    if (!values.db) throw new UsageError('--db FILE is required');
     if (positionals.length !== 1)
       throw new UsageError('exactly one DOCID (vault:path) is required');
-    if (!existsSync(values.db))
-      throw new CliError(`--db ${values.db}: no such database (run \`index\` first)`);
-    const engine = await createEngine({ dbPath: values.db, watch: false });
-    try {
-      await engineInternals(engine).ready();
+    return withIndex(values.db, async (engine) => {
       const outline = await engine.outline({ docId: positionals[0]! });
       io.stdout.write(values.json ? `${JSON.stringify(outline)}\n` : formatOutline(outline));
       return 0;
-    } catch (error) {
-      if (error instanceof FolioError) throw new CliError(error.message);
-      throw error;
-    } finally {
-      await engine.close();
-    }
+    });
   },
 };

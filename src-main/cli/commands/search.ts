@@ -1,16 +1,10 @@
 // `cli search --db FILE [--limit N] [--json] [--raw] [--strict] QUERY…` (SPEC §9): several
 // QUERY arguments are a multi-topic search; `--json` prints `{"results":[…]}` with the fields of
 // SPEC §5; `--raw` prints the raw matches, unmerged.
-import { existsSync } from 'node:fs';
 import type { SearchResult } from '../../contract/api.ts';
-import { createEngine, engineInternals } from '../../engine/create-engine.ts';
-import {
-  CliError,
-  parseCommandArgs,
-  positiveInt,
-  UsageError,
-  type CliCommand,
-} from '../command.ts';
+import { engineInternals } from '../../engine/create-engine.ts';
+import { parseCommandArgs, positiveInt, UsageError, type CliCommand } from '../command.ts';
+import { withIndex } from '../open-index.ts';
 
 const options = {
   db: { type: 'string' },
@@ -47,11 +41,7 @@ export const command: CliCommand = {
     if (!values.db) throw new UsageError('--db FILE is required');
     if (positionals.length === 0) throw new UsageError('at least one QUERY is required');
     const limit = positiveInt(values.limit, '--limit', 0) || undefined;
-    if (!existsSync(values.db))
-      throw new CliError(`--db ${values.db}: no such database (run \`index\` first)`);
-    const engine = await createEngine({ dbPath: values.db, watch: false });
-    try {
-      await engineInternals(engine).ready();
+    return withIndex(values.db, async (engine) => {
       const request = { queries: positionals, limit, strict: values.strict ?? false };
       const response = values.raw
         ? engineInternals(engine).searchRaw(request)
@@ -64,8 +54,6 @@ export const command: CliCommand = {
         io.stdout.write(`${response.results.map((r, i) => formatResult(r, i + 1)).join('\n\n')}\n`);
       }
       return 0;
-    } finally {
-      await engine.close();
-    }
+    });
   },
 };
