@@ -43,6 +43,14 @@ export const ENGINE_DEFAULTS = Object.freeze({
    */
   headingBoost: Object.freeze({ own: 1.0, context: 0.5 }),
   /**
+   * bm25 weight of the FTS5 `context` column (a heading node's ancestor titles and file title).
+   * Zero: those words complete a section's match but never score it — its own text does, and
+   * the heading boost rewards the context (0 to 1 ranked every labelled set the same; weight 3
+   * made every section score on its file title, round 1). A row scoring 0 matched through its
+   * context alone and is dropped (`raw-matches.ts`).
+   */
+  contextWeight: 0,
+  /**
    * Common terms (`query/fuzzy.ts` `CommonTerms`): a query word in more than a quarter of all
    * sections is optional — scored where present, never required nor counted as matched
    * (evaluated from 0.05 to 0.5: 0.25–0.3 helped every labelled set, lower cut-offs hurt).

@@ -1,8 +1,22 @@
 // What each node contributes to the FTS5 table (SPEC §3): its title (the document node also its
-// aliases), the document's tags, the path, the path's components and its own body — analysed.
+// aliases), the document's tags, the path, the path's components and its own body — analysed —
+// plus its context: the titles around it that say what a generically titled section is about.
 import type { Analyzer } from '../analysis/analyzer.ts';
-import type { ChunkedDocument } from '../chunk/types.ts';
+import type { ChunkedDocument, ChunkNode } from '../chunk/types.ts';
 import type { FtsColumns } from './index-writer.ts';
+
+/**
+ * The context of a heading node: the file title and its ancestor headings' titles (not its own,
+ * which is `title`), each distinct title once. "Remarks" under "clamp" in "algorithm functions"
+ * is about clamp; the column lets such a section match "clamp" while its body earns the score.
+ * The document node has none: its own title is the file title.
+ */
+export function contextTitles(node: ChunkNode): string[] {
+  if (node.depth === 0) return [];
+  const titles = new Set([node.fileTitle, ...node.headerPath.slice(0, -1)]);
+  titles.delete(node.title);
+  return [...titles];
+}
 
 /** The analysed FTS5 columns of every node of a document, in node order. */
 export function ftsColumns(doc: ChunkedDocument, analyzer: Analyzer): FtsColumns[] {
@@ -12,6 +26,7 @@ export function ftsColumns(doc: ChunkedDocument, analyzer: Analyzer): FtsColumns
   const components = analyzer.ftsText(doc.path.split('/').join(' '));
   return doc.nodes.map((node) => {
     const title = node.depth === 0 ? [node.title, ...doc.aliases].join(' ') : node.title;
-    return [analyzer.ftsText(title), tags, path, components, analyzer.ftsText(node.body)];
+    const context = analyzer.ftsText(contextTitles(node).join(' '));
+    return [analyzer.ftsText(title), tags, path, components, analyzer.ftsText(node.body), context];
   });
 }

@@ -25,6 +25,7 @@ export type FtsColumns = [
   path: string,
   pathComponents: string,
   body: string,
+  context: string,
 ];
 
 /** What the manifest knows about an indexed file. */
@@ -84,7 +85,7 @@ export class IndexWriter {
         `INSERT INTO nodes (${NODE_COLUMNS.join(', ')}) VALUES (${NODE_COLUMNS.map(() => '?').join(', ')})`,
       ),
       insertFts: s(
-        'INSERT INTO fts (rowid, title, tags, path, path_components, body) VALUES (?, ?, ?, ?, ?, ?)',
+        'INSERT INTO fts (rowid, title, tags, path, path_components, body, context) VALUES (?, ?, ?, ?, ?, ?, ?)',
       ),
       touch: s('UPDATE files SET size = ?, mtime_ms = ? WHERE id = ?'),
       recordError:

@@ -99,6 +99,27 @@ export const MIGRATIONS: readonly Migration[] = [
       `);
     },
   },
+  {
+    version: 3,
+    description:
+      'FTS5: a `context` column (ancestor headings and file title) that matches but barely scores; the index is emptied and rebuilt',
+    up(db) {
+      // FTS5 tables cannot gain a column: drop and recreate. The index is a rebuildable cache:
+      // emptying the manifest makes the next reconcile index every file again.
+      db.exec(`
+        DROP TABLE fts_vocab;
+        DROP TABLE fts;
+        DELETE FROM nodes;
+        DELETE FROM files;
+        UPDATE vaults SET next_node = id * ${2 ** 36};
+        CREATE VIRTUAL TABLE fts USING fts5(
+          title, tags, path, path_components, body, context,
+          content = '', contentless_delete = 1, tokenize = 'ascii'
+        );
+        CREATE VIRTUAL TABLE fts_vocab USING fts5vocab(fts, 'row');
+      `);
+    },
+  },
 ];
 
 /** The schema version this code writes. */

@@ -84,6 +84,37 @@ describe('migrations', () => {
     db.close();
   });
 
+  it('migration 3 rebuilds the FTS5 index with a context column and empties the manifest', () => {
+    const db = new Database(join(dir, 'm3.db'));
+    migrate(db, 2);
+    db.prepare(
+      "INSERT INTO vaults (id, name, root, next_node, created_at) VALUES (2, 'v', '/x', 137438953500, 0)",
+    ).run();
+    db.prepare(
+      `INSERT INTO files (id, vault_id, path, size, mtime_ms, hash, kind, file_title, tags, aliases,
+        frontmatter, warnings, first_node, node_count, content, indexed_at)
+       VALUES (7, 2, 'a.md', 3, 1, 'h', 'markdown', 'A', '[]', '[]', NULL, '[]', 137438953472, 1, X'616263', 0)`,
+    ).run();
+    db.prepare(
+      "INSERT INTO fts (rowid, title, tags, path, path_components, body) VALUES (137438953472, 'a', '', 'p', 'p', 'b')",
+    ).run();
+    expect(migrate(db, 3)).toBe(3);
+    // Every file is indexed again by the next reconcile: nothing is left to be out of step.
+    expect(db.prepare('SELECT count(*) FROM files').pluck().get()).toBe(0);
+    expect(db.prepare('SELECT count(*) FROM nodes').pluck().get()).toBe(0);
+    expect(db.prepare('SELECT next_node FROM vaults').pluck().get()).toBe(2 * 2 ** 36);
+    db.prepare(
+      `INSERT INTO fts (rowid, title, tags, path, path_components, body, context)
+       VALUES (1, 'remark', '', 'p', 'p', 'undefin', 'clamp')`,
+    ).run();
+    const match = (q: string) =>
+      db.prepare('SELECT rowid FROM fts WHERE fts MATCH ?').pluck().all(q);
+    expect(match('"clamp" AND "undefin"')).toEqual([1]);
+    expect(match('{context} : "undefin"')).toEqual([]);
+    expect(db.prepare("SELECT doc FROM fts_vocab WHERE term = 'clamp'").pluck().get()).toBe(1);
+    db.close();
+  });
+
   it('a failing migration leaves the database at the previous version, untouched', () => {
     const db = new Database(join(dir, 'fail.db'));
     db.exec('CREATE TABLE meta (x)'); // migration 1 will collide with this

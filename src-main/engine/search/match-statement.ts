@@ -1,0 +1,64 @@
+// The ranked FTS5 query of raw matches: `-bm25()` with the weight of every column — the five of
+// SPEC §3 from the settings and the context column's own — times the vault boost, top N.
+// Prepared once per connection and shape (how many vault ranges, exclusions and boosts).
+import type { Statement } from 'better-sqlite3';
+import type { ColumnWeights } from '../../contract/api.ts';
+import type { IndexReader } from '../store/index-reader.ts';
+
+const STATEMENTS = new WeakMap<IndexReader, Map<string, Statement>>();
+
+/** The shape of a raw FTS5 query. */
+export interface MatchShape {
+  /** Vault ranges to keep (none: all). */
+  rangeCount: number;
+  /** Vault ranges to drop. */
+  excludeCount: number;
+  /** Vaults whose score is multiplied by their boost. */
+  boostCount: number;
+  /**
+   * A second expression rows must match without scoring by it (the path filter): a filter
+   * narrows, it says nothing about relevance.
+   */
+  filtered: boolean;
+}
+
+/**
+ * The statement of a raw FTS5 query. Parameters: the six column weights, (lo, hi, boost) per
+ * boost, the expression, the filter, (lo, hi) per range and per exclusion, the limit.
+ */
+export function matchStatement(reader: IndexReader, shape: MatchShape): Statement {
+  const { rangeCount, excludeCount, boostCount, filtered } = shape;
+  let cache = STATEMENTS.get(reader);
+  if (!cache) STATEMENTS.set(reader, (cache = new Map()));
+  const key = `${rangeCount}/${excludeCount}/${boostCount}/${filtered}`;
+  let statement = cache.get(key);
+  if (!statement) {
+    const ranges = Array.from({ length: rangeCount }, () => '(rowid >= ? AND rowid < ?)');
+    const excludes = Array.from({ length: excludeCount }, () => 'NOT (rowid >= ? AND rowid < ?)');
+    const where = [
+      'fts MATCH ?',
+      // `+rowid`: the filter's rows are listed once and looked up, rather than driving one
+      // FTS5 query per row (200× slower for a broad filter).
+      ...(filtered ? ['+rowid IN (SELECT rowid FROM fts WHERE fts MATCH ?)'] : []),
+      ...(ranges.length ? [`(${ranges.join(' OR ')})`] : []),
+      ...excludes,
+    ].join(' AND ');
+    const boost = boostCount
+      ? ` * (CASE ${Array.from({ length: boostCount }, () => 'WHEN rowid >= ? AND rowid < ? THEN ?').join(' ')} ELSE 1.0 END)`
+      : '';
+    // Rows as [rowid, score] arrays: the node facts come from the brief cache.
+    statement = reader.db
+      .prepare(
+        `SELECT rowid, -bm25(fts, ?, ?, ?, ?, ?, ?)${boost} AS score
+        FROM fts WHERE ${where} ORDER BY score DESC LIMIT ?`,
+      )
+      .raw();
+    cache.set(key, statement);
+  }
+  return statement;
+}
+
+/** The bm25 weights, in column order. */
+export function weightParams(weights: ColumnWeights, context: number): number[] {
+  return [weights.title, weights.tags, weights.path, weights.pathComponents, weights.body, context];
+}

@@ -1,0 +1,85 @@
+// The FTS5 `context` column (store/fts-columns.ts): a section under a generic heading ("Remarks")
+// matches the words of its ancestor headings and file title, so "clamp undefined behavior" finds
+// clamp › Remarks as an all-terms match; those words complete a match but never score nor make one.
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { EngineService } from '../../../src-main/contract/engine.ts';
+import { chunkDocument } from '../../../src-main/engine/chunk/chunk-document.ts';
+import { createEngine, engineInternals } from '../../../src-main/engine/create-engine.ts';
+import { contextTitles } from '../../../src-main/engine/store/fts-columns.ts';
+import { tempDir } from '../store/temp.ts';
+
+const root = join(import.meta.dirname, '../../fixtures/ranking/context');
+
+describe('contextTitles', () => {
+  const doc = chunkDocument({
+    vault: 'c',
+    path: 'library/range-functions.md',
+    bytes: readFileSync(join(root, 'library/range-functions.md')),
+  });
+  const bySlug = new Map(doc.nodes.map((n) => [n.slug ?? '(document)', contextTitles(n)]));
+
+  it('is empty for the document node', () => {
+    expect(contextTitles(doc.nodes[0]!)).toEqual([]);
+  });
+
+  it('holds the file title and every ancestor heading, never the own title, each once', () => {
+    expect(Object.fromEntries(bySlug)).toEqual({
+      '(document)': [],
+      'range-functions': [],
+      clamp: ['Range functions'],
+      remarks: ['Range functions', 'clamp'],
+      example: ['Range functions', 'clamp'],
+      minmax: ['Range functions'],
+      'remarks-1': ['Range functions', 'minmax'],
+    });
+  });
+});
+
+describe('matching through the context', () => {
+  let engine: EngineService;
+  beforeAll(async () => {
+    engine = await createEngine({
+      dbPath: join(tempDir(), 'context.db'),
+      vaults: [{ root, name: 'c' }],
+      watch: false,
+    });
+    await engineInternals(engine).ready();
+  });
+  afterAll(() => engine.close());
+  const search = (q: string, strict = false) =>
+    engineInternals(engine).searchRaw({ queries: [q], strict }).results;
+
+  it('a generic section matches words found only in its ancestor heading, as an AND match', () => {
+    const ids = search('clamp undefined behavior', true).map((r) => r.id);
+    expect(ids).toContain('c:library/range-functions.md#remarks');
+    // minmax › Remarks says the same but is not about clamp.
+    expect(ids).not.toContain('c:library/range-functions.md#remarks-1');
+  });
+
+  it('partial matches count context words too', () => {
+    const results = search('minmax pair undefined');
+    const remarks = results.find((r) => r.id === 'c:library/range-functions.md#remarks-1');
+    expect(remarks?.partial).toBe(true);
+    expect(remarks?.matchedTerms.sort()).toEqual(['minmax', 'undefined']);
+  });
+
+  it('never makes a match alone: the section must hold one of the words itself', () => {
+    const ids = (q: string) => search(q, true).map((r) => r.id);
+    // Remarks and Example of clamp hold "clamp" only through their context: clamp is the match.
+    expect(ids('clamp')).toEqual([
+      'c:library/range-functions.md#clamp',
+      'c:sensor-notes.md#sensor-notes',
+    ]);
+    // A path filter narrows without scoring, so it cannot make such a row score either.
+    expect(ids('clamp path:library/')).toEqual(['c:library/range-functions.md#clamp']);
+  });
+
+  it('the document node matches by its own title, not by a context', () => {
+    const doc = search('range functions', true).find(
+      (r) => r.id === 'c:library/range-functions.md',
+    );
+    expect(doc).toBeDefined();
+  });
+});
