@@ -20,7 +20,10 @@ function termMatches(token: string, term: string, prefix: boolean): boolean {
   return prefix ? token.startsWith(term) : token === term;
 }
 
-/** Merges overlapping or touching ranges of a sorted list. */
+/**
+ * Merges overlapping or touching ranges, sorting them first if needed. Works in place: the list
+ * and its ranges are reused (every caller hands over ranges it just made).
+ */
 export function mergeRanges<T extends [number, number]>(ranges: T[]): T[] {
   let ordered = true;
   for (let i = 1; i < ranges.length && ordered; i++) {
@@ -28,23 +31,24 @@ export function mergeRanges<T extends [number, number]>(ranges: T[]): T[] {
     const b = ranges[i]!;
     ordered = a[0] < b[0] || (a[0] === b[0] && a[1] <= b[1]);
   }
-  // Matches are found in text order: sorting (and copying) is the rare case.
-  const sorted = ordered ? ranges : [...ranges].sort((a, b) => a[0] - b[0] || a[1] - b[1]);
-  const out: T[] = [];
-  for (const range of sorted) {
-    const last = out[out.length - 1];
+  // Matches are found in text order: sorting is the rare case.
+  if (!ordered) ranges.sort((a, b) => a[0] - b[0] || a[1] - b[1]);
+  let kept = 0;
+  for (const range of ranges) {
+    const last = kept > 0 ? ranges[kept - 1]! : undefined;
     if (last && range[0] <= last[1]) last[1] = Math.max(last[1], range[1]);
-    else out.push([range[0], range[1]] as T);
+    else ranges[kept++] = range;
   }
-  return out;
+  ranges.length = kept;
+  return ranges;
 }
 
 // Fast path. For these stemmers a word's stem keeps the word's first letter, and its first n − 2
 // letters (at most 4) when the stem has n letters (checked over random strings of every Snowball
 // language; Irish strips prefixes, Finnish can undouble a leading consonant, so it keeps one).
-// So in text whose letters are all ASCII, only words starting with a term's key can analyse to
-// it: they are found by one regular expression and analysed alone, instead of every word of a
-// long section.
+// So only ASCII words starting with a term's key can analyse to it: one ASCII regular
+// expression finds them (whole, in text order) and they alone are analysed, instead of every
+// word of a long section. Words holding other letters are all analysed.
 const KEY_STEMMERS_2 = new Set([
   'english',
   'porter',
@@ -77,8 +81,6 @@ const NON_ASCII = /[^\x00-\x7f]/;
 const NON_ASCII_CHARS = /[^\x00-\x7f]/g;
 const LETTER = /[\p{L}\p{N}\p{M}]/u;
 const WORD = /[\p{L}\p{N}\p{M}]+/gu;
-/** Texts shorter than this are simply analysed whole. */
-const FAST_PATH_MIN_LENGTH = 256;
 
 function isLetterAt(text: string, at: number): boolean {
   return LETTER.test(String.fromCodePoint(text.codePointAt(at)!));
@@ -94,6 +96,17 @@ function wordStart(text: string, at: number): number {
     start -= width;
   }
   return start;
+}
+
+/**
+ * True when the ASCII letters and digits `text[start, end)` (a maximal ASCII run) are a whole
+ * word: no letter outside ASCII touches them (else they are part of a word analysed whole).
+ */
+function isAsciiWord(text: string, start: number, end: number): boolean {
+  if (start > 0 && text.charCodeAt(start - 1) >= 0x80 && wordStart(text, start) < start) {
+    return false;
+  }
+  return end >= text.length || text.charCodeAt(end) < 0x80 || !isLetterAt(text, end);
 }
 
 /** A word of the text and where it starts. */
@@ -119,115 +132,170 @@ function keyOf(term: string, long: boolean): string {
   return term.slice(0, long ? Math.max(1, Math.min(4, term.length - 2)) : 1);
 }
 
-/** Builds a matcher for a query's highlight terms (phrases match only as consecutive terms). */
-export function createMatcher(highlights: HighlightTerm[], analyzer: Analyzer): Matcher {
-  const singles = new Set<string>();
-  const prefixes: string[] = [];
-  const phrases: HighlightTerm[] = [];
+/** The highlight terms sorted by kind. */
+interface Terms {
+  singles: Set<string>;
+  prefixes: string[];
+  phrases: HighlightTerm[];
+  /** First terms of the phrases. */
+  phraseStarts: Set<string>;
+}
+
+function sortTerms(highlights: HighlightTerm[]): Terms {
+  const terms: Terms = { singles: new Set(), prefixes: [], phrases: [], phraseStarts: new Set() };
   for (const h of highlights) {
-    if (h.terms.length > 1) phrases.push(h);
-    else if (h.prefix) prefixes.push(h.terms[0]!);
-    else singles.add(h.terms[0]!);
+    if (h.terms.length > 1) {
+      terms.phrases.push(h);
+      terms.phraseStarts.add(h.terms[0]!);
+    } else if (h.prefix) terms.prefixes.push(h.terms[0]!);
+    else terms.singles.add(h.terms[0]!);
   }
-  const phraseAt = (tokens: AnalyzedToken[], i: number, phrase: HighlightTerm): number => {
-    const n = phrase.terms.length;
-    if (i + n > tokens.length) return -1;
-    for (let j = 0; j < n; j++) {
-      const prefix = phrase.prefix && j === n - 1;
-      if (!termMatches(tokens[i + j]!.term, phrase.terms[j]!, prefix)) return -1;
+  return terms;
+}
+
+/** True when a term is a single highlight term or starts with a prefix one. */
+function isSingle(terms: Terms, term: string): boolean {
+  if (terms.singles.has(term)) return true;
+  for (const p of terms.prefixes) if (term.startsWith(p)) return true;
+  return false;
+}
+
+/** The last token index of `phrase` when it starts at token `i`, else -1. */
+function phraseAt(tokens: AnalyzedToken[], i: number, phrase: HighlightTerm): number {
+  const n = phrase.terms.length;
+  if (i + n > tokens.length) return -1;
+  for (let j = 0; j < n; j++) {
+    const prefix = phrase.prefix && j === n - 1;
+    if (!termMatches(tokens[i + j]!.term, phrase.terms[j]!, prefix)) return -1;
+  }
+  return i + n - 1;
+}
+
+/** Every match in a token stream (the reference the fast path must agree with). */
+function findInTokens(terms: Terms, tokens: AnalyzedToken[]): TextRange[] {
+  const ranges: TextRange[] = [];
+  for (let i = 0; i < tokens.length; i++) {
+    const token = tokens[i]!;
+    if (isSingle(terms, token.term)) ranges.push([token.start, token.end]);
+    for (const phrase of terms.phrases) {
+      const last = phraseAt(tokens, i, phrase);
+      if (last >= 0) ranges.push([token.start, tokens[last]!.end]);
     }
-    return i + n - 1;
-  };
-  const find = (tokens: AnalyzedToken[]): TextRange[] => {
-    const ranges: TextRange[] = [];
-    for (let i = 0; i < tokens.length; i++) {
+  }
+  return mergeRanges(ranges);
+}
+
+/** The fast path's search of one text, from the keyed words only. */
+class KeyedScan {
+  readonly ranges: TextRange[] = [];
+  private readonly text: string;
+  private readonly terms: Terms;
+  private readonly analyzer: Analyzer;
+
+  constructor(text: string, terms: Terms, analyzer: Analyzer) {
+    this.text = text;
+    this.terms = terms;
+    this.analyzer = analyzer;
+  }
+
+  /** An ASCII word: one term; its array of tokens is built only for a phrase. */
+  ascii(start: number, word: string): void {
+    const term = this.analyzer.term(word);
+    if (!term) return;
+    const end = start + word.length;
+    if (isSingle(this.terms, term)) this.ranges.push([start, end]);
+    if (this.terms.phraseStarts.has(term)) this.phrases([{ term, start, end }], 0, end);
+  }
+
+  /** A word holding letters outside ASCII: analysed in full. */
+  other([start, word]: Word): void {
+    const tokens = this.wordTokens(word, start);
+    const own = tokens.length;
+    for (let i = 0; i < own; i++) {
       const token = tokens[i]!;
-      if (singles.has(token.term) || prefixes.some((p) => token.term.startsWith(p))) {
-        ranges.push([token.start, token.end]);
-      }
-      for (const phrase of phrases) {
-        const last = phraseAt(tokens, i, phrase);
-        if (last >= 0) ranges.push([token.start, tokens[last]!.end]);
-      }
+      if (isSingle(this.terms, token.term)) this.ranges.push([token.start, token.end]);
+      if (this.terms.phraseStarts.has(token.term)) this.phrases(tokens, i, start + word.length);
     }
-    return mergeRanges(ranges);
-  };
-  const language = analyzer.language;
-  const keyed = KEY_STEMMERS_1.has(language);
-  const phraseStarts = new Set(phrases.map((p) => p.terms[0]!));
+  }
+
+  /** The phrases starting at token `i` (the words after `after` read as needed). */
+  private phrases(tokens: AnalyzedToken[], i: number, after: number): void {
+    const token = tokens[i]!;
+    for (const phrase of this.terms.phrases) {
+      if (phrase.terms[0] !== token.term) continue;
+      this.extend(tokens, after, i + phrase.terms.length);
+      const last = phraseAt(tokens, i, phrase);
+      if (last >= 0) this.ranges.push([token.start, tokens[last]!.end]);
+    }
+  }
+
+  /** The tokens of the word at `start`: an ASCII word is one term; others are analysed. */
+  private wordTokens(word: string, start: number): AnalyzedToken[] {
+    if (!NON_ASCII.test(word)) {
+      const term = this.analyzer.term(word);
+      return term ? [{ term, start, end: start + word.length }] : [];
+    }
+    return this.analyzer
+      .tokens(word)
+      .map((t) => ({ term: t.term, start: start + t.start, end: start + t.end }));
+  }
+
+  /** `tokens` extended with the words after `from` until it holds `count` tokens. */
+  private extend(tokens: AnalyzedToken[], from: number, count: number): void {
+    WORD.lastIndex = from;
+    while (tokens.length < count) {
+      const match = WORD.exec(this.text);
+      if (!match) break;
+      tokens.push(...this.wordTokens(match[0], match.index));
+    }
+  }
+}
+
+/** The fast path's expression: ASCII words starting with a key (case-insensitive), whole. */
+function keyScanOf(highlights: HighlightTerm[], language: string): RegExp | null {
   const twoLetters = KEY_STEMMERS_2.has(language);
-  // Keys for the words written in ASCII; words with other letters are all analysed.
   const keys = [...new Set(highlights.map((h) => keyOf(h.terms[0]!, twoLetters)))].filter(
     (key) => !NON_ASCII.test(key),
   );
+  if (keys.length === 0) return null;
   const escape = (key: string) => key.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-  const keyScan = new RegExp(
-    `(?<![\\p{L}\\p{N}\\p{M}])(?:${keys.map(escape).join('|')})[\\p{L}\\p{N}\\p{M}]*`,
-    'giu',
-  );
+  // Not a `u` expression: ASCII classes and ASCII-only case folding are all it needs, and much
+  // faster over long texts.
+  return new RegExp(`(?<![A-Za-z0-9])(?:${keys.map(escape).join('|')})[A-Za-z0-9]*`, 'gi');
+}
 
-  /** The tokens of the word at `start`: an ASCII word is one term; others are analysed. */
-  const wordTokens = (word: string, start: number): AnalyzedToken[] => {
-    if (!NON_ASCII.test(word)) {
-      const term = analyzer.term(word);
-      return term ? [{ term, start, end: start + word.length }] : [];
-    }
-    return analyzer
-      .tokens(word)
-      .map((t) => ({ term: t.term, start: start + t.start, end: start + t.end }));
-  };
-
-  /** `tokens` extended with the words after `from` until it holds `count` tokens. */
-  const extend = (text: string, tokens: AnalyzedToken[], from: number, count: number) => {
-    WORD.lastIndex = from;
-    while (tokens.length < count) {
-      const match = WORD.exec(text);
-      if (!match) break;
-      tokens.push(...wordTokens(match[0], match.index));
-    }
-    return tokens;
-  };
+/** Builds a matcher for a query's highlight terms (phrases match only as consecutive terms). */
+export function createMatcher(highlights: HighlightTerm[], analyzer: Analyzer): Matcher {
+  const terms = sortTerms(highlights);
+  const keyed = KEY_STEMMERS_1.has(analyzer.language);
+  const keyScan = keyed ? keyScanOf(highlights, analyzer.language) : null;
 
   const findKeyed = (text: string): TextRange[] => {
-    const ranges: TextRange[] = [];
-    const visit = ([start, word]: Word) => {
-      const tokens = wordTokens(word, start);
-      const own = tokens.length;
-      for (let i = 0; i < own; i++) {
-        const token = tokens[i]!;
-        if (singles.has(token.term) || prefixes.some((p) => token.term.startsWith(p))) {
-          ranges.push([token.start, token.end]);
-        }
-        if (!phraseStarts.has(token.term)) continue;
-        for (const phrase of phrases) {
-          if (phrase.terms[0] !== token.term) continue;
-          extend(text, tokens, start + word.length, i + phrase.terms.length);
-          const last = phraseAt(tokens, i, phrase);
-          if (last >= 0) ranges.push([token.start, tokens[last]!.end]);
-        }
-      }
-    };
-    // Candidates in text order: ASCII words starting with a key (the scan yields them in
-    // order, whole), merged with the words holding other letters.
-    const others = NON_ASCII.test(text) ? nonAsciiWords(text) : [];
+    const scan = new KeyedScan(text, terms, analyzer);
+    // Candidates in text order: ASCII words starting with a key, merged with the words holding
+    // other letters (found only when the text has any).
+    const mixed = NON_ASCII.test(text);
+    const others = mixed ? nonAsciiWords(text) : [];
     let next = 0;
-    if (keys.length > 0) {
+    if (keyScan) {
       keyScan.lastIndex = 0;
       for (let m = keyScan.exec(text); m; m = keyScan.exec(text)) {
-        while (next < others.length && others[next]![0] < m.index) visit(others[next++]!);
-        if (!NON_ASCII.test(m[0])) visit([m.index, m[0]]);
+        const start = m.index;
+        const word = m[0];
+        if (mixed) {
+          while (next < others.length && others[next]![0] < start) scan.other(others[next++]!);
+          if (!isAsciiWord(text, start, start + word.length)) continue;
+        }
+        scan.ascii(start, word);
       }
     }
-    while (next < others.length) visit(others[next++]!);
-    return mergeRanges(ranges);
+    while (next < others.length) scan.other(others[next++]!);
+    return mergeRanges(scan.ranges);
   };
 
   return {
     empty: highlights.length === 0,
-    find,
-    findIn(text) {
-      const fast = keyed && text.length >= FAST_PATH_MIN_LENGTH;
-      return fast ? findKeyed(text) : find(analyzer.tokens(text));
-    },
+    find: (tokens) => findInTokens(terms, tokens),
+    findIn: (text) => (keyed ? findKeyed(text) : findInTokens(terms, analyzer.tokens(text))),
   };
 }

@@ -1,5 +1,5 @@
 // The fast highlight path (only words that can match are analysed) must find exactly what
-// analysing every word finds.
+// analysing every word finds, in short texts and long ones.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { createAnalyzer } from '../../../src-main/engine/analysis/analyzer.ts';
@@ -69,17 +69,29 @@ const WORDS = [
   'x東京y',
   '𠀀𠀁',
   '\ufffd',
+  // ASCII letters touching other characters: a combining mark, an astral letter, punctuation
+  // outside ASCII, a letter that folds to ASCII under Unicode case rules.
+  'cafe\u0301s',
+  'a𝐀handling',
+  'handling𝐀',
+  'don’t',
+  'error—handling',
+  'ſtring',
+  '\u212Aelvin',
 ];
 const SEPARATORS = [' ', '  ', '\n', ', ', '. ', '\n\n', '(', ')', '-', '_', '/'];
 
 const text = fc
-  .array(fc.tuple(fc.constantFrom(...WORDS), fc.constantFrom(...SEPARATORS)), {
-    minLength: 1,
-    maxLength: 80,
-  })
-  .map((parts) => {
+  .tuple(
+    fc.array(fc.tuple(fc.constantFrom(...WORDS), fc.constantFrom(...SEPARATORS)), {
+      minLength: 1,
+      maxLength: 80,
+    }),
+    fc.boolean(),
+  )
+  .map(([parts, long]) => {
     const once = parts.map(([w, s]) => w + s).join('');
-    return once.repeat(Math.ceil(300 / once.length)); // long enough for the fast path
+    return long ? once.repeat(Math.ceil(300 / once.length)) : once;
   });
 
 describe('matcher fast path', () => {
@@ -103,6 +115,27 @@ describe('matcher fast path', () => {
         }),
         { numRuns: 150 },
       );
+    });
+  }
+});
+
+describe('matcher fast path, ASCII letters inside longer words', () => {
+  const analyzer = createAnalyzer('english');
+  const cases: Array<[text: string, term: string, found: string[]]> = [
+    ['a𝐀handling handling', 'handl', ['handling']],
+    ['handling𝐀 handling', 'handl', ['handling']],
+    ['naïve handling', 'handl', ['handling']],
+    ['handlingé handling', 'handl', ['handling']],
+    ['cafe\u0301 cafe', 'cafe', ['cafe\u0301', 'cafe']],
+    ['don’t handle error—handling', 'handl', ['handle', 'handling']],
+    ['ſtring string', 'string', ['ſtring', 'string']],
+  ];
+  for (const [text, term, found] of cases) {
+    it(`finds ${JSON.stringify(found)} in ${JSON.stringify(text)}`, () => {
+      const matcher = createMatcher([{ terms: [term], prefix: false }], analyzer);
+      const ranges = matcher.findIn(text);
+      expect(ranges).toEqual(matcher.find(analyzer.tokens(text)));
+      expect(ranges.map(([s, e]) => text.slice(s, e))).toEqual(found);
     });
   }
 });
