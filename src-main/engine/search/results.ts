@@ -30,26 +30,27 @@ export interface ResultContext {
   idOf(key: number): string;
 }
 
-/** A decoded byte range and, per topic, where its matches are (found once). */
-interface Region {
-  decoded: DecodedText;
-  matches(topic: number): TextRange[];
-}
-
 /** Match ranges listed per result at most (a long section can hold thousands). */
 export const MAX_MATCH_RANGES = 1000;
 
-function region(content: Uint8Array, [start, end]: ByteRange, matchers: Matcher[]): Region {
-  const decoded = decodeUtf8(content, start, Math.min(end, content.length));
-  const found = new Map<number, TextRange[]>();
-  return {
-    decoded,
-    matches(topic) {
-      let ranges = found.get(topic);
-      if (!ranges) found.set(topic, (ranges = matchers[topic]!.findIn(decoded.text)));
-      return ranges;
-    },
-  };
+/** A decoded byte range and, per topic, where its matches are (found once). */
+class Region {
+  readonly start: number;
+  readonly end: number;
+  readonly decoded: DecodedText;
+  private readonly matchers: Matcher[];
+  private readonly found: Array<TextRange[] | undefined> = [];
+
+  constructor(content: Uint8Array, [start, end]: ByteRange, matchers: Matcher[]) {
+    this.start = start;
+    this.end = end;
+    this.decoded = decodeUtf8(content, start, Math.min(end, content.length));
+    this.matchers = matchers;
+  }
+
+  matches(topic: number): TextRange[] {
+    return (this.found[topic] ??= this.matchers[topic]!.findIn(this.decoded.text));
+  }
 }
 
 function hasText(content: Uint8Array, ranges: ByteRange[]): boolean {
@@ -71,8 +72,16 @@ function bodyRanges(row: NodeRow): ByteRange[] {
   return ranges;
 }
 
+const FRONTMATTER_END = new WeakMap<FileBrief, number>();
+
+/** Where a file's frontmatter ends (0 without one), parsed once per cached file. */
 function frontmatterEnd(file: FileBrief): number {
-  return file.frontmatter ? (JSON.parse(file.frontmatter) as ByteRange)[1] : 0;
+  let end = FRONTMATTER_END.get(file);
+  if (end === undefined) {
+    end = file.frontmatter ? (JSON.parse(file.frontmatter) as ByteRange)[1] : 0;
+    FRONTMATTER_END.set(file, end);
+  }
+  return end;
 }
 
 /** The byte ranges highlighted (heading line + own body, or the whole extent when merged) and the ones the snippet shows. */
@@ -92,6 +101,7 @@ function snippetOf(regions: Region[], topics: number[], length: number): Snippet
   const text =
     regions.length === 1 ? regions[0]!.decoded.text : regions.map((r) => r.decoded.text).join('\n');
   const snippets = topics.map((topic) => {
+    if (regions.length === 1) return buildSnippet(text, regions[0]!.matches(topic), length);
     const matches: TextRange[] = [];
     let offset = 0;
     for (const r of regions) {
@@ -113,11 +123,12 @@ export function buildResult(
 ): SearchResult {
   const merged = match.mergedFrom.length > 0;
   const { highlight, snippet: snippetRanges } = regionsOf(row, file, merged, content);
-  const cache = new Map<string, Region>();
+  // The snippet's ranges are usually among the highlighted ones: each is decoded once.
+  const regions: Region[] = [];
   const get = (range: ByteRange) => {
-    const key = `${range[0]}:${range[1]}`;
-    let r = cache.get(key);
-    if (!r) cache.set(key, (r = region(content, range, context.matchers)));
+    for (const r of regions) if (r.start === range[0] && r.end === range[1]) return r;
+    const r = new Region(content, range, context.matchers);
+    regions.push(r);
     return r;
   };
   const matchRanges: Array<[number, number]> = [];

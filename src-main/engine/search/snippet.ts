@@ -38,13 +38,36 @@ export function snippetHtml(segments: SnippetSegment[]): string {
     .join('');
 }
 
+/** True for a character `\s` matches (what `trim` removes, too). */
+const SPACE = /\s/;
+/** A piece of text whose whitespace needs collapsing: anything but lone spaces. */
+const UNCOLLAPSED = /[^\S ]| {2}/;
+/** Finds text that is not whitespace from `lastIndex` on. */
+const NON_SPACE = /\S/g;
+
+/**
+ * The window of `length` characters holding the most distinct matched words (then the earliest),
+ * tried at each of the first `MAX_ANCHORS` matches.
+ */
 function chooseWindow(text: string, matches: TextRange[], length: number): [number, number] {
   let best: [number, number] = [0, Math.min(text.length, length)];
   let bestScore = -1;
   const anchors = Math.min(matches.length, MAX_ANCHORS);
-  const words: string[] = [];
-  const word = (j: number) =>
-    (words[j] ??= text.slice(matches[j]![0], matches[j]![1]).toLowerCase());
+  // Each distinct matched word (lower-cased) gets a number; a window counts the numbers it
+  // holds by stamping them with its anchor, so no set is built per window.
+  const numbers = new Map<string, number>();
+  const wordNumber: number[] = [];
+  const stamps: number[] = [];
+  const numberOf = (j: number) => {
+    let n = wordNumber[j];
+    if (n === undefined) {
+      const word = text.slice(matches[j]![0], matches[j]![1]).toLowerCase();
+      n = numbers.get(word);
+      if (n === undefined) numbers.set(word, (n = numbers.size));
+      wordNumber[j] = n;
+    }
+    return n;
+  };
   for (let i = 0; i < anchors; i++) {
     const anchor = matches[i]!;
     let start = Math.max(0, anchor[0] - LEAD);
@@ -55,9 +78,15 @@ function chooseWindow(text: string, matches: TextRange[], length: number): [numb
     }
     const end = Math.min(text.length, start + length);
     // Matches are sorted: the window holds the anchor and the few after it that end in time.
-    const seen = new Set<string>();
-    for (let j = i; j < matches.length && matches[j]![1] <= end; j++) seen.add(word(j));
-    const score = seen.size * 1000 - start / text.length; // most distinct terms, then earliest
+    let distinct = 0;
+    for (let j = i; j < matches.length && matches[j]![1] <= end; j++) {
+      const n = numberOf(j);
+      if (stamps[n] !== i + 1) {
+        stamps[n] = i + 1;
+        distinct++;
+      }
+    }
+    const score = distinct * 1000 - start / text.length; // most distinct terms, then earliest
     if (score > bestScore) {
       bestScore = score;
       best = [start, end];
@@ -66,13 +95,39 @@ function chooseWindow(text: string, matches: TextRange[], length: number): [numb
   return best;
 }
 
+/** Index of the first match ending after `at` (matches are sorted and disjoint), or `length`. */
+function firstEndingAfter(matches: TextRange[], at: number): number {
+  let lo = 0;
+  let hi = matches.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (matches[mid]![1] > at) hi = mid;
+    else lo = mid + 1;
+  }
+  return lo;
+}
+
 function snapEnd(text: string, start: number, end: number, matches: TextRange[]): number {
-  if (end >= text.length || /\s/.test(text[end]!)) return end;
+  if (end >= text.length || SPACE.test(text[end]!)) return end;
   // Never cut a word in half: back up to the last space, unless that would cut a match.
-  const space = text.slice(start, end).search(/\s\S*$/);
-  const cut = space > 0 ? start + space : end;
-  const inside = matches.find((m) => m[0] < end && m[1] > cut);
-  return inside ? Math.max(end, inside[1]) : cut;
+  let space = end - 1;
+  while (space >= start && !SPACE.test(text[space]!)) space--;
+  const cut = space > start ? space : end;
+  const inside = matches[firstEndingAfter(matches, cut)];
+  return inside && inside[0] < end ? Math.max(end, inside[1]) : cut;
+}
+
+/** Segments of a snippet, whitespace collapsed, neighbours of one kind joined. */
+class Segments {
+  readonly list: SnippetSegment[] = [];
+
+  push(piece: string, match: boolean): void {
+    const collapsed = UNCOLLAPSED.test(piece) ? piece.replace(/\s+/g, ' ') : piece;
+    if (!collapsed) return;
+    const last = this.list[this.list.length - 1];
+    if (last && last.match === match) last.text += collapsed;
+    else this.list.push({ text: collapsed, match });
+  }
 }
 
 /** Builds a snippet of `text` around `matches` (sorted, non-overlapping UTF-16 ranges). */
@@ -83,24 +138,20 @@ export function buildSnippet(text: string, matches: TextRange[], length = SNIPPE
     matches.length > 0 ? chooseWindow(text, matches, length) : [leading, leading + length];
   const from = Math.max(start, matches.length > 0 ? 0 : leading);
   const end = snapEnd(text, from, Math.min(rawEnd, text.length), matches);
-  const segments: SnippetSegment[] = [];
-  const push = (piece: string, match: boolean) => {
-    const collapsed = piece.replace(/\s+/g, ' ');
-    if (!collapsed) return;
-    const last = segments[segments.length - 1];
-    if (last && last.match === match) last.text += collapsed;
-    else segments.push({ text: collapsed, match });
-  };
-  if (from > leading) push('…', false);
+  const out = new Segments();
+  if (from > leading) out.push('…', false);
   let at = from;
-  for (const [ms, me] of matches) {
-    if (me <= from || ms >= end) continue;
-    push(text.slice(at, Math.max(at, ms)), false);
-    push(text.slice(Math.max(ms, from), Math.min(me, end)), true);
+  for (let i = firstEndingAfter(matches, from); i < matches.length; i++) {
+    const [ms, me] = matches[i]!;
+    if (ms >= end) break;
+    out.push(text.slice(at, Math.max(at, ms)), false);
+    out.push(text.slice(Math.max(ms, from), Math.min(me, end)), true);
     at = Math.min(me, end);
   }
-  push(text.slice(at, end), false);
-  if (text.slice(end).trim()) push(' …', false);
+  out.push(text.slice(at, end), false);
+  NON_SPACE.lastIndex = end;
+  if (NON_SPACE.test(text)) out.push(' …', false);
+  const segments = out.list;
   const first = segments[0];
   if (first && !first.match) first.text = first.text.replace(/^ /, '');
   const last = segments[segments.length - 1];
