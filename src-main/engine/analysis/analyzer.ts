@@ -37,6 +37,8 @@ export interface Analyzer {
 export const MAX_TOKEN_LENGTH = 40;
 
 const WORD = /[\p{L}\p{N}\p{M}]+/gu;
+/** `WORD` in text without characters outside ASCII (a non-`u` expression: several times faster). */
+const ASCII_WORD = /[A-Za-z0-9]+/g;
 const SEPARATORS = /[^\p{L}\p{N}\p{M}]+/u;
 const CJK_RUN = /[\p{scx=Han}\p{scx=Hiragana}\p{scx=Katakana}\p{scx=Hangul}]+/gu;
 const CJK_CHAR = /[\p{scx=Han}\p{scx=Hiragana}\p{scx=Katakana}\p{scx=Hangul}]/u;
@@ -124,6 +126,12 @@ export function createAnalyzer(language: string): Analyzer {
 
   const tokens = (text: string): AnalyzedToken[] => {
     const out: AnalyzedToken[] = [];
+    if (!NON_ASCII.test(text)) {
+      ASCII_WORD.lastIndex = 0;
+      for (let m = ASCII_WORD.exec(text); m; m = ASCII_WORD.exec(text))
+        pushWord(m[0], m.index, out);
+      return out;
+    }
     for (const match of text.matchAll(WORD)) {
       const word = match[0];
       if (NON_ASCII.test(word) && CJK_CHAR.test(word)) pushMixed(word, match.index, out);
@@ -132,10 +140,22 @@ export function createAnalyzer(language: string): Analyzer {
     return out;
   };
 
+  /** `tokens(text)` without the positions (no token objects for ASCII text). */
+  const terms = (text: string): string[] => {
+    if (NON_ASCII.test(text)) return tokens(text).map((token) => token.term);
+    const out: string[] = [];
+    ASCII_WORD.lastIndex = 0;
+    for (let m = ASCII_WORD.exec(text); m; m = ASCII_WORD.exec(text)) {
+      const term = termOf(m[0]);
+      if (term) out.push(term);
+    }
+    return out;
+  };
+
   return {
     language,
     tokens,
-    terms: (text) => tokens(text).map((token) => token.term),
+    terms,
     term: termOf,
     ftsText: (text) => {
       // The indexing hot path: words by split (no match objects), terms straight from the cache.

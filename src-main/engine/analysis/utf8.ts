@@ -16,7 +16,9 @@ const utf8 = new TextDecoder('utf-8', { ignoreBOM: true });
 
 /**
  * Byte offsets of valid UTF-8 text, counted on demand: cheap for increasing indexes (how match
- * ranges are mapped), restarting from the beginning for a smaller one.
+ * ranges are mapped), restarting from the beginning for a smaller one. Each step is measured
+ * natively; an index inside a surrogate pair counts the whole pair before it (a high surrogate
+ * is 4 bytes, its low one 0), where `Buffer.byteLength` would see two lone halves of 3 bytes.
  */
 function countingOffsets(text: string, start: number): (index: number) => number {
   let at = 0;
@@ -26,17 +28,18 @@ function countingOffsets(text: string, start: number): (index: number) => number
       at = 0;
       byte = start;
     }
-    for (; at < index; at++) {
-      const unit = text.charCodeAt(at);
-      if (unit < 0x80) byte += 1;
-      else if (unit < 0x800) byte += 2;
-      else if (unit >= 0xd800 && unit <= 0xdbff) byte += 4;
-      else if (unit >= 0xdc00 && unit <= 0xdfff) byte += 0;
-      else byte += 3;
+    if (index > at) {
+      byte += Buffer.byteLength(text.slice(at, index), 'utf8');
+      if (isLowSurrogate(text.charCodeAt(at))) byte -= 3;
+      if (isHighSurrogate(text.charCodeAt(index - 1))) byte += 1;
+      at = index;
     }
     return byte;
   };
 }
+
+const isHighSurrogate = (unit: number) => unit >= 0xd800 && unit <= 0xdbff;
+const isLowSurrogate = (unit: number) => unit >= 0xdc00 && unit <= 0xdfff;
 
 /** Decodes `bytes[start, end)` like `new TextDecoder('utf-8', { ignoreBOM: true })`, with offsets. */
 export function decodeUtf8(bytes: Uint8Array, start = 0, end = bytes.length): DecodedText {

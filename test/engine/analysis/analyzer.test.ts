@@ -73,6 +73,19 @@ describe('analyzer', () => {
     expect(() => createStemmer('klingon')).toThrow(/unknown stemmer language "klingon"/);
   });
 
+  it('analyses ASCII text exactly as the Unicode path does', () => {
+    // A trailing em dash (not a letter) sends the same words down the Unicode path.
+    const ascii = fc.string({ unit: fc.constantFrom(..."aZ09 _-.,:'\n\tHandlingIES".split('')) });
+    fc.assert(
+      fc.property(ascii, (text) => {
+        const tokens = english.tokens(text);
+        expect(tokens).toEqual(english.tokens(`${text} —`));
+        expect(english.terms(text)).toEqual(tokens.map((t) => t.term));
+      }),
+      { numRuns: 300 },
+    );
+  });
+
   it('gives prefix queries the part of a word that survives stemming', () => {
     expect(english.prefixTerm('handling')).toBe('handl');
     expect(english.prefixTerm('happy')).toBe('happ');

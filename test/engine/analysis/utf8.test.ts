@@ -40,6 +40,37 @@ describe('decodeUtf8', () => {
     );
   });
 
+  it('maps any index, in any order, inside surrogate pairs too', () => {
+    // Per UTF-16 unit: ASCII 1 byte, then 2 or 3; a high surrogate 4 (its pair), a low one 0.
+    const width = (unit: number) =>
+      unit < 0x80
+        ? 1
+        : unit < 0x800
+          ? 2
+          : unit >= 0xdc00 && unit <= 0xdfff
+            ? 0
+            : unit >= 0xd800 && unit <= 0xdbff
+              ? 4
+              : 3;
+    const text = fc.string({
+      unit: fc.constantFrom('a', 'é', '€', '😀', '𠀀', '\n'),
+      maxLength: 30,
+    });
+    fc.assert(
+      fc.property(text, fc.array(fc.nat(60), { maxLength: 20 }), (t, picks) => {
+        const bytes = new TextEncoder().encode(t);
+        const decoded = decodeUtf8(bytes);
+        for (const pick of picks) {
+          const index = pick % (t.length + 1);
+          let expected = 0;
+          for (let i = 0; i < index; i++) expected += width(t.charCodeAt(i));
+          expect(decoded.byteAt(index)).toBe(expected);
+        }
+      }),
+      { numRuns: 500 },
+    );
+  });
+
   it('decodes a sub-range with offsets into the whole buffer', () => {
     const bytes = new Uint8Array([0x61, 0xff, 0xe2, 0x82, 0xac, 0x0d, 0x0a, 0x62, 0xe2, 0x82]);
     const decoded = decodeUtf8(bytes, 1, 10);
