@@ -1,13 +1,14 @@
 // The part of the chunk trees searches touch: matched nodes, all their ancestors and their
 // files. Node facts cannot change until another connection commits, so they are kept per
-// reader and `data_version` and shared by every search in between; a search only adds what it
-// has not seen (in one set query for the rows, one for all their ancestors, one for files).
+// reader and cache generation (`IndexReader.generation`: it moves with `data_version`) and
+// shared by every search in between; a search only adds what it has not seen (in one set query
+// for the rows, one for all their ancestors, one for files).
 import type { FileBrief, IndexReader, NodeBrief } from '../store/index-reader.ts';
 import type { HeadingTerms } from './heading-match.ts';
 import type { MergeNode } from './merge.ts';
 
 interface Known {
-  version: number;
+  generation: number;
   nodes: Map<number, MergeNode>;
   briefs: Map<number, NodeBrief>;
   files: Map<number, FileBrief>;
@@ -21,9 +22,9 @@ const MAX_KNOWN_NODES = 200_000;
 
 function knownFor(reader: IndexReader): Known {
   let known = KNOWN.get(reader);
-  if (!known || known.version !== reader.version || known.nodes.size > MAX_KNOWN_NODES) {
+  if (!known || known.generation !== reader.generation || known.nodes.size > MAX_KNOWN_NODES) {
     known = {
-      version: reader.version,
+      generation: reader.generation,
       nodes: new Map(),
       briefs: new Map(),
       files: new Map(),

@@ -51,6 +51,7 @@ export class IndexReader {
   // contents (inflating and copying a large file costs more than a whole FTS5 query). Dropped
   // whenever `PRAGMA data_version` moves; content is bounded in bytes, least recently used out.
   private currentVersion = -1;
+  private cacheGeneration = 0;
   private readonly briefCache = new Map<number, NodeBrief>();
   private readonly fileCache = new Map<number, FileBrief>();
   private readonly contentCache = new Map<number, Uint8Array>();
@@ -131,15 +132,29 @@ export class IndexReader {
     const version = this.dataVersion();
     if (version === this.currentVersion) return;
     this.currentVersion = version;
+    this.clearCaches();
+  }
+
+  /**
+   * Drops every cached row, file and content, as if the index had changed (`cli bench --cold`
+   * measures searches that find nothing cached).
+   */
+  clearCaches(): void {
     this.briefCache.clear();
     this.fileCache.clear();
     this.contentCache.clear();
     this.contentBytes = 0;
+    this.cacheGeneration++;
   }
 
   /** The `data_version` seen by the last `refresh`: what every cache above is valid for. */
   get version(): number {
     return this.currentVersion;
+  }
+
+  /** Changes whenever the caches were dropped: what was derived from cached rows is stale. */
+  get generation(): number {
+    return this.cacheGeneration;
   }
 
   briefs(ids: number[]): NodeBrief[] {
