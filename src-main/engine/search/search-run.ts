@@ -49,6 +49,8 @@ export class SearchRun {
   private readonly rawLimit: number;
   /** All-terms rows of long nodes that hold the terms in no one passage: partial matches. */
   private demoted: RawMatch[] = [];
+  /** False in strict AND: no partial matches follow, so no row is demoted to them. */
+  private partialsFollow = true;
   /** The rows the exact tier fetched, per topic (the fuzzy tier skips them). */
   private readonly exactIds = new Map<number, Set<number>>();
 
@@ -63,6 +65,7 @@ export class SearchRun {
 
   /** Runs every tier the request allows while the list is not full. */
   run(request: SearchRequest): void {
+    this.partialsFollow = !request.strict;
     this.exactTier();
     if (this.context.settings.fuzzyDistance > 0 && !this.list.full) this.fuzzyTier();
     if (!request.strict && !this.list.full) this.partialTier();
@@ -89,10 +92,11 @@ export class SearchRun {
       const raw: RawMatch[] = [];
       for (const [topic, rows] of fetched) this.collect(rows, topic, raw, null);
       let tier = this.list.prepare(raw, false);
-      if (tier.results.length < this.limit && fetched.some(([, rows]) => rows.length > 0)) {
+      const short = tier.results.length < this.limit;
+      if (this.partialsFollow && short && fetched.some(([, rows]) => rows.length > 0)) {
         // Partial matches will follow: long nodes must earn their place above them by holding
         // the terms in one passage (`passages.ts`). Not needed while all-terms results fill
-        // the page: there long nodes only compete on score.
+        // the page, nor in strict AND: there long nodes only compete on score.
         const kept: RawMatch[] = [];
         this.demoted = [];
         for (const [topic, rows] of fetched) this.collect(rows, topic, kept, this.demoted);
@@ -121,7 +125,7 @@ export class SearchRun {
       const ops = every(fuzzy.required);
       const rows = runRequired(reader, fuzzy, topic.scope, settings.columnWeights, this.rawLimit);
       const fresh = rows.filter((r) => !seen.has(r.id)).map((r) => ({ ...r, ops }));
-      this.collect(fresh, topic, raw, this.demoted);
+      this.collect(fresh, topic, raw, this.partialsFollow ? this.demoted : null);
     }
     this.list.accept(this.list.prepare(raw, false));
   }

@@ -54,8 +54,8 @@ describe('long nodes in search', () => {
     await engineInternals(engine).ready();
   });
   afterAll(() => engine.close());
-  const search = async (q: string) =>
-    (await engine.search({ queries: [q] })).results.map((r) => [
+  const search = async (q: string, strict = false) =>
+    (await engine.search({ queries: [q], strict })).results.map((r) => [
       r.id,
       r.partial,
       [...r.matchedTerms].sort().join(' '),
@@ -65,6 +65,12 @@ describe('long nodes in search', () => {
     expect(await search('relocate heading another')).toEqual([
       ['p:move-header.md#details', true, 'heading relocate'],
       ['p:transcript.md#weekly-call-transcript', true, 'relocate'],
+    ]);
+  });
+
+  it('in strict AND no partial matches follow, so a long node with every word stays', async () => {
+    expect(await search('relocate another', true)).toEqual([
+      ['p:transcript.md#weekly-call-transcript', false, 'another relocate'],
     ]);
   });
 
