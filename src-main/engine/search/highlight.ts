@@ -185,22 +185,36 @@ function findInTokens(terms: Terms, tokens: AnalyzedToken[]): TextRange[] {
   return mergeRanges(ranges);
 }
 
+/**
+ * Candidate words a matcher remembers the terms of. The analyzer remembers every word too, but
+ * looking a word up in its large table costs more than in the few thousand words one search's
+ * sections repeat.
+ */
+const MAX_SEEN_WORDS = 20_000;
+
 /** The fast path's search of one text, from the keyed words only. */
 class KeyedScan {
   readonly ranges: TextRange[] = [];
   private readonly text: string;
   private readonly terms: Terms;
   private readonly analyzer: Analyzer;
+  private readonly seen: Map<string, string>;
 
-  constructor(text: string, terms: Terms, analyzer: Analyzer) {
+  constructor(text: string, terms: Terms, analyzer: Analyzer, seen: Map<string, string>) {
     this.text = text;
     this.terms = terms;
     this.analyzer = analyzer;
+    this.seen = seen;
   }
 
   /** An ASCII word: one term; its array of tokens is built only for a phrase. */
   ascii(start: number, word: string): void {
-    const term = this.analyzer.term(word);
+    let term = this.seen.get(word);
+    if (term === undefined) {
+      term = this.analyzer.term(word);
+      if (this.seen.size >= MAX_SEEN_WORDS) this.seen.clear();
+      this.seen.set(word, term);
+    }
     if (!term) return;
     const end = start + word.length;
     if (isSingle(this.terms, term)) this.ranges.push([start, end]);
@@ -269,9 +283,10 @@ export function createMatcher(highlights: HighlightTerm[], analyzer: Analyzer): 
   const terms = sortTerms(highlights);
   const keyed = KEY_STEMMERS_1.has(analyzer.language);
   const keyScan = keyed ? keyScanOf(highlights, analyzer.language) : null;
+  const seen = new Map<string, string>();
 
   const findKeyed = (text: string): TextRange[] => {
-    const scan = new KeyedScan(text, terms, analyzer);
+    const scan = new KeyedScan(text, terms, analyzer, seen);
     // Candidates in text order: ASCII words starting with a key, merged with the words holding
     // other letters (found only when the text has any).
     const mixed = NON_ASCII.test(text);

@@ -7,9 +7,15 @@ import type { FileBrief, IndexReader, NodeBrief } from '../store/index-reader.ts
 import type { HeadingTerms } from './heading-match.ts';
 import type { MergeNode } from './merge.ts';
 
+/** A loaded node: what merging needs, with its row and file at hand (one lookup, not two). */
+interface TreeNode extends MergeNode {
+  brief: NodeBrief;
+  file: FileBrief;
+}
+
 interface Known {
   generation: number;
-  nodes: Map<number, MergeNode>;
+  nodes: Map<number, TreeNode>;
   briefs: Map<number, NodeBrief>;
   files: Map<number, FileBrief>;
   docIds: Map<number, string>;
@@ -94,6 +100,8 @@ export class SearchTree {
     const docId = this.known.docIds.get(brief.file_id);
     if (docId === undefined || this.known.nodes.has(brief.id)) return;
     this.known.nodes.set(brief.id, {
+      brief,
+      file: this.known.files.get(brief.file_id)!,
       key: brief.id,
       doc: brief.file_id,
       parent: brief.parent,
@@ -106,9 +114,9 @@ export class SearchTree {
 
   /** The node id (`vault:path#slug`) of a loaded node. */
   idOf(key: number): string {
-    const brief = this.known.briefs.get(key)!;
-    const docId = this.known.docIds.get(brief.file_id)!;
-    return brief.slug === null ? docId : `${docId}#${brief.slug}`;
+    const node = this.known.nodes.get(key)!;
+    const slug = node.brief.slug;
+    return slug === null ? node.docId : `${node.docId}#${slug}`;
   }
 
   /** The row of a loaded node. */
@@ -118,8 +126,7 @@ export class SearchTree {
 
   /** The file of a loaded node. */
   fileOf(id: number): FileBrief | undefined {
-    const brief = this.known.briefs.get(id);
-    return brief ? this.known.files.get(brief.file_id) : undefined;
+    return this.known.nodes.get(id)?.file;
   }
 
   /** True when `a` is `b` or one of its ancestors. */
