@@ -37,7 +37,7 @@ export const ENGINE_DEFAULTS = Object.freeze({
   /** Raw candidates fetched per merged result wanted (SPEC §5: N ≥ 10 × limit). */
   rawPerResult: 10,
   /**
-   * Heading coverage (`search/heading-match.ts`): a raw score is multiplied by
+   * Heading coverage (`search/heading-match.ts`): a result's score (after merging) is multiplied by
    * 1 + own × (share of the required terms in the node's heading) + context × (share in the
    * heading or its context: file title, ancestor headings, path).
    */

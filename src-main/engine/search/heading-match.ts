@@ -4,8 +4,9 @@
 // applies the rules). Its context — the file title, the ancestor headings and the path — names
 // it too when its own heading is generic ("Details" of "Move Header"). BM25 weights the title
 // column, but its saturation and length normalisation leave a heading hit worth little more
-// than a few body hits; the boost multiplies a raw score by how much of the query the heading
-// and the context hold.
+// than a few body hits; the boost multiplies a result's score by how much of the query its
+// heading and context hold — after merging, so a merged parent is judged by its own heading,
+// not by the sum of its children's boosts.
 import type { Analyzer } from '../analysis/analyzer.ts';
 import type { CompiledOperand, HighlightTerm } from '../query/compile.ts';
 import type { SearchTree } from './tree.ts';

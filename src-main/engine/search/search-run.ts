@@ -1,7 +1,7 @@
 // One search's tiers (SPEC §4): exact matches first, then fuzzy-only matches (so exact ones
 // always outrank them), then partial matches while fewer than `limit` results exist; each tier
-// turned from FTS5 rows into raw matches (path filter, heading boost, long nodes judged by their
-// best passage) and merged against what earlier tiers returned (`tiers.ts`).
+// turned from FTS5 rows into raw matches (path filter, long nodes judged by their best passage),
+// merged against what earlier tiers returned (`tiers.ts`), then boosted by each result's heading.
 import type { SearchRequest, Settings } from '../../contract/api.ts';
 import type { Analyzer } from '../analysis/analyzer.ts';
 import { compileQuery, matchExpression, type CompiledOperand } from '../query/compile.ts';
@@ -60,7 +60,25 @@ export class SearchRun {
     this.limit = limit;
     this.rawLimit = limit * ENGINE_DEFAULTS.rawPerResult;
     const { tree, settings, merge } = context;
-    this.list = new ResultList({ nodes: tree.nodes, limit, params: settings, merge });
+    const boost = (key: number) => this.headingBoost(key);
+    this.list = new ResultList({ nodes: tree.nodes, limit, params: settings, merge, boost });
+  }
+
+  /**
+   * A result's heading boost (`heading-match.ts`): for the topic its heading names best, how
+   * much of it the heading and its context hold. Common words count too: "note" in a heading
+   * still names the topic.
+   */
+  private headingBoost(key: number): number {
+    const { tree, analyzer } = this.context;
+    const heading = headingTermsOf(tree, key, analyzer);
+    let best = 1;
+    for (const topic of this.topics) {
+      const { required, optional } = topic.fuzzy ?? topic.exact;
+      const named = [...required, ...optional];
+      best = Math.max(best, headingFactor(named, heading, ENGINE_DEFAULTS.headingBoost));
+    }
+    return best;
   }
 
   /** Runs every tier the request allows while the list is not full. */
@@ -148,26 +166,22 @@ export class SearchRun {
   }
 
   /**
-   * Rows → raw matches: the path filter, the heading boost, and long nodes judged by their best
-   * passage (`passages.ts`) unless `demoted` is null; a row that loses operands that way goes
-   * to `demoted`.
+   * Rows → raw matches: the path filter, and long nodes judged by their best passage
+   * (`passages.ts`) unless `demoted` is null; a row that loses operands that way goes to
+   * `demoted`.
    */
   private collect(rows: Rows, topic: Topic, out: RawMatch[], demoted: RawMatch[] | null): void {
-    const { tree, analyzer } = this.context;
-    const query = topic.fuzzy ?? topic.exact;
-    const operands = query.required;
-    // Common words count for the heading too: "note" in a heading still names the topic.
-    const named = [...operands, ...query.optional];
+    const { tree } = this.context;
+    const operands = (topic.fuzzy ?? topic.exact).required;
     tree.load(rows.map((r) => r.id));
     for (const row of rows) {
       const file = tree.fileOf(row.id);
       if (!file || !topic.pathOk(file.path)) continue;
       const ops = demoted ? this.passageOps(row, operands, file.id) : row.ops;
-      const heading = headingTermsOf(tree, row.id, analyzer);
-      const score = row.score * headingFactor(named, heading, ENGINE_DEFAULTS.headingBoost);
       // A word typed twice ("vault … vault") is one matched term.
       const matched = tag(topic, [...new Set(ops.map((i) => operands[i]!.label))]);
-      (ops.length < row.ops.length ? demoted! : out).push({ key: row.id, score, matched });
+      const match = { key: row.id, score: row.score, matched };
+      (ops.length < row.ops.length ? demoted! : out).push(match);
     }
   }
 

@@ -35,6 +35,11 @@ export interface TierOptions {
   params: MergeParams;
   /** False: raw matches are results of their own (`search --raw`), no merging or containment. */
   merge: boolean;
+  /**
+   * A result's score multiplier by its own node (the heading boost), applied after merging: a
+   * merged parent is judged by its own heading, not by the sum of its children's boosts.
+   */
+  boost?: (key: number) => number;
 }
 
 /** A tier's raw matches, merged and ordered, before they join the list. */
@@ -124,6 +129,11 @@ export class ResultList {
     const merged = merge
       ? mergeMatches(free, nodes, params, this.blocked)
       : unmergedOf(free, nodes);
+    const { boost } = this.options;
+    if (boost) {
+      for (const m of merged) m.score *= boost(m.key);
+      merged.sort((a, b) => compareMatches(a, b, nodes));
+    }
     const results = merged.map((m): TierResult => {
       if (!rawOf || m.mergedFrom.length === 0) return { ...m, partial };
       return { ...m, matched: bestLabels([m.key, ...m.mergedFrom], rawOf), partial };

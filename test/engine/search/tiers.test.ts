@@ -123,6 +123,27 @@ describe('tiers', () => {
     expect(tier.results.map((r) => r.key)).toEqual([6, 2, 4]);
   });
 
+  it('the boost judges each result by its own node, after merging', () => {
+    // Document 0: node 1 with children 2 and 3; document 1: node 5. Children and node 5 have
+    // headings naming the query (× 2), node 1 does not (× 1).
+    const nodes = forest([[1, 2, 2], [1]]);
+    const boost = (key: number) => (key === 1 ? 1 : 2);
+    const list = new ResultList({ nodes, limit: 20, params: PARAMS, merge: true, boost });
+    const tier = list.prepare(
+      [
+        { key: 2, score: 10 },
+        { key: 3, score: 10 },
+        { key: 5, score: 15 },
+      ],
+      false,
+    );
+    // Merged from raw scores, 1 scores 20 × 1; boosted before merging it would have made 40.
+    expect(tier.results.map((r) => [r.key, r.score])).toEqual([
+      [5, 30],
+      [1, 20],
+    ]);
+  });
+
   it('never loses a raw match of a tier that ran (property)', () => {
     // Few small, bushy documents, so tiers often meet in one subtree.
     const docs = fc.array(fc.array(fc.integer({ min: 1, max: 3 }), { maxLength: 10 }), {
