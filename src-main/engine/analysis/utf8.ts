@@ -8,6 +8,8 @@ import { isUtf8 } from 'node:buffer';
 /** Decoded text plus the map from UTF-16 positions back to byte offsets in the source. */
 export interface DecodedText {
   text: string;
+  /** True when every character is ASCII (one byte each). */
+  ascii: boolean;
   /** Byte offset (into the whole buffer) of the UTF-16 code unit at `index`; `text.length` maps to the end. */
   byteAt(index: number): number;
 }
@@ -48,8 +50,8 @@ export function decodeUtf8(bytes: Uint8Array, start = 0, end = bytes.length): De
   // the text alone — one byte per code unit when the lengths agree (ASCII). Only invalid
   // sequences need the decoder walk below.
   if (!text.includes('\ufffd') || isUtf8(bytes.subarray(start, end))) {
-    if (text.length === end - start) return { text, byteAt: (index) => start + index };
-    return { text, byteAt: countingOffsets(text, start) };
+    if (text.length === end - start) return { text, ascii: true, byteAt: (index) => start + index };
+    return { text, ascii: false, byteAt: countingOffsets(text, start) };
   }
   // The same walk as the decoder, recording where each UTF-16 code unit came from.
   const offsets: number[] = [];
@@ -104,7 +106,7 @@ export function decodeUtf8(bytes: Uint8Array, start = 0, end = bytes.length): De
   }
   if (needed !== 0) emit(0xfffd, sequenceStart);
   offsets.push(end);
-  return { text, byteAt: (index) => offsets[index]! };
+  return { text, ascii: false, byteAt: (index) => offsets[index]! };
 }
 
 /** Byte length of a string once encoded as UTF-8. */

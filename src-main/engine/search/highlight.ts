@@ -10,8 +10,11 @@ export type TextRange = [start: number, end: number];
 export interface Matcher {
   /** Sorted, non-overlapping ranges of every match in a token stream. */
   find(tokens: AnalyzedToken[]): TextRange[];
-  /** The same for a text, analysing only the words that can match when it safely can. */
-  findIn(text: string): TextRange[];
+  /**
+   * The same for a text, analysing only the words that can match when it safely can; `ascii`:
+   * the caller knows the text is all ASCII (it is not scanned for other letters).
+   */
+  findIn(text: string, ascii?: boolean): TextRange[];
   /** True when there is nothing to look for. */
   readonly empty: boolean;
 }
@@ -75,6 +78,9 @@ const KEY_STEMMERS_2 = new Set([
   'tamil',
 ]);
 const KEY_STEMMERS_1 = new Set([...KEY_STEMMERS_2, 'finnish']);
+// And these never make a stem longer than its word (Turkish can add a vowel), so a word shorter
+// than a term cannot analyse to it: short words like "it" are skipped when "iter" is sought.
+const SHORTENING_STEMMERS = new Set([...KEY_STEMMERS_1].filter((l) => l !== 'turkish'));
 // eslint-disable-next-line no-control-regex -- the ASCII range is the point
 const NON_ASCII = /[^\x00-\x7f]/;
 // eslint-disable-next-line no-control-regex -- the ASCII range is the point
@@ -265,17 +271,29 @@ class KeyedScan {
   }
 }
 
-/** The fast path's expression: ASCII words starting with a key (case-insensitive), whole. */
+/**
+ * The fast path's expression: ASCII words starting with a key (case-insensitive), whole, and
+ * no shorter than the shortest term of that key when the stemmer never lengthens a word.
+ */
 function keyScanOf(highlights: HighlightTerm[], language: string): RegExp | null {
   const twoLetters = KEY_STEMMERS_2.has(language);
-  const keys = [...new Set(highlights.map((h) => keyOf(h.terms[0]!, twoLetters)))].filter(
-    (key) => !NON_ASCII.test(key),
-  );
-  if (keys.length === 0) return null;
+  const shortening = SHORTENING_STEMMERS.has(language);
+  const shortest = new Map<string, number>(); // key → length of its shortest term
+  for (const h of highlights) {
+    const term = h.terms[0]!;
+    const key = keyOf(term, twoLetters);
+    if (NON_ASCII.test(key)) continue;
+    const length = shortening ? term.length : key.length;
+    shortest.set(key, Math.min(length, shortest.get(key) ?? length));
+  }
+  if (shortest.size === 0) return null;
   const escape = (key: string) => key.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  const words = [...shortest].map(
+    ([key, length]) => `${escape(key)}[A-Za-z0-9]{${length - key.length},}`,
+  );
   // Not a `u` expression: ASCII classes and ASCII-only case folding are all it needs, and much
   // faster over long texts.
-  return new RegExp(`(?<![A-Za-z0-9])(?:${keys.map(escape).join('|')})[A-Za-z0-9]*`, 'gi');
+  return new RegExp(`(?<![A-Za-z0-9])(?:${words.join('|')})`, 'gi');
 }
 
 /** Builds a matcher for a query's highlight terms (phrases match only as consecutive terms). */
@@ -285,12 +303,12 @@ export function createMatcher(highlights: HighlightTerm[], analyzer: Analyzer): 
   const keyScan = keyed ? keyScanOf(highlights, analyzer.language) : null;
   const seen = new Map<string, string>();
 
-  const findKeyed = (text: string): TextRange[] => {
+  const findKeyed = (text: string, ascii: boolean): TextRange[] => {
     const scan = new KeyedScan(text, terms, analyzer, seen);
     // Candidates in text order: ASCII words starting with a key, merged with the words holding
-    // other letters (found only when the text has any).
-    const mixed = NON_ASCII.test(text);
-    const others = mixed ? nonAsciiWords(text) : [];
+    // other letters (when there are none, every ASCII run is a whole word).
+    const others = ascii ? [] : nonAsciiWords(text);
+    const mixed = others.length > 0;
     let next = 0;
     if (keyScan) {
       keyScan.lastIndex = 0;
@@ -311,6 +329,7 @@ export function createMatcher(highlights: HighlightTerm[], analyzer: Analyzer): 
   return {
     empty: highlights.length === 0,
     find: (tokens) => findInTokens(terms, tokens),
-    findIn: (text) => (keyed ? findKeyed(text) : findInTokens(terms, analyzer.tokens(text))),
+    findIn: (text, ascii = false) =>
+      keyed ? findKeyed(text, ascii) : findInTokens(terms, analyzer.tokens(text)),
   };
 }

@@ -49,7 +49,8 @@ class Region {
   }
 
   matches(topic: number): TextRange[] {
-    return (this.found[topic] ??= this.matchers[topic]!.findIn(this.decoded.text));
+    const { text, ascii } = this.decoded;
+    return (this.found[topic] ??= this.matchers[topic]!.findIn(text, ascii));
   }
 }
 

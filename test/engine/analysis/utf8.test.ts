@@ -12,6 +12,7 @@ describe('decodeUtf8', () => {
       fc.property(fc.uint8Array({ maxLength: 64 }), (bytes) => {
         const decoded = decodeUtf8(bytes);
         expect(decoded.text).toBe(reference.decode(bytes));
+        expect(decoded.ascii).toBe(bytes.every((b) => b < 0x80));
         expect(decoded.byteAt(decoded.text.length)).toBe(bytes.length);
         for (let i = 0; i < decoded.text.length; i++) {
           const at = decoded.byteAt(i);
