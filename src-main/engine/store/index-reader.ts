@@ -56,6 +56,7 @@ export class IndexReader {
   private readonly fileCache = new Map<number, FileBrief>();
   private readonly contentCache = new Map<number, Uint8Array>();
   private contentBytes = 0;
+  private vaultRows: VaultRow[] | null = null;
 
   constructor(db: Db) {
     this.db = db;
@@ -144,6 +145,7 @@ export class IndexReader {
     this.fileCache.clear();
     this.contentCache.clear();
     this.contentBytes = 0;
+    this.vaultRows = null;
     this.cacheGeneration++;
   }
 
@@ -236,8 +238,12 @@ export class IndexReader {
     return content;
   }
 
+  /**
+   * The registered vaults, cached like the rows (the registry writes on another connection, so
+   * `data_version` moves); the list is shared: not to be modified.
+   */
   vaults(): VaultRow[] {
-    return this.statements.vaults!.all() as VaultRow[];
+    return (this.vaultRows ??= this.statements.vaults!.all() as VaultRow[]);
   }
 
   /** Every indexed document, for `ls`: the state of two indexes can be compared. */
