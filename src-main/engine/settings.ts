@@ -64,7 +64,7 @@ export const ENGINE_DEFAULTS = Object.freeze({
  * Version of the text analysis and of what the indexer writes. Bump it whenever tokenizing,
  * normalisation or the stored node layout changes: every index then rebuilds itself.
  */
-export const ANALYSIS_VERSION = 1;
+export const ANALYSIS_VERSION = 2;
 
 /** A deep copy of the defaults. */
 export function defaultSettings(): Settings {

@@ -9,13 +9,17 @@
 // not by the sum of its children's boosts.
 import type { Analyzer } from '../analysis/analyzer.ts';
 import type { CompiledOperand, HighlightTerm } from '../query/compile.ts';
+import { withParts } from '../query/identifier-parts.ts';
 import type { SearchTree } from './tree.ts';
 
 /** The analysed terms of a node's own heading and of its context. */
 export interface HeadingTerms {
   /** The heading (the document node: its title and aliases' words are in its `title`). */
   own: ReadonlySet<string>;
-  /** The file title, the ancestor headings and the path's words (folders, file name). */
+  /**
+   * The file title, the ancestor headings and the path's words (folders, file name); with the
+   * camel-case parts of all these, as `own` has those of the heading.
+   */
   context: ReadonlySet<string>;
 }
 
@@ -66,15 +70,17 @@ export function headingTermsOf(tree: SearchTree, key: number, analyzer: Analyzer
   if (found) return found;
   const row = tree.row(key);
   const file = tree.fileOf(key)!;
-  const context = new Set(analyzer.terms(file.path.replace(/\.[^./]*$/, '')));
+  const around = [file.path.replace(/\.[^./]*$/, '')];
   if (row.depth > 0) {
-    for (const term of analyzer.terms(file.file_title)) context.add(term);
+    around.push(file.file_title);
     for (let p = row.parent; p !== null; p = tree.row(p).parent) {
       const parent = tree.row(p);
-      if (parent.depth > 0) for (const term of analyzer.terms(parent.title)) context.add(term);
+      if (parent.depth > 0) around.push(parent.title);
     }
   }
-  found = { own: new Set(analyzer.terms(row.title)), context };
+  // With the parts of camel-case names: "task dialog" is named by `CTaskDialog::IsSupported`.
+  const termsOf = (texts: string[]) => new Set(analyzer.terms(withParts(texts)));
+  found = { own: termsOf([row.title]), context: termsOf(around) };
   cache.set(key, found);
   return found;
 }

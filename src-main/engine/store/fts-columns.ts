@@ -1,8 +1,11 @@
 // What each node contributes to the FTS5 table (SPEC §3): its title (the document node also its
 // aliases), the document's tags, the path, the path's components and its own body — analysed —
 // plus its context: the titles around it that say what a generically titled section is about.
+// Titles come with the parts of their camel-case names (`CTaskDialog::IsSupported` is about a
+// task dialog).
 import type { Analyzer } from '../analysis/analyzer.ts';
 import type { ChunkedDocument, ChunkNode } from '../chunk/types.ts';
+import { withParts } from '../query/identifier-parts.ts';
 import type { FtsColumns } from './index-writer.ts';
 
 /**
@@ -25,8 +28,15 @@ export function ftsColumns(doc: ChunkedDocument, analyzer: Analyzer): FtsColumns
   // `docs/api/handlers.md` → `docs api handlers md` (SPEC §3), analysed like everything else.
   const components = analyzer.ftsText(doc.path.split('/').join(' '));
   return doc.nodes.map((node) => {
-    const title = node.depth === 0 ? [node.title, ...doc.aliases].join(' ') : node.title;
-    const context = analyzer.ftsText(contextTitles(node).join(' '));
-    return [analyzer.ftsText(title), tags, path, components, analyzer.ftsText(node.body), context];
+    const title = withParts(node.depth === 0 ? [node.title, ...doc.aliases] : [node.title]);
+    const context = withParts(contextTitles(node));
+    return [
+      analyzer.ftsText(title),
+      tags,
+      path,
+      components,
+      analyzer.ftsText(node.body),
+      analyzer.ftsText(context),
+    ];
   });
 }

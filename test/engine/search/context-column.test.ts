@@ -76,6 +76,11 @@ describe('matching through the context', () => {
     expect(ids('clamp path:library/')).toEqual(['c:library/range-functions.md#clamp']);
   });
 
+  it('words of a camel-case name in the heading find its section', () => {
+    const ids = search('task dialog supported', true).map((r) => r.id);
+    expect(ids[0]).toBe('c:library/ctaskdialog-class.md#ctaskdialogissupported');
+  });
+
   it('the document node matches by its own title, not by a context', () => {
     const doc = search('range functions', true).find(
       (r) => r.id === 'c:library/range-functions.md',
