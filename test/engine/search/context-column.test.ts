@@ -76,6 +76,17 @@ describe('matching through the context', () => {
     expect(ids('clamp path:library/')).toEqual(['c:library/range-functions.md#clamp']);
   });
 
+  it('keeps sections matching through their context alone when a column is weighted 0', async () => {
+    // Their score 0 then no longer tells them apart from sections scoring 0 on that column.
+    await engine.updateSettings({ columnWeights: { tags: 0 } });
+    try {
+      const ids = search('clamp', true).map((r) => r.id);
+      expect(ids).toContain('c:library/range-functions.md#remarks');
+    } finally {
+      await engine.updateSettings({ columnWeights: { tags: 2.5 } });
+    }
+  });
+
   it('words of a camel-case name in the heading find its section', () => {
     const ids = search('task dialog supported', true).map((r) => r.id);
     expect(ids[0]).toBe('c:library/ctaskdialog-class.md#ctaskdialogissupported');
