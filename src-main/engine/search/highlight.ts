@@ -1,6 +1,8 @@
 // Finding the query's terms in a node's text, for snippets and match ranges. The text is
 // analysed exactly as it was for the index, so a highlight is where FTS5 found a match.
 import type { AnalyzedToken, Analyzer } from '../analysis/analyzer.ts';
+import { hasWordKeys, wordKey } from '../analysis/word-keys.ts';
+import { isAsciiAlnum, isAsciiWord, nonAsciiWords, WORD, type Word } from '../analysis/words.ts';
 import type { HighlightTerm } from '../query/compile.ts';
 
 /** A half-open UTF-16 range `[start, end)` of a match in the analysed text. */
@@ -46,97 +48,8 @@ export function mergeRanges<T extends [number, number]>(ranges: T[]): T[] {
   return ranges;
 }
 
-// Fast path. For these stemmers a word's stem keeps the word's first letter, and its first n − 2
-// letters (at most 4) when the stem has n letters (checked over random strings of every Snowball
-// language; Irish strips prefixes, Finnish can undouble a leading consonant, so it keeps one).
-// So only ASCII words starting with a term's key can analyse to it: one ASCII regular
-// expression finds them (whole, in text order) and they alone are analysed, instead of every
-// word of a long section. Words holding other letters are all analysed.
-const KEY_STEMMERS_2 = new Set([
-  'english',
-  'porter',
-  'none',
-  'french',
-  'spanish',
-  'italian',
-  'portuguese',
-  'german',
-  'dutch',
-  'danish',
-  'norwegian',
-  'swedish',
-  'romanian',
-  'hungarian',
-  'catalan',
-  'basque',
-  'czech',
-  'slovene',
-  'turkish',
-  'armenian',
-  'arabic',
-  'russian',
-  'tamil',
-]);
-const KEY_STEMMERS_1 = new Set([...KEY_STEMMERS_2, 'finnish']);
-// And these never make a stem longer than its word (Turkish can add a vowel), so a word shorter
-// than a term cannot analyse to it: short words like "it" are skipped when "iter" is sought.
-const SHORTENING_STEMMERS = new Set([...KEY_STEMMERS_1].filter((l) => l !== 'turkish'));
 // eslint-disable-next-line no-control-regex -- the ASCII range is the point
 const NON_ASCII = /[^\x00-\x7f]/;
-// eslint-disable-next-line no-control-regex -- the ASCII range is the point
-const NON_ASCII_CHARS = /[^\x00-\x7f]/g;
-const LETTER = /[\p{L}\p{N}\p{M}]/u;
-const WORD = /[\p{L}\p{N}\p{M}]+/gu;
-
-function isLetterAt(text: string, at: number): boolean {
-  return LETTER.test(String.fromCodePoint(text.codePointAt(at)!));
-}
-
-/** Start of the word holding the letter at `at` (astral characters included). */
-function wordStart(text: string, at: number): number {
-  let start = at;
-  while (start > 0) {
-    const low = text.charCodeAt(start - 1);
-    const width = low >= 0xdc00 && low <= 0xdfff && start >= 2 ? 2 : 1;
-    if (!isLetterAt(text, start - width)) break;
-    start -= width;
-  }
-  return start;
-}
-
-/**
- * True when the ASCII letters and digits `text[start, end)` (a maximal ASCII run) are a whole
- * word: no letter outside ASCII touches them (else they are part of a word analysed whole).
- */
-function isAsciiWord(text: string, start: number, end: number): boolean {
-  if (start > 0 && text.charCodeAt(start - 1) >= 0x80 && wordStart(text, start) < start) {
-    return false;
-  }
-  return end >= text.length || text.charCodeAt(end) < 0x80 || !isLetterAt(text, end);
-}
-
-/** A word of the text and where it starts. */
-type Word = [start: number, word: string];
-
-/** The words that hold a letter outside ASCII, in order, each once. */
-function nonAsciiWords(text: string): Word[] {
-  const out: Word[] = [];
-  NON_ASCII_CHARS.lastIndex = 0;
-  for (let m = NON_ASCII_CHARS.exec(text); m; m = NON_ASCII_CHARS.exec(text)) {
-    if (!isLetterAt(text, m.index)) continue;
-    const start = wordStart(text, m.index);
-    WORD.lastIndex = start;
-    const word = WORD.exec(text)![0];
-    out.push([start, word]);
-    NON_ASCII_CHARS.lastIndex = start + word.length;
-  }
-  return out;
-}
-
-/** The letters every word analysing to `term` (or, for a prefix, to a term it starts) begins with. */
-function keyOf(term: string, long: boolean): string {
-  return term.slice(0, long ? Math.max(1, Math.min(4, term.length - 2)) : 1);
-}
 
 /** The highlight terms sorted by kind. */
 interface Terms {
@@ -198,7 +111,11 @@ function findInTokens(terms: Terms, tokens: AnalyzedToken[]): TextRange[] {
  */
 const MAX_SEEN_WORDS = 20_000;
 
-/** The fast path's search of one text, from the keyed words only. */
+/**
+ * The fast path's search of one text: only the ASCII words that can analyse to a highlight term
+ * (`word-keys.ts`) are analysed, found by one ASCII expression in text order, plus every word
+ * holding other letters — instead of every word of a long section.
+ */
 class KeyedScan {
   readonly ranges: TextRange[] = [];
   private readonly text: string;
@@ -272,19 +189,15 @@ class KeyedScan {
 }
 
 /**
- * The fast path's expression: ASCII words starting with a key (case-insensitive), whole, and
- * no shorter than the shortest term of that key when the stemmer never lengthens a word.
+ * The fast path's expression: ASCII words that can analyse to a highlight term (`word-keys.ts`):
+ * starting with its key (case-insensitive), long enough, whole.
  */
 function keyScanOf(highlights: HighlightTerm[], language: string): RegExp | null {
-  const twoLetters = KEY_STEMMERS_2.has(language);
-  const shortening = SHORTENING_STEMMERS.has(language);
-  const shortest = new Map<string, number>(); // key → length of its shortest term
+  const shortest = new Map<string, number>(); // key → least length of its words
   for (const h of highlights) {
-    const term = h.terms[0]!;
-    const key = keyOf(term, twoLetters);
-    if (NON_ASCII.test(key)) continue;
-    const length = shortening ? term.length : key.length;
-    shortest.set(key, Math.min(length, shortest.get(key) ?? length));
+    const { key, minLength } = wordKey(h.terms[0]!, language);
+    if (NON_ASCII.test(key)) continue; // no ASCII word analyses to it
+    shortest.set(key, Math.min(minLength, shortest.get(key) ?? minLength));
   }
   if (shortest.size === 0) return null;
   const escape = (key: string) => key.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
@@ -299,7 +212,7 @@ function keyScanOf(highlights: HighlightTerm[], language: string): RegExp | null
 /** Builds a matcher for a query's highlight terms (phrases match only as consecutive terms). */
 export function createMatcher(highlights: HighlightTerm[], analyzer: Analyzer): Matcher {
   const terms = sortTerms(highlights);
-  const keyed = KEY_STEMMERS_1.has(analyzer.language);
+  const keyed = hasWordKeys(analyzer.language);
   const keyScan = keyed ? keyScanOf(highlights, analyzer.language) : null;
   const seen = new Map<string, string>();
 
@@ -312,14 +225,17 @@ export function createMatcher(highlights: HighlightTerm[], analyzer: Analyzer): 
     let next = 0;
     if (keyScan) {
       keyScan.lastIndex = 0;
-      for (let m = keyScan.exec(text); m; m = keyScan.exec(text)) {
-        const start = m.index;
-        const word = m[0];
+      // `test`, not `exec`: no match object per candidate. A match is a whole ASCII word, so
+      // it starts after the last character before its end that is no ASCII letter or digit.
+      while (keyScan.test(text)) {
+        const end = keyScan.lastIndex;
+        let start = end;
+        while (start > 0 && isAsciiAlnum(text.charCodeAt(start - 1))) start--;
         if (mixed) {
           while (next < others.length && others[next]![0] < start) scan.other(others[next++]!);
-          if (!isAsciiWord(text, start, start + word.length)) continue;
+          if (!isAsciiWord(text, start, end)) continue;
         }
-        scan.ascii(start, word);
+        scan.ascii(start, text.slice(start, end));
       }
     }
     while (next < others.length) scan.other(others[next++]!);
