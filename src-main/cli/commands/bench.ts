@@ -41,8 +41,11 @@ export interface BenchReport {
   fts5: Percentiles;
   /** The full search with every search cache dropped before each query. */
   folioCold: Percentiles;
-  /** Mean CPU time of one full search (the process's, all threads), warm and cold. */
-  cpuMs: { folio: number; folioCold: number };
+  /**
+   * The same sides in CPU time (the process's, all threads): on a busy machine wall time also
+   * counts the waits for a core, CPU time does not.
+   */
+  cpu: { folio: Percentiles; fts5: Percentiles; folioCold: Percentiles };
 }
 
 const round3 = (v: number) => Math.round(v * 1000) / 1000;
@@ -73,7 +76,7 @@ function readQueries(file: string): string[] {
 /** Wall and CPU time of samples of one side. */
 class Timings {
   readonly wall: number[] = [];
-  private cpuMicros = 0;
+  readonly cpu: number[] = [];
 
   /** Times `work`; `keep` false: a warm-up, not recorded. */
   async time(work: () => unknown, keep: boolean): Promise<void> {
@@ -85,12 +88,7 @@ class Timings {
     const used = process.cpuUsage(cpu);
     if (!keep) return;
     this.wall.push(wall);
-    this.cpuMicros += used.user + used.system;
-  }
-
-  /** Mean CPU milliseconds per recorded sample. */
-  get cpuMs(): number {
-    return round3(this.cpuMicros / 1000 / Math.max(1, this.wall.length));
+    this.cpu.push((used.user + used.system) / 1000);
   }
 }
 
@@ -129,24 +127,37 @@ async function measure(
     folio: percentiles(folio.wall),
     fts5: percentiles(fts5.wall),
     folioCold: percentiles(cold.wall),
-    cpuMs: { folio: folio.cpuMs, folioCold: cold.cpuMs },
+    cpu: {
+      folio: percentiles(folio.cpu),
+      fts5: percentiles(fts5.cpu),
+      folioCold: percentiles(cold.cpu),
+    },
   };
 }
 
 function formatReport(report: BenchReport, queries: number, rounds: number): string {
   const line = (name: string, p: Percentiles) =>
     `${name.padEnd(6)} p50 ${p.p50.toFixed(3)} ms  p95 ${p.p95.toFixed(3)} ms  p99 ${p.p99.toFixed(3)} ms`;
-  const ratio = (p: Percentiles) => {
-    const of = (k: keyof Percentiles) => Math.round((p[k] / report.fts5[k]) * 100) / 100;
+  const ratio = (p: Percentiles, base: Percentiles) => {
+    const of = (k: keyof Percentiles) => Math.round((p[k] / base[k]) * 100) / 100;
     return `ratio  p50 ${of('p50')}×  p95 ${of('p95')}×  p99 ${of('p99')}×`;
   };
+  const side = (folio: Percentiles, fts5: Percentiles, cold: Percentiles) =>
+    `${line('folio', folio)}
+${line('fts5', fts5)}
+${ratio(folio, fts5)}
+` +
+    `${line('cold', cold)}
+${ratio(cold, fts5)}
+`;
+  const { cpu } = report;
   return (
-    `${queries} queries × ${rounds} rounds (after one warm-up round)\n` +
-    `${line('folio', report.folio)}  cpu ${report.cpuMs.folio.toFixed(3)} ms/search\n` +
-    `${line('fts5', report.fts5)}\n${ratio(report.folio)}\n` +
-    `cold: every search cache dropped before each query\n` +
-    `${line('folio', report.folioCold)}  cpu ${report.cpuMs.folioCold.toFixed(3)} ms/search\n` +
-    `${ratio(report.folioCold)}\n`
+    `${queries} queries × ${rounds} rounds (after one warm-up round); ` +
+    `cold: every search cache dropped before each query
+` +
+    side(report.folio, report.fts5, report.folioCold) +
+    `CPU time (all threads; without the waits for a core on a busy machine)\n` +
+    side(cpu.folio, cpu.fts5, cpu.folioCold)
   );
 }
 
