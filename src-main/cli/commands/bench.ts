@@ -42,8 +42,8 @@ export interface BenchReport {
   /** The full search with every search cache dropped before each query. */
   folioCold: Percentiles;
   /**
-   * The same sides in CPU time (the process's, all threads): on a busy machine wall time also
-   * counts the waits for a core, CPU time does not.
+   * The same sides in CPU time (the process's, all threads — per-thread CPU clocks here tick
+   * in 4 ms steps): on a busy machine wall time also counts the waits for a core.
    */
   cpu: { folio: Percentiles; fts5: Percentiles; folioCold: Percentiles };
 }
