@@ -48,8 +48,8 @@ export const ENGINE_DEFAULTS = Object.freeze({
    * bm25 weight of the FTS5 `context` column (a heading node's ancestor titles and file title).
    * Zero: those words complete a section's match but never score it — its own text does, and
    * the heading boost rewards the context (0 to 1 ranked every labelled set the same; weight 3
-   * made every section score on its file title, round 1). A row scoring 0 matched through its
-   * context alone and is dropped (`raw-matches.ts`).
+   * made every section score on its file title, round 1). A section holding none of the words
+   * itself is no match of its own (`search-run.ts`).
    */
   contextWeight: 0,
   /**

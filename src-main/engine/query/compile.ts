@@ -260,17 +260,15 @@ export function compileQuery(
 
 /**
  * The FTS5 expression matching every operand of `operands` and none of `missing` (partial
- * matches), within the query's negations and path pre-filter (unless `withPath` is false and
- * there are operands: the caller applies the filter apart); null when nothing can match.
+ * matches), within the query's negations and path pre-filter; null when nothing can match.
  */
 export function matchExpression(
   query: CompiledQuery,
   operands: CompiledOperand[] = query.required,
   missing: CompiledOperand[] = [],
-  withPath = true,
 ): string | null {
   const positives = operands.map((o) => o.expr);
-  if (query.pathFilter && (withPath || positives.length === 0)) positives.push(query.pathFilter);
+  if (query.pathFilter) positives.push(query.pathFilter);
   if (positives.length === 0) return null;
   const negatives = missing.map((o) => o.expr);
   if (query.exclude) negatives.push(query.exclude);

@@ -15,41 +15,37 @@ export interface MatchShape {
   excludeCount: number;
   /** Vaults whose score is multiplied by their boost. */
   boostCount: number;
-  /**
-   * A second expression rows must match without scoring by it (the path filter): a filter
-   * narrows, it says nothing about relevance.
-   */
-  filtered: boolean;
 }
 
 /**
- * The statement of a raw FTS5 query. Parameters: the six column weights, (lo, hi, boost) per
- * boost, the expression, the filter, (lo, hi) per range and per exclusion, the limit.
+ * The statement of a raw FTS5 query: rows `[rowid, score, own]`, where `own` > 0 when a phrase
+ * occurs in the row's own title or body (not only in the words of its document or ancestors).
+ * Parameters: the six column weights, (lo, hi, boost) per boost, the expression, (lo, hi) per
+ * range and per exclusion, the limit.
  */
 export function matchStatement(reader: IndexReader, shape: MatchShape): Statement {
-  const { rangeCount, excludeCount, boostCount, filtered } = shape;
+  const { rangeCount, excludeCount, boostCount } = shape;
   let cache = STATEMENTS.get(reader);
   if (!cache) STATEMENTS.set(reader, (cache = new Map()));
-  const key = `${rangeCount}/${excludeCount}/${boostCount}/${filtered}`;
+  const key = `${rangeCount}/${excludeCount}/${boostCount}`;
   let statement = cache.get(key);
   if (!statement) {
     const ranges = Array.from({ length: rangeCount }, () => '(rowid >= ? AND rowid < ?)');
     const excludes = Array.from({ length: excludeCount }, () => 'NOT (rowid >= ? AND rowid < ?)');
     const where = [
       'fts MATCH ?',
-      // `+rowid`: the filter's rows are listed once and looked up, rather than driving one
-      // FTS5 query per row (200× slower for a broad filter).
-      ...(filtered ? ['+rowid IN (SELECT rowid FROM fts WHERE fts MATCH ?)'] : []),
       ...(ranges.length ? [`(${ranges.join(' OR ')})`] : []),
       ...excludes,
     ].join(' AND ');
     const boost = boostCount
       ? ` * (CASE ${Array.from({ length: boostCount }, () => 'WHEN rowid >= ? AND rowid < ? THEN ?').join(' ')} ELSE 1.0 END)`
       : '';
-    // Rows as [rowid, score] arrays: the node facts come from the brief cache.
+    // Rows as arrays: the node facts come from the brief cache. `own` weighs only the title and
+    // body columns, whatever the settings: it tells where the words are, it does not rank.
     statement = reader.db
       .prepare(
-        `SELECT rowid, -bm25(fts, ?, ?, ?, ?, ?, ?)${boost} AS score
+        `SELECT rowid, -bm25(fts, ?, ?, ?, ?, ?, ?)${boost} AS score,
+          -bm25(fts, 1, 0, 0, 0, 1, 0) AS own
         FROM fts WHERE ${where} ORDER BY score DESC LIMIT ?`,
       )
       .raw();

@@ -11,6 +11,11 @@ import { matchStatement, weightParams } from './match-statement.ts';
 export interface RawRow {
   id: number;
   score: number;
+  /**
+   * True when a matched term is in the node's own title or body; false when the row matched
+   * only through the words of its document (path, tags) or of its context (`search-run.ts`).
+   */
+  own: boolean;
 }
 
 /** A half-open rowid range `[lo, hi)` and its ranking multiplier. */
@@ -28,30 +33,10 @@ export interface Scope {
   boosted: VaultRange[];
 }
 
-/** An FTS5 expression to rank by and a filter its rows must also match (not scored), or null. */
-export interface ScoredExpression {
-  expr: string;
-  filter: string | null;
-}
-
-/**
- * The expression of rows holding `operands` and none of `missing`, ranked by the operands only:
- * the path filter narrows apart (when there are operands to rank by).
- */
-export function scoredExpression(
-  query: CompiledQuery,
-  operands: CompiledOperand[] = query.required,
-  missing: CompiledOperand[] = [],
-): ScoredExpression | null {
-  const expr = matchExpression(query, operands, missing, false);
-  if (expr === null) return null;
-  return { expr, filter: operands.length > 0 ? query.pathFilter : null };
-}
-
 /** Runs one FTS5 expression: the top `limit` rows by boosted score. */
 export function runMatch(
   reader: IndexReader,
-  { expr, filter }: ScoredExpression,
+  expr: string,
   scope: Scope,
   weights: ColumnWeights,
   limit: number,
@@ -62,24 +47,15 @@ export function runMatch(
     rangeCount: include.length,
     excludeCount: scope.exclude.length,
     boostCount: scope.boosted.length,
-    filtered: filter !== null,
   });
   const params: unknown[] = weightParams(weights, ENGINE_DEFAULTS.contextWeight);
   for (const range of scope.boosted) params.push(range.lo, range.hi, range.boost);
   params.push(expr);
-  if (filter !== null) params.push(filter);
   for (const range of include) params.push(range.lo, range.hi);
   for (const range of scope.exclude) params.push(range.lo, range.hi);
   params.push(limit);
-  const rows = statement.all(...params) as Array<[number, number]>;
-  // With the context unweighted, score 0 means every matched term is in the context alone: the
-  // section is part of a match (an ancestor holds the words), not one of its own. Unknowable
-  // when a user weighted a column 0 too: then such rows stay.
-  const dropContextOnly =
-    ENGINE_DEFAULTS.contextWeight === 0 && Object.values(weights).every((w) => w > 0);
-  const out: RawRow[] = [];
-  for (const [id, score] of rows) if (score > 0 || !dropContextOnly) out.push({ id, score });
-  return out;
+  const rows = statement.all(...params) as Array<[number, number, number]>;
+  return rows.map(([id, score, own]) => ({ id, score, own: own > 0 }));
 }
 
 /**
@@ -96,12 +72,12 @@ export function runRequired(
   weights: ColumnWeights,
   limit: number,
 ): RawRow[] {
-  const expr = scoredExpression(query);
+  const expr = matchExpression(query);
   if (!expr) return [];
   const rows = runMatch(reader, expr, scope, weights, limit);
   if (query.optional.length === 0) return rows;
   const best = new Map(rows.map((row) => [row.id, row]));
-  const all = scoredExpression(query, [...query.required, ...query.optional])!;
+  const all = matchExpression(query, [...query.required, ...query.optional])!;
   for (const row of runMatch(reader, all, scope, weights, limit)) {
     if (row.score > (best.get(row.id)?.score ?? -Infinity)) best.set(row.id, row);
   }
@@ -209,7 +185,7 @@ export function runPartial(
       if (queries++ >= MAX_PARTIAL_QUERIES) break;
       const chosen = operands.filter((_, i) => masks[at]! & (1 << i));
       const missing = operands.filter((_, i) => !(masks[at]! & (1 << i)));
-      const expr = scoredExpression(query, chosen, missing)!;
+      const expr = matchExpression(query, chosen, missing)!;
       const matched = chosen.filter((op) => query.required.includes(op));
       for (const row of runMatch(reader, expr, scope, weights, limit - out.length)) {
         level.push({ ...row, matched });

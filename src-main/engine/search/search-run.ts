@@ -1,6 +1,7 @@
 // One search's tiers (SPEC §4): exact matches first, then fuzzy-only matches (so exact ones
 // always outrank them), then partial matches while fewer than `limit` results exist; each tier
-// turned from FTS5 rows into raw matches (path filter, long nodes judged by their best passage),
+// turned from FTS5 rows into raw matches (path filter, sections holding a word themselves, long
+// nodes judged by their best passage),
 // merged against what earlier tiers returned (`tiers.ts`), then boosted by each result's heading.
 import type { SearchRequest, Settings } from '../../contract/api.ts';
 import type { Analyzer } from '../analysis/analyzer.ts';
@@ -166,9 +167,9 @@ export class SearchRun {
   }
 
   /**
-   * Rows → raw matches: the path filter, and long nodes judged by their best passage
-   * (`passages.ts`) unless `demoted` is null; a row that loses operands that way goes to
-   * `demoted`.
+   * Rows → raw matches: the path filter, sections holding a word themselves, and long nodes
+   * judged by their best passage (`passages.ts`) unless `demoted` is null; a row that loses
+   * operands that way goes to `demoted`.
    */
   private collect(rows: Rows, topic: Topic, out: RawMatch[], demoted: RawMatch[] | null): void {
     const { tree } = this.context;
@@ -177,6 +178,9 @@ export class SearchRun {
     for (const row of rows) {
       const file = tree.fileOf(row.id);
       if (!file || !topic.pathOk(file.path)) continue;
+      // A section holding none of the words itself — they are in its file's path or tags, or
+      // in its context — is part of a match, not one: its document or ancestor is the match.
+      if (!row.own && tree.row(row.id).depth > 0) continue;
       const ops = demoted ? this.passageOps(row, operands, file.id) : row.ops;
       // A word typed twice ("vault … vault") is one matched term.
       const matched = tag(topic, [...new Set(ops.map((i) => operands[i]!.label))]);

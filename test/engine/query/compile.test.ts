@@ -43,12 +43,6 @@ describe('compileQuery', () => {
     );
   });
 
-  it('leaves the path filter out when asked (it is applied apart), unless it is all there is', () => {
-    const q = compile('alpha -beta path:docs/');
-    expect(matchExpression(q, q.required, [], false)).toBe('"alpha" NOT ("beta")');
-    expect(matchExpression(q, [], [], false)).toBe('{path} : (^"doc") NOT ("beta")');
-  });
-
   it('highlights phrases as sequences, prefixes as prefixes, never negated terms', () => {
     const q = compile('"error handling" hand* -legacy');
     expect(q.highlights).toEqual([

@@ -76,15 +76,29 @@ describe('matching through the context', () => {
     expect(ids('clamp path:library/')).toEqual(['c:library/range-functions.md#clamp']);
   });
 
-  it('keeps sections matching through their context alone when a column is weighted 0', async () => {
-    // Their score 0 then no longer tells them apart from sections scoring 0 on that column.
-    await engine.updateSettings({ columnWeights: { tags: 0 } });
+  it('tells where the words are whatever the column weights', async () => {
+    // With the body weighted 0, body matches score 0 like context-only ones, yet only the
+    // latter are dropped.
+    await engine.updateSettings({ columnWeights: { body: 0 } });
     try {
       const ids = search('clamp', true).map((r) => r.id);
-      expect(ids).toContain('c:library/range-functions.md#remarks');
+      expect(ids.sort()).toEqual([
+        'c:library/range-functions.md#clamp',
+        'c:sensor-notes.md#sensor-notes',
+      ]);
     } finally {
-      await engine.updateSettings({ columnWeights: { tags: 2.5 } });
+      await engine.updateSettings({ columnWeights: { body: 1 } });
     }
+  });
+
+  it('a section matching only through its file path or tags is part of its document', () => {
+    // Every section of range-functions.md is under a path holding "range" and "functions"; only
+    // the document and the heading naming them are matches.
+    const ids = search('functions', true).map((r) => r.id);
+    expect(ids.sort()).toEqual([
+      'c:library/range-functions.md',
+      'c:library/range-functions.md#range-functions',
+    ]);
   });
 
   it('words of a camel-case name in the heading find its section', () => {
