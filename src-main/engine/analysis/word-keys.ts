@@ -31,8 +31,10 @@ const KEY_STEMMERS_2 = new Set([
   'tamil',
 ]);
 const KEY_STEMMERS_1 = new Set([...KEY_STEMMERS_2, 'finnish']);
-// And these never make a stem longer than its word (tested; Turkish can add a vowel), so a word
-// shorter than a term cannot analyse to it: "it" is skipped when "iter" is sought.
+// Turkish turns a stem's last b, c, d or ğ into p, ç, t or k: a one-letter stem need not start
+// like its word ("bunu" → "p"), so such a term has no key. And the others never make a stem
+// longer than its word (tested; Turkish can add a vowel), so a word shorter than a term cannot
+// analyse to it: "it" is skipped when "iter" is sought.
 const SHORTENING_STEMMERS = new Set([...KEY_STEMMERS_1].filter((l) => l !== 'turkish'));
 
 /** What every word analysing to a term (or, for a prefix, to a term it starts) looks like. */
@@ -50,6 +52,7 @@ export function hasWordKeys(language: string): boolean {
 
 /** The key of the words that can analyse to `term` (`hasWordKeys(language)` must hold). */
 export function wordKey(term: string, language: string): WordKey {
+  if (language === 'turkish' && term.length < 2) return { key: '', minLength: 1 };
   const long = KEY_STEMMERS_2.has(language);
   const key = term.slice(0, long ? Math.max(1, Math.min(4, term.length - 2)) : 1);
   return { key, minLength: SHORTENING_STEMMERS.has(language) ? term.length : key.length };

@@ -36,6 +36,18 @@ describe('word keys', () => {
     });
   }
 
+  it('give no key to a one-letter Turkish stem (its last consonant changes)', () => {
+    const turkish = createAnalyzer('turkish');
+    for (const [w, term] of [
+      ['bunu', 'p'],
+      ['cuniz', 'ç'],
+      ['dunu', 't'],
+    ] as const) {
+      expect(turkish.term(w)).toBe(term);
+      expect(wordKey(term, 'turkish').key).toBe('');
+    }
+  });
+
   it('leave Irish to full analysis (it strips prefixes)', () => {
     expect(hasWordKeys('irish')).toBe(false);
     expect(hasWordKeys('english')).toBe(true);

@@ -145,3 +145,15 @@ describe('matcher fast path, ASCII letters inside longer words', () => {
     });
   }
 });
+
+describe('matcher fast path, Turkish one-letter stems', () => {
+  it('finds the words whose last consonant the stemmer changed', () => {
+    const turkish = createAnalyzer('turkish');
+    const text = 'Bunu cuniz ve dunu, kitabı bunlar.';
+    for (const term of ['p', 'ç', 't', 'kitap']) {
+      const matcher = createMatcher([{ terms: [term], prefix: false }], turkish);
+      expect(matcher.findIn(text)).toEqual(matcher.find(turkish.tokens(text)));
+      expect(matcher.findIn(text).length).toBe(1);
+    }
+  });
+});
