@@ -25,6 +25,10 @@ export const QUERY_SETS: CommittedSet[] = [
     root: join(repo, 'resources', 'sample-vault'),
     vault: 'sample',
   },
+  // Written while tuning the ranking (round 3): API reference sections under generic headings.
+  { file: 'msdocs-cpp.queries.json', root: join(corpora, 'msdocs-cpp'), vault: 'msdocs' },
+  // Written by someone who never saw the ranking work, and first run after it (held out).
+  { file: 'msdocs-cpp-heldout.queries.json', root: join(corpora, 'msdocs-cpp'), vault: 'msdocs' },
 ];
 
 /** Reads and parses one committed set. */
