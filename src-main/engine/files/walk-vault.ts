@@ -82,7 +82,7 @@ async function* walkFolder(abs: string, rel: string, state: WalkState): AsyncIte
   try {
     dirents = await readdir(abs, { withFileTypes: true });
   } catch (error) {
-    state.onError?.(rel || '.', error as Error);
+    if (!vanished(error)) state.onError?.(rel || '.', error as Error);
     return;
   }
   const links = new Set(dirents.filter((d) => d.isSymbolicLink()).map((d) => d.name));
@@ -99,7 +99,9 @@ async function* walkFolder(abs: string, rel: string, state: WalkState): AsyncIte
     const info = stats[index]!;
     const absPath = join(abs, name);
     if (info instanceof Error) {
-      state.onError?.(relPath, info);
+      // A link whose target is missing is a broken file to report; anything else that is gone
+      // was removed while the folder was walked.
+      if (links.has(name) || !vanished(info)) state.onError?.(relPath, info);
     } else if (info.isDirectory()) {
       const key = `${info.dev}:${info.ino}`;
       const repeated = state.ancestors.has(key) ? 'loop' : state.visited.has(key) ? 'alias' : null;
@@ -114,4 +116,13 @@ async function* walkFolder(abs: string, rel: string, state: WalkState): AsyncIte
       if (kind) yield { path: relPath, absPath, size: info.size, mtimeMs: info.mtimeMs, kind };
     }
   }
+}
+
+/**
+ * True for an entry that disappeared between being listed and being read (a folder deleted or
+ * renamed mid-walk): it is simply not there any more, which is not an error; the watcher reports
+ * its removal and the next reconcile sees what replaced it.
+ */
+function vanished(error: unknown): boolean {
+  return (error as NodeJS.ErrnoException).code === 'ENOENT';
 }

@@ -106,3 +106,26 @@ describe('walkVault', () => {
     await expect(first(root, { ignore: [''] })).rejects.toThrow('ignore glob "" is empty');
   });
 });
+
+describe('walkVault while the folder changes', () => {
+  it('skips a folder deleted after it was listed, without reporting an error', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'folio-walk-vanish-'));
+    try {
+      for (const file of ['a/1.md', 'b/2.md', 'c/3.md']) {
+        mkdirSync(join(dir, file, '..'), { recursive: true });
+        writeFileSync(join(dir, file), '# x\n');
+      }
+      const errors: string[] = [];
+      const seen: string[] = [];
+      for await (const file of walkVault(dir, { onError: (path) => errors.push(path) })) {
+        seen.push(file.path);
+        // `b` was listed (and stat'ed) with its siblings; it disappears before it is read.
+        if (file.path === 'a/1.md') rmSync(join(dir, 'b'), { recursive: true });
+      }
+      expect(seen).toEqual(['a/1.md', 'c/3.md']);
+      expect(errors).toEqual([]);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
