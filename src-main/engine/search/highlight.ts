@@ -177,9 +177,13 @@ class KeyedScan {
       .map((t) => ({ term: t.term, start: start + t.start, end: start + t.end }));
   }
 
-  /** `tokens` extended with the words after `from` until it holds `count` tokens. */
+  /**
+   * `tokens` extended with the words after `from` until it holds `count` tokens. A longer phrase
+   * goes on after the words a shorter one already read.
+   */
   private extend(tokens: AnalyzedToken[], from: number, count: number): void {
-    WORD.lastIndex = from;
+    if (tokens.length >= count) return;
+    WORD.lastIndex = Math.max(from, tokens[tokens.length - 1]?.end ?? from);
     while (tokens.length < count) {
       const match = WORD.exec(this.text);
       if (!match) break;

@@ -157,3 +157,19 @@ describe('matcher fast path, Turkish one-letter stems', () => {
     }
   });
 });
+
+describe('matcher fast path, phrases sharing their first words', () => {
+  it('reads a longer phrase on after the words a shorter one read', () => {
+    const german = createAnalyzer('german');
+    const text = 'error—handling handling ';
+    const matcher = createMatcher(
+      [
+        { terms: ['error', 'handling'], prefix: false },
+        { terms: ['error', 'handling', 'handling'], prefix: false },
+      ],
+      german,
+    );
+    expect(matcher.findIn(text)).toEqual([[0, 23]]);
+    expect(matcher.findIn(text)).toEqual(matcher.find(german.tokens(text)));
+  });
+});
