@@ -3,7 +3,7 @@
 // Prepared once per connection and shape (how many vault ranges, exclusions and boosts).
 import type { Statement } from 'better-sqlite3';
 import type { ColumnWeights } from '../../contract/api.ts';
-import type { IndexReader } from '../store/index-reader.ts';
+import { matchWhere, type IndexReader } from '../store/index-reader.ts';
 
 const STATEMENTS = new WeakMap<IndexReader, Map<string, Statement>>();
 
@@ -30,13 +30,7 @@ export function matchStatement(reader: IndexReader, shape: MatchShape): Statemen
   const key = `${rangeCount}/${excludeCount}/${boostCount}`;
   let statement = cache.get(key);
   if (!statement) {
-    const ranges = Array.from({ length: rangeCount }, () => '(rowid >= ? AND rowid < ?)');
-    const excludes = Array.from({ length: excludeCount }, () => 'NOT (rowid >= ? AND rowid < ?)');
-    const where = [
-      'fts MATCH ?',
-      ...(ranges.length ? [`(${ranges.join(' OR ')})`] : []),
-      ...excludes,
-    ].join(' AND ');
+    const where = matchWhere(rangeCount, excludeCount);
     const boost = boostCount
       ? ` * (CASE ${Array.from({ length: boostCount }, () => 'WHEN rowid >= ? AND rowid < ? THEN ?').join(' ')} ELSE 1.0 END)`
       : '';

@@ -42,6 +42,18 @@ const BRIEF_COLUMNS = 'n.*';
 const FILE_COLUMNS = `f.id, f.vault_id, v.name AS vault, f.path, f.file_title, f.first_node, f.node_count,
   f.frontmatter, f.hash, f.tags`;
 
+/**
+ * The WHERE clause of an FTS5 query within vault rowid ranges. Parameters: the expression, then
+ * (lo, hi) per range to keep (none: all) and per range to drop.
+ */
+export function matchWhere(rangeCount: number, excludeCount: number): string {
+  const ranges = Array.from({ length: rangeCount }, () => '(rowid >= ? AND rowid < ?)');
+  const excludes = Array.from({ length: excludeCount }, () => 'NOT (rowid >= ? AND rowid < ?)');
+  return ['fts MATCH ?', ...(ranges.length ? [`(${ranges.join(' OR ')})`] : []), ...excludes].join(
+    ' AND ',
+  );
+}
+
 /** Read-only queries over the index. */
 export class IndexReader {
   readonly db: Db;
@@ -80,45 +92,12 @@ export class IndexReader {
     };
   }
 
-  /** The statement of a raw FTS5 query with `rangeCount` vault ranges and `boostCount` boosted ones. */
-  matchStatement(rangeCount: number, excludeCount: number, boostCount: number): Statement {
-    const key = `${rangeCount}/${excludeCount}/${boostCount}`;
-    let statement = this.matchStatements.get(key);
-    if (!statement) {
-      const ranges = Array.from({ length: rangeCount }, () => '(rowid >= ? AND rowid < ?)');
-      const excludes = Array.from({ length: excludeCount }, () => 'NOT (rowid >= ? AND rowid < ?)');
-      const where = [
-        'fts MATCH ?',
-        ...(ranges.length ? [`(${ranges.join(' OR ')})`] : []),
-        ...excludes,
-      ].join(' AND ');
-      const boost = boostCount
-        ? ` * (CASE ${Array.from({ length: boostCount }, () => 'WHEN rowid >= ? AND rowid < ? THEN ?').join(' ')} ELSE 1.0 END)`
-        : '';
-      // Rows as [rowid, score] arrays: the node facts come from the brief cache.
-      statement = this.db
-        .prepare(
-          `SELECT rowid, -bm25(fts, ?, ?, ?, ?, ?)${boost} AS score
-          FROM fts WHERE ${where} ORDER BY score DESC LIMIT ?`,
-        )
-        .raw();
-      this.matchStatements.set(key, statement);
-    }
-    return statement;
-  }
-
   /** The statement listing the rowids an FTS5 expression matches (no ranking), within vault ranges. */
   rowidStatement(rangeCount: number, excludeCount: number): Statement {
     const key = `ids/${rangeCount}/${excludeCount}`;
     let statement = this.matchStatements.get(key);
     if (!statement) {
-      const ranges = Array.from({ length: rangeCount }, () => '(rowid >= ? AND rowid < ?)');
-      const excludes = Array.from({ length: excludeCount }, () => 'NOT (rowid >= ? AND rowid < ?)');
-      const where = [
-        'fts MATCH ?',
-        ...(ranges.length ? [`(${ranges.join(' OR ')})`] : []),
-        ...excludes,
-      ].join(' AND ');
+      const where = matchWhere(rangeCount, excludeCount);
       statement = this.db.prepare(`SELECT rowid FROM fts WHERE ${where} LIMIT ?`).pluck();
       this.matchStatements.set(key, statement);
     }
