@@ -17,6 +17,8 @@ import {
   UsageError,
   type CliCommand,
 } from '../command.ts';
+import { weightParams } from '../../engine/search/match-statement.ts';
+import { ENGINE_DEFAULTS } from '../../engine/settings.ts';
 import { withIndex } from '../open-index.ts';
 
 const options = {
@@ -100,9 +102,10 @@ async function measure(
   const internals = engineInternals(engine);
   const weights = internals.settings().columnWeights;
   const raw = internals.reader.db.prepare(
-    'SELECT rowid, bm25(fts, ?, ?, ?, ?, ?) AS rank FROM fts WHERE fts MATCH ? ORDER BY rank LIMIT 20',
+    'SELECT rowid, bm25(fts, ?, ?, ?, ?, ?, ?) AS rank FROM fts WHERE fts MATCH ? ORDER BY rank LIMIT 20',
   );
-  const w = [weights.title, weights.tags, weights.path, weights.pathComponents, weights.body];
+  // Every column weighted as the search weighs it (the context column too).
+  const w = weightParams(weights, ENGINE_DEFAULTS.contextWeight);
   const expressions = queries.map((q) =>
     matchExpression(compileQuery(parseQuery(q), internals.analyzer())),
   );
