@@ -10,6 +10,8 @@ import type { EngineService } from '../../contract/engine.ts';
 import { engineInternals } from '../../engine/create-engine.ts';
 import { compileQuery, matchExpression } from '../../engine/query/compile.ts';
 import { parseQuery } from '../../engine/query/parse.ts';
+import { weightParams } from '../../engine/search/match-statement.ts';
+import { ENGINE_DEFAULTS } from '../../engine/settings.ts';
 import {
   CliError,
   parseCommandArgs,
@@ -17,8 +19,6 @@ import {
   UsageError,
   type CliCommand,
 } from '../command.ts';
-import { weightParams } from '../../engine/search/match-statement.ts';
-import { ENGINE_DEFAULTS } from '../../engine/settings.ts';
 import { withIndex } from '../open-index.ts';
 
 const options = {
