@@ -61,6 +61,19 @@ test('the outline scrolls the selected node into view', async ({ page, bridge })
   await expect(preview(page).locator('article mark.hit')).toHaveText(['zephyrine', 'zephyrine']);
 });
 
+test('the outline scrolls to the selected node of another document', async ({ page, bridge }) => {
+  await page.goto(bridge.url);
+  await searchBox(page).fill('quillwort');
+  await expect(results(page)).toHaveCount(2);
+  await results(page).filter({ hasText: 'Morning' }).click();
+  await expect(outline(page).getByRole('treeitem', { selected: true })).toContainText('Morning');
+  // The long document's outline arrives after the selection has moved to it.
+  await results(page).filter({ hasText: 'The zephyrine part' }).click();
+  const shown = outline(page).getByRole('treeitem', { selected: true });
+  await expect(shown).toContainText('The zephyrine part');
+  await expect(shown).toBeInViewport();
+});
+
 test('multi-byte text is highlighted at the right characters', async ({ page, bridge }) => {
   await page.goto(bridge.url);
   await searchBox(page).fill('quokkaword');
