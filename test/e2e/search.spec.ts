@@ -139,6 +139,9 @@ test('empty and no-result states', async ({ page, bridge }) => {
   await expect(page.getByText('No results for “xylophonequartz”')).toBeVisible();
   await searchBox(page).fill('');
   await expect(page.getByText('Type to search 7 notes by section')).toBeVisible();
+  // Without the sample vault there are no sample queries to suggest, only the syntax.
+  await expect(page.getByRole('list', { name: 'Query syntax' })).toContainText('title:word');
+  await expect(page.getByRole('button', { name: 'battery' })).toHaveCount(0);
 });
 
 for (const scheme of ['light', 'dark'] as const) {
