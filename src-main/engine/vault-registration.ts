@@ -1,7 +1,7 @@
 // Registering a vault: the folder must exist and be readable, one folder is one vault, and the
 // name is `[a-z0-9_-]+` — given, or derived from the folder name and made unique.
 import { readdirSync, realpathSync, statSync } from 'node:fs';
-import { isAbsolute, resolve } from 'node:path';
+import { isAbsolute, parse, resolve } from 'node:path';
 import { FolioError } from '../contract/engine.ts';
 import type { Registry, VaultRecord } from './store/registry.ts';
 import { uniqueVaultName, VAULT_NAME, vaultNameFromFolder } from './vault-names.ts';
@@ -30,6 +30,27 @@ function checkFolder(root: string): void {
     const code = (error as NodeJS.ErrnoException).code ?? 'unreadable';
     throw new FolioError('io', `folder ${root} cannot be read (${code})`);
   }
+  const system = systemFolder(realFolder(root));
+  if (system) {
+    throw new FolioError(
+      'invalid-argument',
+      `folder ${root} is ${system}, not a folder of notes: choose the folder that holds them`,
+    );
+  }
+}
+
+/** Kernel file systems: endless generated files, and links back to the whole disk. */
+const SYSTEM_FOLDER = /^\/(proc|sys|dev)(\/|$)/;
+
+/**
+ * Why a (real) folder cannot be a vault, or null. The root of a disk and the kernel's file
+ * systems would be walked and watched whole: millions of folders, and `/proc/<pid>/root` links
+ * back to `/` (adding `/proc` once grew the process by 130 MB a second).
+ */
+export function systemFolder(real: string): string | null {
+  if (parse(real).root === real) return 'the root of the file system';
+  const kernel = SYSTEM_FOLDER.exec(real.replaceAll('\\', '/'));
+  return kernel ? `inside the system folder /${kernel[1]}` : null;
 }
 
 /** The vault already registered for `root` (same real folder), if any. */

@@ -73,6 +73,14 @@ describe('engine service', () => {
     await expect(engine.addVault({ root: 'relative/path' })).rejects.toThrow(
       /must be an absolute path/,
     );
+    await expect(engine.addVault({ root: '/' })).rejects.toThrow(
+      /folder \/ is the root of the file system, not a folder of notes/,
+    );
+    if (process.platform === 'linux') {
+      await expect(engine.addVault({ root: '/proc/self' })).rejects.toThrow(
+        /folder \/proc\/self is inside the system folder \/proc/,
+      );
+    }
     await expect(engine.addVault({ root })).rejects.toThrow(/already the vault "my-notes"/);
     const other = join(dir, 'other');
     mkdirSync(other);
