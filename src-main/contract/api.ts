@@ -154,6 +154,11 @@ export interface ExportResponse {
   tokens: number;
   /** True when the budget cut something. */
   truncated: boolean;
+  /**
+   * How many of the requested results the text holds, whole or cut (the first one always, its
+   * source at least, however small the budget).
+   */
+  included: number;
 }
 
 // ---------------------------------------------------------------------------------------------

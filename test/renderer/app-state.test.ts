@@ -201,7 +201,15 @@ describe('SettingsStore', () => {
 
 describe('copying', () => {
   it('words the status line', () => {
-    expect(copyMessage(3, 'json', 1234, false)).toBe('Copied 3 results as JSON (1,234 tokens).');
+    const whole = { tokens: 1234, truncated: false, included: 3 };
+    expect(copyMessage(3, 'json', whole)).toBe('Copied 3 results as JSON (1,234 tokens).');
+    const cut = { tokens: 50, truncated: true, included: 1 };
+    expect(copyMessage(3, 'md', cut)).toBe(
+      'Copied 1 of 3 results as Markdown (50 tokens, cut to the token budget).',
+    );
+    expect(copyMessage(1, 'text', cut)).toBe(
+      'Copied 1 result as plain text (50 tokens, cut to the token budget).',
+    );
   });
 
   it('the bridge client copies with the browser and opens only http(s)/mailto links', async () => {

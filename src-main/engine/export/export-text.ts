@@ -1,6 +1,8 @@
 // Export (SPEC §6): results as Markdown, plain text or JSON for the clipboard or stdout. Every
 // piece says where it came from (vault, path#slug, lines); a token budget takes results in rank
-// order and cuts the first one that does not fit (see budget.ts), marking the cut.
+// order and cuts the first one that does not fit (see budget.ts), marking the cut. A budget too
+// small for even the first result's source still exports that source and the mark: an export
+// never comes out empty or without saying where it came from.
 import type { ExportFormat, ExportResponse } from '../../contract/api.ts';
 import { charsFor, cutToFit, estimateTokens } from './budget.ts';
 
@@ -35,13 +37,16 @@ function header(item: ExportItem, format: 'md' | 'text'): string {
   return `${crumb(item)}\n${item.vault}:${anchor(item)} · ${lines(item)}`;
 }
 
-function exportBlocks(
-  items: ExportItem[],
-  format: 'md' | 'text',
-  maxChars: number,
-): { text: string; truncated: boolean } {
+/** The text of an export, whether the budget cut it, and how many results it holds. */
+interface Built {
+  text: string;
+  truncated: boolean;
+  included: number;
+}
+
+function exportBlocks(items: ExportItem[], format: 'md' | 'text', maxChars: number): Built {
   let out = '';
-  for (const item of items) {
+  for (const [index, item] of items.entries()) {
     const sep = out ? '\n\n' : '';
     const head = `${header(item, format)}\n\n`;
     const whole = `${out}${sep}${head}${item.text.trimEnd()}\n`;
@@ -52,9 +57,14 @@ function exportBlocks(
     const room = maxChars - `${out}${sep}${head}\n\n${CUT_MARKER}\n`.length;
     const cut = room > 0 ? cutToFit(item.text.trimEnd(), room) : { text: '', cut: true };
     if (cut.text) out = `${out}${sep}${head}${cut.text}\n\n${CUT_MARKER}`;
-    return { text: out ? `${out}\n` : '', truncated: true };
+    else if (index === 0) out = `${head}${CUT_MARKER}`;
+    return {
+      text: `${out}\n`,
+      truncated: true,
+      included: cut.text || index === 0 ? index + 1 : index,
+    };
   }
-  return { text: out ? `${out}\n` : '', truncated: false };
+  return { text: out ? `${out}\n` : '', truncated: false, included: items.length };
 }
 
 interface JsonItem {
@@ -70,7 +80,7 @@ interface JsonItem {
 
 const jsonOf = (results: JsonItem[]) => `${JSON.stringify({ results }, null, 2)}\n`;
 
-function exportJson(items: ExportItem[], maxChars: number): { text: string; truncated: boolean } {
+function exportJson(items: ExportItem[], maxChars: number): Built {
   const results: JsonItem[] = [];
   for (const item of items) {
     const entry: JsonItem = {
@@ -100,9 +110,10 @@ function exportJson(items: ExportItem[], maxChars: number): { text: string; trun
       }
       room -= size - maxChars;
     }
-    return { text: jsonOf(results), truncated: true };
+    if (results.length === 0) results.push({ ...entry, text: '', truncated: true });
+    return { text: jsonOf(results), truncated: true, included: results.length };
   }
-  return { text: jsonOf(results), truncated: false };
+  return { text: jsonOf(results), truncated: false, included: results.length };
 }
 
 /** Builds the export of `items` (in rank order) within `maxTokens` (null: no budget). */
@@ -112,7 +123,7 @@ export function buildExport(
   maxTokens: number | null,
 ): ExportResponse {
   const maxChars = maxTokens === null ? Number.POSITIVE_INFINITY : charsFor(maxTokens);
-  const { text, truncated } =
+  const { text, truncated, included } =
     format === 'json' ? exportJson(items, maxChars) : exportBlocks(items, format, maxChars);
-  return { text, tokens: estimateTokens(text), truncated };
+  return { text, tokens: estimateTokens(text), truncated, included };
 }

@@ -29,18 +29,22 @@ export async function copyResults(
   if (!copied.ok) return { ok: false, message: `Copy failed: ${copied.error.message}` };
   return {
     ok: true,
-    message: copyMessage(ids.length, format, exported.value.tokens, exported.value.truncated),
+    message: copyMessage(ids.length, format, exported.value),
   };
 }
 
-/** "Copied 3 results as Markdown (412 tokens, cut to the token budget)." */
+/**
+ * "Copied 3 results as Markdown (412 tokens)." — or, when the budget kept fewer than were asked
+ * for, "Copied 1 of 3 results as Markdown (50 tokens, cut to the token budget)."
+ */
 export function copyMessage(
-  count: number,
+  requested: number,
   format: ExportFormat,
-  tokens: number,
-  truncated: boolean,
+  exported: { tokens: number; truncated: boolean; included: number },
 ): string {
-  const what = count === 1 ? '1 result' : `${count} results`;
-  const cut = truncated ? ', cut to the token budget' : '';
-  return `Copied ${what} as ${FORMAT_NAMES[format]} (${tokens.toLocaleString('en')} tokens${cut}).`;
+  const of = exported.included < requested ? `${exported.included} of ` : '';
+  const what = requested === 1 ? '1 result' : `${of}${requested} results`;
+  const cut = exported.truncated ? ', cut to the token budget' : '';
+  const tokens = exported.tokens.toLocaleString('en');
+  return `Copied ${what} as ${FORMAT_NAMES[format]} (${tokens} tokens${cut}).`;
 }

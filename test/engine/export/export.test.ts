@@ -40,7 +40,12 @@ describe('exportResults', () => {
       GUIDE_ERRORS +
       '\n## 東京の案内\n\nSource: ex · [cjk.md#東京の案内](<cjk.md#東京の案内>) · lines 1–7\n\n' +
       CJK;
-    expect(out).toEqual({ text, tokens: Math.ceil(text.length / 4), truncated: false });
+    expect(out).toEqual({
+      text,
+      tokens: Math.ceil(text.length / 4),
+      truncated: false,
+      included: 2,
+    });
   });
 
   it('budget 200: both results fit, with conditional breadcrumb lines', async () => {
@@ -71,6 +76,7 @@ describe('exportResults', () => {
       text: '## Rust error guide › Errors › Result\n\nSource: ex · [guide.md#result](<guide.md#result>) · lines 9–22\n\nRust error guide > Errors > Result\n\n## Result\n\n[…]\n',
       tokens: 39,
       truncated: true,
+      included: 1,
     });
   });
 
@@ -97,7 +103,46 @@ describe('exportResults', () => {
       text: '東京の案内\nex:cjk.md#東京の案内 · lines 1–7\n\n# 東京の案内\n\n東京タワーは高いです。展望台から富士山が見えます。\n\n[…]\n',
       tokens: 19,
       truncated: true,
+      included: 1,
     });
+  });
+
+  it('a budget too small for the first source still says where the export came from', async () => {
+    const ids = ['ex:guide.md#result', 'ex:guide.md#panic'];
+    const md = await engine.exportResults({ ids, format: 'md', maxTokens: 5 });
+    expect(md).toEqual({
+      text: '## Rust error guide › Errors › Result\n\nSource: ex · [guide.md#result](<guide.md#result>) · lines 9–22\n\n[…]\n',
+      tokens: 27,
+      truncated: true,
+      included: 1,
+    });
+    const text = await engine.exportResults({ ids, format: 'text', maxTokens: 5 });
+    expect(text.text).toBe(
+      'Rust error guide › Errors › Result\nex:guide.md#result · lines 9–22\n\n[…]\n',
+    );
+    const json = await engine.exportResults({ ids, format: 'json', maxTokens: 30 });
+    expect(JSON.parse(json.text)).toEqual({
+      results: [
+        {
+          id: 'ex:guide.md#result',
+          vault: 'ex',
+          path: 'guide.md',
+          breadcrumb: '> Rust error guide › Errors › Result',
+          startLine: 9,
+          endLine: 22,
+          text: '',
+          truncated: true,
+        },
+      ],
+    });
+    expect(json).toMatchObject({ truncated: true, included: 1 });
+  });
+
+  it('counts the results a cut export holds', async () => {
+    const ids = ['ex:guide.md#panic', 'ex:long.md#keeper-log', 'ex:cjk.md#交通'];
+    const out = await engine.exportResults({ ids, format: 'md', maxTokens: 200 });
+    expect(out).toMatchObject({ truncated: true, included: 2 });
+    expect(out.text).not.toContain('cjk.md');
   });
 
   it('JSON: whole results first, then the one that does not fit, cut and flagged', async () => {
