@@ -38,6 +38,7 @@ export async function runWeb(args: string[]): Promise<number> {
   const engine = await createEngine({
     dbPath: options.dbPath,
     vaults: options.vaults,
+    exclusiveVaults: true,
     watch: options.watch,
   });
   const bridge = await startBridge({

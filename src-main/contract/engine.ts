@@ -90,6 +90,11 @@ export interface EngineOptions {
    * first run). Existing registrations are kept.
    */
   vaults?: Array<{ root: string; name?: string; sample?: boolean }>;
+  /**
+   * The registered vaults become exactly `vaults`: any other is removed, with its index, at
+   * start (`npm run web`, whose database serves the folders of one session). Default false.
+   */
+  exclusiveVaults?: boolean;
   /** Watch the vault folders for changes (default true). */
   watch?: boolean;
   /**

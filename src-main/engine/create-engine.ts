@@ -72,6 +72,7 @@ class Engine implements EngineService {
     this.startIndexing();
     const rebuild = await this.checkIndexStamp();
     const added = this.vaults.register(this.options.vaults ?? []);
+    if (this.options.exclusiveVaults) await this.vaults.keepOnly(this.options.vaults ?? []);
     this.vaults.startAll((name) => rebuild || added.has(name));
   }
 

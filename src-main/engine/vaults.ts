@@ -54,6 +54,14 @@ export class Vaults {
     return added;
   }
 
+  /** Removes every registered vault (and its index) whose folder is not one of `wanted`. */
+  async keepOnly(wanted: Array<{ root: string }>): Promise<void> {
+    const kept = new Set(wanted.map((vault) => vaultAt(this.deps.registry, vault.root)?.name));
+    for (const vault of this.deps.registry.vaults()) {
+      if (!kept.has(vault.name)) await this.remove(vault.name);
+    }
+  }
+
   /** Starts keeping every vault in step; `reconcile` says which need a whole pass without watchers. */
   startAll(reconcile: (name: string) => boolean): void {
     for (const vault of this.deps.registry.vaults()) {
