@@ -52,12 +52,6 @@ export const ENGINE_DEFAULTS = Object.freeze({
    * itself is no match of its own (`search-run.ts`).
    */
   contextWeight: 0,
-  /**
-   * Common terms (`query/fuzzy.ts` `CommonTerms`): a query word in more than a quarter of all
-   * sections is optional — scored where present, never required nor counted as matched
-   * (evaluated from 0.05 to 0.5: 0.25–0.3 helped every labelled set, lower cut-offs hurt).
-   */
-  commonTerms: Object.freeze({ share: 0.25, minRows: 100 }),
 });
 
 /**

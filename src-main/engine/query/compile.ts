@@ -49,22 +49,12 @@ export interface CompiledQuery {
   terms: string[];
   /** Typed stop words left out of `required` (see `isOptionalWord`), lower-case. */
   stopWords: string[];
-  /**
-   * Common words (see `CompileOptions.isCommon`): not required, not counted as matched, but
-   * scored where present. Empty when every topical word is common.
-   */
-  optional: CompiledOperand[];
 }
 
 /** How to compile. */
 export interface CompileOptions {
   /** The fuzzy variants of an analysed term (none: exact only). */
   expand?: (term: string) => string[];
-  /**
-   * True for an analysed term found in so large a share of the index that it tells sections
-   * apart little: a bare word made of it is optional rather than required.
-   */
-  isCommon?: (term: string) => boolean;
 }
 
 const quote = (terms: string[]) => `"${terms.join(' ').replace(/"/g, '""')}"`;
@@ -117,13 +107,9 @@ class Compiler {
     }
   }
 
-  /** Compiles the children of an AND: positives (`common` ones apart) and negations. */
-  split(
-    children: QueryNode[],
-    common: (node: QueryNode) => boolean = () => false,
-  ): { positives: CompiledOperand[]; optional: CompiledOperand[]; negatives: string[] } {
+  /** Compiles the children of an AND: positives and negations. */
+  split(children: QueryNode[]): { positives: CompiledOperand[]; negatives: string[] } {
     const positives: CompiledOperand[] = [];
-    const optional: CompiledOperand[] = [];
     const negatives: string[] = [];
     for (const child of children) {
       if (child.type === 'not') {
@@ -133,10 +119,10 @@ class Compiler {
         const from = this.highlights.length;
         const piece = this.node(child);
         const operand = piece && { ...piece, highlights: this.highlights.slice(from) };
-        if (operand) (common(child) ? optional : positives).push(operand);
+        if (operand) positives.push(operand);
       }
     }
-    return { positives, optional, negatives };
+    return { positives, negatives };
   }
 
   private withoutHighlights<T>(run: () => T): T {
@@ -209,17 +195,10 @@ export function isOptionalWord(node: QueryNode, analyzer: Analyzer): boolean {
   );
 }
 
-/** True for a bare word (no quotes, field or `*`) of one analysed term that `isCommon` says is. */
-function isCommonWord(node: QueryNode, analyzer: Analyzer, options: CompileOptions): boolean {
-  if (!options.isCommon || node.type !== 'term' || node.field !== null || node.prefix) return false;
-  const terms = analyzer.terms(node.text);
-  return terms.length === 1 && options.isCommon(terms[0]!);
-}
-
 /**
- * Compiles a parsed query; never throws, whatever was typed. Stop words are not required terms
- * unless the query has no other positive operand (a query made only of stop words still works);
- * common words (`isCommon`) are optional unless every topical word is common.
+ * Compiles a parsed query; never throws, whatever was typed. Stop words are left out unless the
+ * query has no other positive operand (a query made only of stop words still works); every other
+ * word is required, however common (SPEC §4: all terms must match).
  */
 export function compileQuery(
   query: ParsedQuery,
@@ -229,15 +208,8 @@ export function compileQuery(
   const root = query.root;
   const children = root === null ? [] : root.type === 'and' ? root.children : [root];
   const topical = children.filter((child) => !isOptionalWord(child, analyzer));
-  const common = new Set(topical.filter((child) => isCommonWord(child, analyzer, options)));
-  if (!topical.some((child) => child.type !== 'not' && !common.has(child))) common.clear();
   let compiler = new Compiler(analyzer, options);
-  let { positives, optional, negatives } = compiler.split(topical, (child) => common.has(child));
-  if (positives.length === 0 && optional.length > 0) {
-    // Every common word was dropped as a piece that compiles to nothing: require them after all.
-    positives = optional;
-    optional = [];
-  }
+  let { positives, negatives } = compiler.split(topical);
   let stopWords = children.flatMap((child) =>
     topical.includes(child) ? [] : [(child as TermNode).text.toLowerCase()],
   );
@@ -247,7 +219,6 @@ export function compileQuery(
     stopWords = [];
   }
   return {
-    optional,
     required: positives,
     exclude: negatives.length ? negatives.join(' OR ') : null,
     pathFilter: compilePathFilter(query.filters.pathPrefixes, analyzer),

@@ -3,25 +3,14 @@
 // every vocabulary term, it generates the few hundred strings one edit away and looks them up.
 import { isCjkTerm } from '../analysis/analyzer.ts';
 
-/** When a query word is common: found in so many sections that it tells them apart little. */
-export interface CommonTerms {
-  /** The share of all rows (sections) holding it above which a term is common. */
-  share: number;
-  /** Rows the index must hold before any term is common (shares of a few mean nothing). */
-  minRows: number;
-}
-
 const ASCII_ALPHABET = [...'abcdefghijklmnopqrstuvwxyz0123456789'];
 
 /** The index's terms, for fuzzy lookups, with how many rows hold each (when known). */
 export class Vocabulary {
   private readonly terms: Map<string, number>;
   private readonly wideAlphabet: string[];
-  /** How many rows the index holds (0 when unknown). */
-  readonly totalRows: number;
 
-  constructor(terms: Iterable<string | readonly [term: string, rows: number]>, totalRows = 0) {
-    this.totalRows = totalRows;
+  constructor(terms: Iterable<string | readonly [term: string, rows: number]>) {
     this.terms = new Map();
     for (const entry of terms) {
       if (typeof entry === 'string') this.terms.set(entry, 0);
@@ -46,11 +35,6 @@ export class Vocabulary {
   /** How many rows hold `term` (0 when unknown or absent). */
   rows(term: string): number {
     return this.terms.get(term) ?? 0;
-  }
-
-  /** True when `term` is in more than `share` of the rows of an index of at least `minRows`. */
-  isCommon(term: string, { share, minRows }: CommonTerms): boolean {
-    return this.totalRows >= minRows && this.rows(term) > share * this.totalRows;
   }
 
   /**

@@ -58,13 +58,7 @@ export function runMatch(
   return rows.map(([id, score, own]) => ({ id, score, own: own > 0 }));
 }
 
-/**
- * The top `limit` rows matching every required operand, scored as if the optional ones were
- * terms of the query too. FTS5's BM25 sums over the phrases of its expression, so two queries:
- * the required operands alone (rows scored without the optional ones), and with every optional
- * one (rows holding them all, scored with them); a row in both keeps the higher score. Exact
- * for one optional operand; with more, a row holding only some of them is scored without them.
- */
+/** The top `limit` rows matching every required operand. */
 export function runRequired(
   reader: IndexReader,
   query: CompiledQuery,
@@ -74,18 +68,8 @@ export function runRequired(
 ): RawRow[] {
   const expr = matchExpression(query);
   if (!expr) return [];
-  const rows = runMatch(reader, expr, scope, weights, limit);
-  if (query.optional.length === 0) return rows;
-  const best = new Map(rows.map((row) => [row.id, row]));
-  const all = matchExpression(query, [...query.required, ...query.optional])!;
-  for (const row of runMatch(reader, all, scope, weights, limit)) {
-    if (row.score > (best.get(row.id)?.score ?? -Infinity)) best.set(row.id, row);
-  }
-  return [...best.values()].sort((a, b) => b.score - a.score).slice(0, limit);
+  return runMatch(reader, expr, scope, weights, limit);
 }
-
-/** Optional operands a partial search looks at (each doubles the combinations it may query). */
-export const MAX_SCORED_OPTIONAL = 3;
 
 /** Rows matching some but not all operands, with the operands each matched. */
 export interface PartialRow extends RawRow {
@@ -150,9 +134,7 @@ const bitCount = (mask: number) => {
 
 /**
  * Partial matches of a query (SPEC §4): rows missing some required operand (negations and
- * filters still hold), more matched required operands first, then score — optional operands
- * (common words) never count, but score where present and may be all a row holds. Only
- * combinations of operands that some row really holds are queried for scores. `listCap`: see
+ * filters still hold), more matched required operands first, then score. Only combinations of operands that some row really holds are queried for scores. `listCap`: see
  * `PARTIAL_LIST_CAP`.
  */
 export function runPartial(
@@ -163,11 +145,10 @@ export function runPartial(
   limit: number,
   listCap = PARTIAL_LIST_CAP,
 ): PartialRow[] {
-  const required = query.required.length;
-  const operands = [...query.required, ...query.optional.slice(0, MAX_SCORED_OPTIONAL)];
+  const operands = query.required;
   if (operands.length < 2 || operands.length > 30) return [];
-  const all = (1 << required) - 1; // every required operand: the rows of `runRequired`
-  const countOf = (mask: number) => bitCount(mask & all);
+  const all = (1 << operands.length) - 1; // every operand: the rows of `runRequired`
+  const countOf = bitCount;
   const groups = new Set<number>(); // the matched masks some row holds exactly
   for (const mask of memberships(reader, query, operands, scope, listCap).values()) {
     if ((mask & all) !== all) groups.add(mask);

@@ -67,17 +67,15 @@ export class SearchRun {
 
   /**
    * A result's heading boost (`heading-match.ts`): for the topic its heading names best, how
-   * much of it the heading and its context hold. Common words count too: "note" in a heading
-   * still names the topic.
+   * much of it the heading and its context hold.
    */
   private headingBoost(key: number): number {
     const { tree, analyzer } = this.context;
     const heading = headingTermsOf(tree, key, analyzer);
     let best = 1;
     for (const topic of this.topics) {
-      const { required, optional } = topic.fuzzy ?? topic.exact;
-      const named = [...required, ...optional];
-      best = Math.max(best, headingFactor(named, heading, ENGINE_DEFAULTS.headingBoost));
+      const { required } = topic.fuzzy ?? topic.exact;
+      best = Math.max(best, headingFactor(required, heading, ENGINE_DEFAULTS.headingBoost));
     }
     return best;
   }
@@ -135,7 +133,6 @@ export class SearchRun {
     for (const topic of this.topics) {
       const fuzzy = compileQuery(topic.parsed, analyzer, {
         expand: (term) => vocabulary.variants(term),
-        isCommon: (term) => vocabulary.isCommon(term, ENGINE_DEFAULTS.commonTerms),
       });
       if (fuzzy.highlights.length === topic.exact.highlights.length) continue; // no variants
       topic.fuzzy = fuzzy;
@@ -155,7 +152,7 @@ export class SearchRun {
     const raw: RawMatch[] = [...this.demoted];
     for (const topic of this.topics) {
       const query = topic.fuzzy ?? topic.exact;
-      if (query.required.length + query.optional.length < 2) continue;
+      if (query.required.length < 2) continue;
       const rows = runPartial(reader, query, topic.scope, settings.columnWeights, this.rawLimit);
       const withOps = rows.map((r) => ({
         ...r,

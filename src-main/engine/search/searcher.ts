@@ -1,15 +1,13 @@
-// The search pipeline (SPEC §4–5), on the reader connection: per topic, parse and compile (with
-// the index's common words optional); run the tiers (`search-run.ts`); build the results.
+// The search pipeline (SPEC §4–5), on the reader connection: per topic, parse and compile; run
+// the tiers (`search-run.ts`); build the results.
 import type { SearchRequest, SearchResponse, SearchResult, Settings } from '../../contract/api.ts';
 import type { Analyzer } from '../analysis/analyzer.ts';
-import type { ParsedQuery } from '../query/ast.ts';
-import { compileQuery, type CompiledOperand } from '../query/compile.ts';
+import { compileQuery } from '../query/compile.ts';
 import { Vocabulary } from '../query/fuzzy.ts';
 import { parseQuery } from '../query/parse.ts';
 import type { IndexReader } from '../store/index-reader.ts';
 import { ENGINE_DEFAULTS } from '../settings.ts';
 import { createMatcher } from './highlight.ts';
-import { PARTIAL_LIST_CAP } from './raw-matches.ts';
 import { buildResult, type FinalMatch } from './results.ts';
 import { SearchRun } from './search-run.ts';
 import { SearchTree } from './tree.ts';
@@ -28,26 +26,6 @@ export const VOCABULARY_MAX_AGE_MS = 30_000;
 export interface SearcherOptions {
   /** See `VOCABULARY_MAX_AGE_MS` (its default). */
   vocabularyMaxAgeMs?: number;
-}
-
-/**
- * A topic's exact query, its common words optional (`ENGINE_DEFAULTS.commonTerms`) — unless the
- * rarest remaining required word is itself in more than `PARTIAL_LIST_CAP` rows: then scoring
- * all of its rows (the optional words no longer narrowing them) would cost more than the
- * common words take away (~10 ms for "const reference" over 113k sections).
- */
-function compileExact(parsed: ParsedQuery, analyzer: Analyzer, vocabulary: Vocabulary) {
-  const isCommon = (term: string) => vocabulary.isCommon(term, ENGINE_DEFAULTS.commonTerms);
-  const query = compileQuery(parsed, analyzer, { isCommon });
-  if (query.optional.length === 0) return query;
-  const rows = (operand: CompiledOperand) => {
-    const [only, ...more] = operand.highlights;
-    return more.length === 0 && only!.terms.length === 1 && !only!.prefix
-      ? vocabulary.rows(only!.terms[0]!)
-      : 0; // a phrase or a group: rarely common
-  };
-  const rarest = Math.min(...query.required.map(rows));
-  return rarest > PARTIAL_LIST_CAP ? compileQuery(parsed, analyzer) : query;
 }
 
 /** Answers searches from the last committed state of the index. */
@@ -70,7 +48,7 @@ export class Searcher {
       !loaded ||
       (loaded.version !== version && now - loaded.loadedAt >= this.vocabularyMaxAgeMs)
     ) {
-      const vocabulary = new Vocabulary(this.reader.vocabulary(), this.reader.nodeCount());
+      const vocabulary = new Vocabulary(this.reader.vocabulary());
       this.vocabulary = { version, loadedAt: now, vocabulary };
     }
     return this.vocabulary!.vocabulary;
@@ -96,7 +74,7 @@ export class Searcher {
         return {
           index,
           parsed,
-          exact: compileExact(parsed, analyzer, vocabulary),
+          exact: compileQuery(parsed, analyzer),
           fuzzy: null,
           scope: scopeOf(parsed, vaults),
           pathOk: pathTest(parsed),

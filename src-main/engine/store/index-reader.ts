@@ -87,7 +87,6 @@ export class IndexReader {
       documents: s(`SELECT v.name AS vault, f.path, f.hash, f.node_count FROM files f
         JOIN vaults v ON v.id = f.vault_id ORDER BY v.name, f.path`),
       vocabulary: s('SELECT term, doc FROM fts_vocab'),
-      nodeCount: s('SELECT count(*) FROM nodes'),
       dataVersion: s('PRAGMA data_version'),
     };
   }
@@ -238,11 +237,6 @@ export class IndexReader {
   /** Every distinct term of the index and how many rows hold it. */
   vocabulary(): Array<[term: string, rows: number]> {
     return this.statements.vocabulary!.raw().all() as Array<[string, number]>;
-  }
-
-  /** How many nodes (FTS5 rows) the index holds. */
-  nodeCount(): number {
-    return this.statements.nodeCount!.pluck().get() as number;
   }
 
   /** Changes whenever another connection commits: cached state is stale when it moves. */

@@ -1,0 +1,52 @@
+// Every word that is not a stop word is required, however many sections hold it (SPEC §4: all
+// terms must match): strict search is plain AND, and a section missing a frequent word is a
+// partial match, below every section holding all the words.
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { EngineService } from '../../../src-main/contract/engine.ts';
+import { createEngine, engineInternals } from '../../../src-main/engine/create-engine.ts';
+import { tempDir } from '../store/temp.ts';
+
+let engine: EngineService;
+
+beforeAll(async () => {
+  // 120 notes that all say "alpha", and two that say "zebra".
+  const root = join(tempDir(), 'vault');
+  mkdirSync(root);
+  for (let i = 0; i < 120; i++)
+    writeFileSync(join(root, `n${i}.md`), `# Note ${i}\n\nalpha ${i}\n`);
+  writeFileSync(join(root, 'z1.md'), '# Stripes\n\nzebra only here\n');
+  writeFileSync(join(root, 'z2.md'), '# Grazing\n\nzebra and alpha here\n');
+  engine = await createEngine({
+    dbPath: join(tempDir(), 'frequent.db'),
+    vaults: [{ root, name: 'f' }],
+    watch: false,
+  });
+  await engineInternals(engine).ready();
+});
+
+afterAll(() => engine.close());
+
+const search = async (q: string, strict = false) =>
+  (await engine.search({ queries: [q], strict })).results.map((r) => [
+    r.id,
+    r.partial,
+    r.matchedTerms,
+  ]);
+
+describe('a word in nearly every section', () => {
+  it('is required in strict search: plain AND', async () => {
+    expect(await search('alpha zebra', true)).toEqual([
+      ['f:z2.md#grazing', false, ['alpha', 'zebra']],
+    ]);
+  });
+
+  it('is required for a full match; a section without it is partial, after the full ones', async () => {
+    const results = await search('alpha zebra');
+    expect(results.slice(0, 2)).toEqual([
+      ['f:z2.md#grazing', false, ['alpha', 'zebra']],
+      ['f:z1.md#stripes', true, ['zebra']],
+    ]);
+  });
+});
