@@ -28,13 +28,42 @@ export class CliError extends Error {
   override name = 'CliError';
 }
 
-/** `util.parseArgs` with strict checking, its errors turned into `UsageError`s. */
+/** What looks like a long option (`--name` or `--name=value`); anything else is an argument. */
+const LONG_OPTION = /^--([a-z][a-z0-9-]*)(=|$)/;
+
+/**
+ * `util.parseArgs` with strict checking, its errors turned into `UsageError`s. Only `--name`
+ * is an option: a query such as `-draft notes` or a pasted note starting with `---` is an
+ * argument, as it would be after `--` (any search input is valid, SPEC §4). A string option
+ * takes the next argument as its value whatever it looks like (`--max-tokens -5` names -5).
+ */
 export function parseCommandArgs<T extends NonNullable<ParseArgsConfig['options']>>(
   args: string[],
   options: T,
 ) {
+  const named: string[] = [];
+  const positional: string[] = [];
+  for (let i = 0; i < args.length; i++) {
+    const arg = args[i]!;
+    if (arg === '--') {
+      positional.push(...args.slice(i + 1));
+      break;
+    }
+    const option = LONG_OPTION.exec(arg);
+    if (!option) {
+      positional.push(arg);
+      continue;
+    }
+    const takesValue = options[option[1]!]?.type === 'string' && option[2] !== '=';
+    named.push(takesValue && i + 1 < args.length ? `${arg}=${args[++i]}` : arg);
+  }
   try {
-    return parseArgs({ args, options, allowPositionals: true, strict: true });
+    return parseArgs({
+      args: [...named, '--', ...positional],
+      options,
+      allowPositionals: true,
+      strict: true,
+    });
   } catch (error) {
     throw new UsageError((error as Error).message);
   }

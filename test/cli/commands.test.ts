@@ -74,7 +74,14 @@ describe('cli export', () => {
       2,
       'folio export: --format must be one of md, text, json, got "pdf"',
     ]);
-    expect((await cli('export', '--db', db, '--max-tokens', '-3', 'x')).status).toBe(2);
+    const negative = await cli('export', '--db', db, '--max-tokens', '-3', 'x');
+    expect([negative.status, negative.err.split('\n')[0]]).toEqual([
+      2,
+      'folio export: --max-tokens must be a positive integer, got "-3"',
+    ]);
+    const unknown = await cli('export', '--db', db, '--max-token', '3', 'x');
+    expect(unknown.status).toBe(2);
+    expect(unknown.err).toMatch(/^folio export: Unknown option '--max-token'/);
     expect((await cli('export', '--db', db, '--breadcrumb-mode', 'x', 'x')).status).toBe(2);
   });
 });

@@ -33,6 +33,18 @@ describe('cli index', () => {
   });
 });
 
+describe('cli search: any query', () => {
+  it('takes words starting with a dash as the query, without `--`', async () => {
+    const osprey = summary(await search('osprey'));
+    expect(osprey.length).toBeGreaterThan(0);
+    expect(summary(await search('osprey', '-zzzzunseen'))).toEqual(osprey);
+    expect(summary(await search('-zzzzunseen osprey'))).toEqual(osprey);
+    // A pasted note whose frontmatter starts the query.
+    const pasted = await cli('search', '--db', db, '---\ntitle: x\n---\nosprey');
+    expect(pasted.status).toBe(0);
+  });
+});
+
 describe('cli search: hierarchical merging on fixture files', () => {
   it('sibling aggregation: two of three sections make their parent', async () => {
     const results = await search('heron path:merge/siblings');
