@@ -120,6 +120,15 @@ export const MIGRATIONS: readonly Migration[] = [
       `);
     },
   },
+  {
+    version: 4,
+    description:
+      'vaults: the device (`stat().dev`) the folder last held files on, to tell an unmounted disk from an emptied vault',
+    up(db) {
+      // NULL until the next reconcile sees the folder with files: nothing is known before that.
+      db.exec('ALTER TABLE vaults ADD COLUMN device INTEGER');
+    },
+  },
 ];
 
 /** The schema version this code writes. */

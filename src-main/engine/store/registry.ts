@@ -11,6 +11,8 @@ export interface VaultRecord {
   pinned: boolean;
   ignore: string[];
   sample: boolean;
+  /** The device (`stat().dev`) its folder last held files on; null until a reconcile saw them. */
+  device: number | null;
   documents: number;
   errors: number;
 }
@@ -22,6 +24,7 @@ interface VaultDbRow {
   pinned: number;
   ignore: string;
   sample: number;
+  device: number | null;
   documents: number;
   errors: number;
 }
@@ -33,11 +36,12 @@ const toRecord = (row: VaultDbRow): VaultRecord => ({
   pinned: row.pinned === 1,
   ignore: JSON.parse(row.ignore) as string[],
   sample: row.sample === 1,
+  device: row.device,
   documents: row.documents,
   errors: row.errors,
 });
 
-const VAULT_SELECT = `SELECT v.id, v.name, v.root, v.pinned, v.ignore, v.sample,
+const VAULT_SELECT = `SELECT v.id, v.name, v.root, v.pinned, v.ignore, v.sample, v.device,
   (SELECT count(*) FROM files f WHERE f.vault_id = v.id) AS documents,
   (SELECT count(*) FROM file_errors e WHERE e.vault_id = v.id) AS errors FROM vaults v`;
 

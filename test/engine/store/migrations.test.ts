@@ -115,6 +115,30 @@ describe('migrations', () => {
     db.close();
   });
 
+  it('migration 4 adds the device a vault last held files on, unknown (NULL) for every vault, keeping rows', () => {
+    const db = new Database(join(dir, 'm4.db'));
+    migrate(db, 3);
+    db.prepare(
+      "INSERT INTO vaults (id, name, root, pinned, next_node, created_at) VALUES (1, 'v', '/x', 1, 68719476736, 5)",
+    ).run();
+    db.prepare(
+      `INSERT INTO files (id, vault_id, path, size, mtime_ms, hash, kind, file_title, tags, aliases,
+        frontmatter, warnings, first_node, node_count, content, indexed_at)
+       VALUES (7, 1, 'a.md', 3, 1, 'h', 'markdown', 'A', '[]', '[]', NULL, '[]', 68719476736, 1, X'616263', 0)`,
+    ).run();
+    expect(migrate(db, 4)).toBe(4);
+    expect(db.prepare('SELECT name, pinned, next_node, device FROM vaults').get()).toEqual({
+      name: 'v',
+      pinned: 1,
+      next_node: 68719476736,
+      device: null,
+    });
+    expect(db.prepare('SELECT path FROM files').pluck().all()).toEqual(['a.md']);
+    db.prepare('UPDATE vaults SET device = ? WHERE id = 1').run(2 ** 40 + 3); // wide device ids
+    expect(db.prepare('SELECT device FROM vaults').pluck().get()).toBe(2 ** 40 + 3);
+    db.close();
+  });
+
   it('a failing migration leaves the database at the previous version, untouched', () => {
     const db = new Database(join(dir, 'fail.db'));
     db.exec('CREATE TABLE meta (x)'); // migration 1 will collide with this
