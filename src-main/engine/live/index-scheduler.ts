@@ -22,8 +22,9 @@ export interface SchedulerDeps {
 }
 
 function failureReason(error: unknown, root: string): string {
-  if ((error as { code?: string }).code === 'ENOENT')
-    return `folder ${root} is not there (offline); its index is kept`;
+  const code = (error as { code?: string }).code;
+  if (code === 'ENOENT') return `folder ${root} is not there (offline); its index is kept`;
+  if (code === 'EOFFLINE') return `${(error as Error).message}: offline, its index is kept`;
   return error instanceof Error ? error.message : String(error);
 }
 

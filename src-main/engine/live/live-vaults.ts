@@ -1,24 +1,30 @@
 // Live vaults: a watcher per followed vault feeding the index scheduler, pause/resume, and vault
-// folders that come and go. A folder that vanishes (an unmounted disk, a moved folder) makes its
-// vault `offline`: the watcher stops, the index is kept and stays searchable, and a cheap check of
-// the roots brings the vault back — reconciled — when its folder reappears.
-import { statSync } from 'node:fs';
+// folders that come and go. A folder that vanishes (a moved folder) or is left empty by an
+// unmounted disk (`vault-root.ts`) makes its vault `offline`: the watcher stops, the index is kept
+// and stays searchable, and a cheap check of the roots brings the vault back — reconciled — when
+// its folder is there again.
 import { type BatchTiming, ChangeBatcher } from './change-batcher.ts';
 import type { IndexScheduler } from './index-scheduler.ts';
+import { type DeviceOf, vaultRootState } from './vault-root.ts';
 import { watchVault, type VaultWatcher } from './vault-watcher.ts';
 
 /** Timings of live vaults (the defaults suit the app, the CLI and the tests). */
 export interface LiveOptions extends BatchTiming {
   /** How often the followed vault folders are checked for presence (default 1000 ms). */
   rootCheckMs?: number;
+  /** The device a path is on (default `stat().dev`); tests fake an unmounted disk with it. */
+  deviceOf?: DeviceOf;
 }
 
 /** What live vaults need from the engine. */
 export interface LiveDeps {
   /** Where reported paths and whole reconciles go. */
   scheduler: IndexScheduler;
-  /** The root and ignore globs of a registered vault, or undefined once it was removed. */
-  vault(name: string): { root: string; ignore: string[] } | undefined;
+  /**
+   * The root, ignore globs and last device (null: unknown) of a registered vault, or undefined
+   * once it was removed.
+   */
+  vault(name: string): { root: string; ignore: string[]; device: number | null } | undefined;
   /** Something a vault's status depends on changed. */
   onChange(): void;
 }
@@ -41,14 +47,6 @@ interface Followed {
   /** The whole reconcile queued when watching started. */
   reconciled: Promise<void>;
 }
-
-const isFolder = (path: string) => {
-  try {
-    return statSync(path).isDirectory();
-  } catch {
-    return false;
-  }
-};
 
 /** The followed vaults. */
 export class LiveVaults {
@@ -161,7 +159,7 @@ export class LiveVaults {
     const generation = ++entry.generation;
     const vault = this.deps.vault(entry.name);
     if (!vault) return;
-    if (!isFolder(vault.root)) return this.goOffline(entry);
+    if (this.isOffline(vault)) return this.goOffline(entry);
     entry.offline = false;
     let watcher: VaultWatcher;
     try {
@@ -210,11 +208,15 @@ export class LiveVaults {
     for (const entry of this.followed.values()) this.checkEntry(entry);
   }
 
-  /** Offline when the folder is gone; back (reconciled) when it is there again. */
+  private isOffline(vault: { root: string; device: number | null }): boolean {
+    return vaultRootState(vault.root, vault.device, this.options.deviceOf).offline;
+  }
+
+  /** Offline when the folder is gone or an empty mount point; back (reconciled) when it is there. */
   private checkEntry(entry: Followed, rootEvent = false): void {
     const vault = this.deps.vault(entry.name);
     if (!vault) return;
-    const present = isFolder(vault.root);
+    const present = !this.isOffline(vault);
     if (entry.offline && present) void this.begin(entry).catch(() => {});
     else if (!entry.offline && !present) void this.goOffline(entry);
     else if (rootEvent && present) entry.batcher.add(''); // replaced in place: reconcile it all

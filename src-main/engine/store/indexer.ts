@@ -5,9 +5,11 @@
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import type { Statement } from 'better-sqlite3';
 import type { IndexChanged, IndexProgress } from '../../contract/api.ts';
 import { createAnalyzer, type Analyzer } from '../analysis/analyzer.ts';
 import type { ChunkedDocument, ChunkInput } from '../chunk/types.ts';
+import { type DeviceOf, VaultOfflineError, vaultRootState } from '../live/vault-root.ts';
 import type { Db } from './database.ts';
 import { ftsColumns } from './fts-columns.ts';
 import { IndexWriter, type ManifestEntry } from './index-writer.ts';
@@ -40,6 +42,8 @@ export interface IndexerDeps {
   chunk(input: ChunkInput): Promise<ChunkedDocument>;
   /** A reason when `bytes` are not indexable text (binary, UTF-16…), else null. */
   rejectContent?(path: string, bytes: Uint8Array): string | null;
+  /** The device a path is on (default `stat().dev`); tests fake an unmounted disk with it. */
+  deviceOf?: DeviceOf;
 }
 
 /** The vault being reconciled. */
@@ -103,10 +107,15 @@ export class Indexer {
   private analyzer: Analyzer;
   /** Per vault id: whether its last whole walk met a folder twice (then every update walks all). */
   private readonly aliased = new Map<number, boolean>();
+  private readonly device: { get: Statement; set: Statement };
 
   constructor(db: Db, deps: IndexerDeps, stemmer: string) {
     this.db = db;
     this.writer = new IndexWriter(db);
+    this.device = {
+      get: db.prepare('SELECT device FROM vaults WHERE id = ?').pluck(),
+      set: db.prepare('UPDATE vaults SET device = ? WHERE id = ?'),
+    };
     this.deps = deps;
     this.analyzer = createAnalyzer(stemmer);
   }
@@ -160,6 +169,7 @@ export class Indexer {
     progress('scanning', 0, 0, null);
     const wanted = scopes && this.aliased.get(vault.id) === false ? scopes : undefined;
     const listing = await this.deps.listFiles(vault.root, vault.ignore, wanted);
+    this.checkRoot(vault); // after the walk: a disk unmounted during it is caught too
     const { files: found, unreadable } = listing;
     const covered = wanted && listing.scopes ? listing.scopes : null;
     if (!covered) this.aliased.set(vault.id, listing.aliased === true);
@@ -225,6 +235,17 @@ export class Indexer {
     return summary;
   }
 
+  /**
+   * Throws `VaultOfflineError` when the vault's folder is offline (`vaultRootState`), so that no
+   * document of an offline vault is ever removed; records its device when it holds files.
+   */
+  private checkRoot(vault: VaultTarget): void {
+    const last = (this.device.get.get(vault.id) as number | null | undefined) ?? null;
+    const state = vaultRootState(vault.root, last, this.deps.deviceOf);
+    if (state.offline) throw new VaultOfflineError(state.reason);
+    if (!state.empty && state.device !== last) this.device.set.run(state.device, vault.id);
+  }
+
   private async indexFile(
     vault: VaultTarget,
     file: FoundFile,
@@ -257,6 +278,7 @@ export class Indexer {
       else summary.added++;
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code === 'ENOENT') {
+        this.checkRoot(vault); // the whole disk may have gone: then nothing is removed
         // Gone between the listing and the read (a rename, an editor's temp file): a removal.
         if (this.writer.removeDocument(vault.id, file.path)) {
           changed.removed.push(file.path);
