@@ -160,16 +160,26 @@ export function buildSnippet(text: string, matches: TextRange[], length = SNIPPE
   return { segments: kept, html: snippetHtml(kept) };
 }
 
-/** Joins snippets of several topics with ` … ` (SPEC §4), skipping repeats. */
+/**
+ * Joins snippets of several topics with ` … ` (SPEC §4), skipping repeats. The ellipses that
+ * mark cut text at the joins go: the separator says it already ("… a … … b …" would not).
+ */
 export function joinSnippets(snippets: Snippet[]): Snippet {
   const seen = new Set<string>();
+  const kept = snippets.filter((snippet) => {
+    const fresh = snippet.html !== '' && !seen.has(snippet.html);
+    seen.add(snippet.html);
+    return fresh;
+  });
   const segments: SnippetSegment[] = [];
-  for (const snippet of snippets) {
-    const key = snippet.html;
-    if (!key || seen.has(key)) continue;
-    seen.add(key);
-    if (segments.length) segments.push({ text: ' … ', match: false });
-    segments.push(...snippet.segments.map((s) => ({ ...s })));
-  }
+  kept.forEach((snippet, index) => {
+    const own = snippet.segments.map((s) => ({ ...s }));
+    const first = own[0];
+    if (index > 0 && first && !first.match) first.text = first.text.replace(/^…\s*/, '');
+    const last = own[own.length - 1];
+    if (index < kept.length - 1 && last && !last.match) last.text = last.text.replace(/\s*…$/, '');
+    if (index > 0) segments.push({ text: ' … ', match: false });
+    segments.push(...own.filter((s) => s.text.length > 0));
+  });
   return { segments, html: snippetHtml(segments) };
 }

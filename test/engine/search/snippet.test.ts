@@ -72,4 +72,15 @@ describe('buildSnippet', () => {
     const b = buildSnippet('beta', [[0, 4]]);
     expect(joinSnippets([a, b, a]).html).toBe('<b>alpha</b> … <b>beta</b>');
   });
+
+  it('keeps one ellipsis where two cut snippets meet', () => {
+    const filler = 'word '.repeat(60);
+    const text = `${filler}alpha ${filler}beta ${filler}`;
+    const a = buildSnippet(text, [[text.indexOf('alpha'), text.indexOf('alpha') + 5]]);
+    const b = buildSnippet(text, [[text.indexOf('beta'), text.indexOf('beta') + 4]]);
+    expect(a.html).toMatch(/^….* …$/);
+    const joined = joinSnippets([a, b]).html;
+    expect(joined).toMatch(/^….*<b>alpha<\/b>.* … .*<b>beta<\/b>.* …$/);
+    expect(joined).not.toMatch(/…\s*…/);
+  });
 });
