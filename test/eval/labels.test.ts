@@ -11,9 +11,12 @@ describe.each(QUERY_SETS)('$file', (committed) => {
   const set = loadSet(committed);
   const labels = [...new Set(set.queries.flatMap((q) => [q.expected, ...(q.also ?? [])]))];
 
-  it('has at least 30 distinct queries', () => {
+  // Issue 7 asks for 60 or more on rust-book and dendron; the others are smaller by design.
+  const minimum = /^(rust-book|dendron-vault)\./.test(committed.file) ? 60 : 30;
+
+  it(`has at least ${minimum} distinct queries`, () => {
     expect(new Set(set.queries.map((q) => q.q.toLowerCase())).size).toBe(set.queries.length);
-    expect(set.queries.length).toBeGreaterThanOrEqual(30);
+    expect(set.queries.length).toBeGreaterThanOrEqual(minimum);
   });
 
   it('labels only nodes that exist', () => {

@@ -1,3 +1,4 @@
+import { validateRequest } from '../../src-main/contract/schema.ts';
 import { describe, expect, it } from 'vitest';
 import type { SearchRequest, SearchResponse } from '../../src-main/contract/api.ts';
 import { SearchState } from '../../src-renderer/src/state/search.svelte.ts';
@@ -45,6 +46,18 @@ describe('SearchState', () => {
     search.topics = ['  wind speed ', '', 'anemometer'];
     await search.run();
     expect(fake.calls).toEqual([['search', { queries: ['wind speed', 'anemometer'] }]]);
+  });
+
+  it('sends a paste longer than a query may be by its first 20,000 characters', async () => {
+    const fake = createFakeApi();
+    fake.answer('search', () => ok(response()));
+    const search = new SearchState(fake.api);
+    search.topics = ['wind '.repeat(6000)];
+    await search.run();
+    const request = fake.calls[0]![1] as { queries: string[] };
+    expect(request.queries[0]!.length).toBeLessThanOrEqual(20_000);
+    expect(request.queries[0]!.startsWith('wind wind')).toBe(true);
+    expect(validateRequest('search', request).ok).toBe(true);
   });
 
   it('debounces typing into one search', async () => {

@@ -18,6 +18,12 @@ export interface SearchOptions {
 
 /** The most topics a search may have (the request schema's limit). */
 export const MAX_TOPICS = 32;
+/**
+ * The longest query sent (the request schema's limit): a longer paste is searched by its first
+ * 20,000 characters rather than refused (any input is valid, SPEC §4; the engine uses the first
+ * 64 operands of a query anyway).
+ */
+export const MAX_QUERY_CHARS = 20_000;
 
 /** Topics, and the results of the latest answered search. */
 export class SearchState {
@@ -34,7 +40,11 @@ export class SearchState {
   /** Engine time of the latest search, in milliseconds. */
   tookMs = $state(0);
   /** The non-empty topics, trimmed: what a search sends. */
-  queries = $derived(this.topics.map((topic) => topic.trim()).filter((topic) => topic !== ''));
+  queries = $derived(
+    this.topics
+      .map((topic) => topic.slice(0, MAX_QUERY_CHARS).trim())
+      .filter((topic) => topic !== ''),
+  );
 
   readonly #api: FolioApi;
   readonly #debounceMs: number;
