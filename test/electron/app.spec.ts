@@ -147,6 +147,36 @@ test('quick search opens, tells its page, and hides on toggle and on request', a
   await expect.poll(() => quickVisible(folio)).toBe(false);
 });
 
+test('quick search hides on Esc and when it loses focus', async () => {
+  const quick = await quickPage(folio);
+  await folio.app.evaluate(() => (globalThis as MainGlobals).folioE2E.toggleQuickSearch());
+  await expect.poll(() => quickVisible(folio)).toBe(true);
+  await quick.keyboard.press('Escape');
+  await expect.poll(() => quickVisible(folio)).toBe(false);
+  await folio.app.evaluate(() => (globalThis as MainGlobals).folioE2E.toggleQuickSearch());
+  await expect.poll(() => quickVisible(folio)).toBe(true);
+  await folio.app.evaluate(({ BrowserWindow }) => {
+    const main = BrowserWindow.getAllWindows().find((w) =>
+      w.webContents.getURL().endsWith('/index.html'),
+    );
+    main?.show();
+    main?.focus();
+  });
+  await expect.poll(() => quickVisible(folio)).toBe(false);
+});
+
+test('a valid shortcut is registered at once', async () => {
+  const state = await folio.main.evaluate(() =>
+    (globalThis as PageGlobals).folio.updateSettings({
+      quickSearchHotkey: 'CommandOrControl+Alt+K',
+    }),
+  );
+  expect(state.ok && state.value.problems.quickSearchHotkey).toBeFalsy();
+  await expect
+    .poll(() => folio.app.evaluate(() => (globalThis as MainGlobals).folioE2E.activeHotkey()))
+    .toBe('CommandOrControl+Alt+K');
+});
+
 test('the tray exists and a bad shortcut is reported while the app keeps working', async () => {
   expect(await folio.app.evaluate(() => (globalThis as MainGlobals).folioE2E.hasTray())).toBe(true);
   const state = await folio.main.evaluate(() =>
