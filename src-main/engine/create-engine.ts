@@ -29,7 +29,7 @@ import { Searcher } from './search/searcher.ts';
 import { applySettingsPatch, indexingHash, settingsFromStored } from './settings.ts';
 import { databaseError, openDatabase, type Db } from './store/database.ts';
 import { IndexReader } from './store/index-reader.ts';
-import { SCHEMA_VERSION } from './store/migrations.ts';
+import { INDEX_FORMAT } from './store/migrations.ts';
 import { Registry } from './store/registry.ts';
 import { IndexWorkerClient } from './live/index-client.ts';
 import { IndexScheduler } from './live/index-scheduler.ts';
@@ -108,9 +108,9 @@ class Engine implements EngineService {
     });
   }
 
-  /** True when the index was built with other analysis settings or schema: it is cleared. */
+  /** True when the index was built with other analysis settings or format: it is cleared. */
   private async checkIndexStamp(): Promise<boolean> {
-    const current = indexingHash(this.settings, SCHEMA_VERSION);
+    const current = indexingHash(this.settings, INDEX_FORMAT);
     const stored = this.registry.meta(HASH_KEY);
     if (stored === current) return false;
     for (const vault of this.registry.vaults()) await this.client.clearVault(vault.id);

@@ -101,8 +101,16 @@ export function settingsFromStored(stored: Record<string, unknown>): Settings {
   return settings;
 }
 
-/** The hash of everything that shapes the index; stored in the database beside the schema. */
-export function indexingHash(settings: Settings, schemaVersion: number): string {
-  const relevant = { schemaVersion, analysis: ANALYSIS_VERSION, stemmer: settings.stemmer };
+/**
+ * The hash of everything that shapes the index; stored in the database beside the schema.
+ * `indexFormat`: `INDEX_FORMAT` of the store (named `schemaVersion` in the hash, as it was when
+ * every migration rebuilt the index, so that existing hashes still match).
+ */
+export function indexingHash(settings: Settings, indexFormat: number): string {
+  const relevant = {
+    schemaVersion: indexFormat,
+    analysis: ANALYSIS_VERSION,
+    stemmer: settings.stemmer,
+  };
   return createHash('sha256').update(JSON.stringify(relevant)).digest('hex').slice(0, 16);
 }

@@ -134,6 +134,14 @@ export const MIGRATIONS: readonly Migration[] = [
 /** The schema version this code writes. */
 export const SCHEMA_VERSION = MIGRATIONS[MIGRATIONS.length - 1]!.version;
 
+/**
+ * The schema version of the last migration that changed what the index holds (3: the FTS5
+ * context column). It is part of the indexing hash, so such a migration rebuilds every index;
+ * one that does not (4: a vault's device) keeps them — an index is not thrown away, unmounted
+ * vaults' included, for a column beside it. Raise it with a migration that needs a rebuild.
+ */
+export const INDEX_FORMAT = 3;
+
 /** Runs every migration above the database's `user_version`, each in its own transaction. */
 export function migrate(db: Database.Database, upTo = SCHEMA_VERSION): number {
   let version = db.pragma('user_version', { simple: true }) as number;
