@@ -62,7 +62,7 @@ function statusWatcher(engine: EngineService, names: string[], print: (e: WatchE
       if (!names.includes(vault.name) || last.get(vault.name) === vault.status) continue;
       last.set(vault.name, vault.status);
       if (vault.status === 'offline') {
-        const message = `folder ${vault.root} is gone; its index is kept until it comes back`;
+        const message = `folder ${vault.root} is offline (gone, or an unmounted disk); its index is kept until it comes back`;
         print({ event: 'error', vault: vault.name, path: null, message });
       } else if (vault.status === 'error') {
         const message = engineInternals(engine).problem(vault.name) ?? 'indexing failed';
