@@ -1,13 +1,13 @@
 // The vault side of the engine: the registry joined with live status (watchers, the index
 // queue), and the vault operations of `EngineService`. Index work goes to the scheduler; watching
 // to `LiveVaults`; this module decides what to start and what the user sees.
-import { existsSync } from 'node:fs';
 import type { UpdateVaultRequest, VaultInfo, VaultStatus } from '../contract/api.ts';
 import { FolioError, type EngineEvent } from '../contract/engine.ts';
 import { compileIgnoreGlobs } from './files/index.ts';
 import type { IndexWorkerClient } from './live/index-client.ts';
 import type { IndexScheduler } from './live/index-scheduler.ts';
 import type { LiveVaults } from './live/live-vaults.ts';
+import { vaultRootState } from './live/vault-root.ts';
 import { ENGINE_DEFAULTS } from './settings.ts';
 import type { VaultTarget } from './store/indexer.ts';
 import type { Registry, VaultRecord } from './store/registry.ts';
@@ -162,7 +162,7 @@ export class Vaults {
   private status(vault: VaultRecord): VaultStatus {
     const { live, scheduler } = this.deps;
     const state = live.state(vault.name);
-    if (state === 'offline' || !existsSync(vault.root)) return 'offline';
+    if (state === 'offline' || vaultRootState(vault.root, vault.device).offline) return 'offline';
     if (scheduler.indexing(vault.name)) return 'indexing';
     if (scheduler.failure(vault.name) || live.problem(vault.name)) return 'error';
     if (live.paused) return 'paused';
