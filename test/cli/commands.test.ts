@@ -1,6 +1,6 @@
 // `cli outline`, `ls`, `export`, `bench` and `index` errors: outputs, exit codes (0 success, 2
 // bad usage, 1 failure) and one clear line naming the culprit; a corrupt database is refused.
-import { readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { OutlineResponse } from '../../src-main/contract/api.ts';
@@ -115,6 +115,22 @@ describe('cli bench', () => {
       1,
       `folio bench: --queries ${bad}: expected a non-empty JSON array of query strings\n`,
     ]);
+  });
+});
+
+describe('cli index: files that cannot be indexed', () => {
+  it('are counted and named on every run, not only the one that first found them', async () => {
+    const vault = join(dir, 'with-binary');
+    mkdirSync(vault);
+    writeFileSync(join(vault, 'good.md'), '# Good\n\nReadable.\n');
+    writeFileSync(join(vault, 'bad.md'), new Uint8Array([0, 1, 2, 3, 0, 0, 0, 0, 5, 6, 0, 0]));
+    const db = join(dir, 'with-binary.db');
+    for (const run of [1, 2]) {
+      const { status, out, err } = await cli('index', '--db', db, `${vault}=wb`);
+      expect(status, `run ${run}`).toBe(0);
+      expect(out, `run ${run}`).toMatch(/: 1 documents — .* 1 errors in /);
+      expect(err, `run ${run}`).toMatch(/^warning: wb:bad\.md: binary content/m);
+    }
   });
 });
 

@@ -50,7 +50,6 @@ export const command: CliCommand = {
     const unsubscribe = engine.subscribe((event) => {
       if (event.type === 'indexProgress') progress.update(event.progress);
     });
-    const started = Date.now();
     // Ctrl-C: stop between files; every file indexed so far stays committed.
     const stop = () => void engine.close();
     io.signal.addEventListener('abort', stop);
@@ -75,12 +74,16 @@ export const command: CliCommand = {
       }
       progress.end();
       const vaults = await engine.listVaults();
+      // `errors`: the files of the vault that are not indexed now, whether this run or an
+      // earlier one found them (an unchanged unreadable file is not read again, but still
+      // missing from the index); each is named on stderr.
       const summaries = names.map((name) => {
         const vault = vaults.find((v) => v.name === name)!;
-        return { ...internals.summary(name)!, documents: vault.documents, root: vault.root };
+        const summary = internals.summary(name)!;
+        return { ...summary, errors: vault.errors, documents: vault.documents, root: vault.root };
       });
       for (const error of await engine.listFileErrors({})) {
-        if (names.includes(error.vault) && error.at >= started) {
+        if (names.includes(error.vault)) {
           io.stderr.write(`warning: ${error.vault}:${error.path}: ${error.message}\n`);
         }
       }
