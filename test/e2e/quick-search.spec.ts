@@ -19,6 +19,7 @@ test('keyboard only: type, move, Enter copies the Markdown', async ({ page, brid
 
   const { results } = await bridge.call<SearchResponse>('search', { queries: ['before'] });
   const chosen = results[1]!;
+  expect(chosen.id).toBe('e2e:notes.txt');
   const expected = await bridge.call<{ text: string }>('exportResults', {
     ids: [chosen.id],
     format: 'md',
@@ -31,7 +32,12 @@ test('keyboard only: type, move, Enter copies the Markdown', async ({ page, brid
     ).navigator.clipboard.readText(),
   );
   expect(copied).toBe(expected.text);
-  expect(copied).toContain(chosen.path);
+  // The second result, exactly as SPEC §6 lays out Markdown: breadcrumb heading, source line
+  // (vault, path#slug link, lines), breadcrumb line (conditional mode), content.
+  expect(copied).toBe(
+    '## notes\n\nSource: e2e · [notes.txt](<notes.txt>) · line 1\n\nnotes\n\n' +
+      'Plain text notes are indexed too. The pond needs a new pump before summer.\n',
+  );
 
   // The last query is kept.
   await page.reload();
