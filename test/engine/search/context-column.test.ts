@@ -3,12 +3,11 @@
 // clamp › Remarks as an all-terms match; those words complete a match but never score nor make one.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { EngineService } from '../../../src-main/contract/engine.ts';
+import { describe, expect, it } from 'vitest';
 import { chunkDocument } from '../../../src-main/engine/chunk/chunk-document.ts';
-import { createEngine, engineInternals } from '../../../src-main/engine/create-engine.ts';
+import { engineInternals } from '../../../src-main/engine/create-engine.ts';
 import { contextTitles } from '../../../src-main/engine/store/fts-columns.ts';
-import { tempDir } from '../store/temp.ts';
+import { vaultEngine } from './vault-engine.ts';
 
 const root = join(import.meta.dirname, '../../fixtures/ranking/context');
 
@@ -38,18 +37,9 @@ describe('contextTitles', () => {
 });
 
 describe('matching through the context', () => {
-  let engine: EngineService;
-  beforeAll(async () => {
-    engine = await createEngine({
-      dbPath: join(tempDir(), 'context.db'),
-      vaults: [{ root, name: 'c' }],
-      watch: false,
-    });
-    await engineInternals(engine).ready();
-  });
-  afterAll(() => engine.close());
+  const engine = vaultEngine(root, 'c');
   const search = (q: string, strict = false) =>
-    engineInternals(engine).searchRaw({ queries: [q], strict }).results;
+    engineInternals(engine()).searchRaw({ queries: [q], strict }).results;
 
   it('a generic section matches words found only in its ancestor heading, as an AND match', () => {
     const ids = search('clamp undefined behavior', true).map((r) => r.id);
@@ -79,7 +69,7 @@ describe('matching through the context', () => {
   it('tells where the words are whatever the column weights', async () => {
     // With the body weighted 0, body matches score 0 like context-only ones, yet only the
     // latter are dropped.
-    await engine.updateSettings({ columnWeights: { body: 0 } });
+    await engine().updateSettings({ columnWeights: { body: 0 } });
     try {
       const ids = search('clamp', true).map((r) => r.id);
       expect(ids.sort()).toEqual([
@@ -87,7 +77,7 @@ describe('matching through the context', () => {
         'c:sensor-notes.md#sensor-notes',
       ]);
     } finally {
-      await engine.updateSettings({ columnWeights: { body: 1 } });
+      await engine().updateSettings({ columnWeights: { body: 1 } });
     }
   });
 

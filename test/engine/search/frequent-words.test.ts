@@ -3,33 +3,20 @@
 // partial match, below every section holding all the words.
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { EngineService } from '../../../src-main/contract/engine.ts';
-import { createEngine, engineInternals } from '../../../src-main/engine/create-engine.ts';
+import { describe, expect, it } from 'vitest';
 import { tempDir } from '../store/temp.ts';
+import { vaultEngine } from './vault-engine.ts';
 
-let engine: EngineService;
-
-beforeAll(async () => {
-  // 120 notes that all say "alpha", and two that say "zebra".
-  const root = join(tempDir(), 'vault');
-  mkdirSync(root);
-  for (let i = 0; i < 120; i++)
-    writeFileSync(join(root, `n${i}.md`), `# Note ${i}\n\nalpha ${i}\n`);
-  writeFileSync(join(root, 'z1.md'), '# Stripes\n\nzebra only here\n');
-  writeFileSync(join(root, 'z2.md'), '# Grazing\n\nzebra and alpha here\n');
-  engine = await createEngine({
-    dbPath: join(tempDir(), 'frequent.db'),
-    vaults: [{ root, name: 'f' }],
-    watch: false,
-  });
-  await engineInternals(engine).ready();
-});
-
-afterAll(() => engine.close());
+// 120 notes that all say "alpha", and two that say "zebra".
+const root = join(tempDir(), 'vault');
+mkdirSync(root);
+for (let i = 0; i < 120; i++) writeFileSync(join(root, `n${i}.md`), `# Note ${i}\n\nalpha ${i}\n`);
+writeFileSync(join(root, 'z1.md'), '# Stripes\n\nzebra only here\n');
+writeFileSync(join(root, 'z2.md'), '# Grazing\n\nzebra and alpha here\n');
+const engine = vaultEngine(root, 'f');
 
 const search = async (q: string, strict = false) =>
-  (await engine.search({ queries: [q], strict })).results.map((r) => [
+  (await engine().search({ queries: [q], strict })).results.map((r) => [
     r.id,
     r.partial,
     r.matchedTerms,

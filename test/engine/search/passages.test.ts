@@ -3,10 +3,8 @@
 // below a short section holding most of them together, while words said together still make it
 // an all-terms match.
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { EngineService } from '../../../src-main/contract/engine.ts';
+import { describe, expect, it } from 'vitest';
 import { createAnalyzer } from '../../../src-main/engine/analysis/analyzer.ts';
-import { createEngine, engineInternals } from '../../../src-main/engine/create-engine.ts';
 import { compileQuery } from '../../../src-main/engine/query/compile.ts';
 import { parseQuery } from '../../../src-main/engine/query/parse.ts';
 import {
@@ -14,7 +12,7 @@ import {
   nearExpression,
   PASSAGE_TOKENS,
 } from '../../../src-main/engine/search/passages.ts';
-import { tempDir } from '../store/temp.ts';
+import { vaultEngine } from './vault-engine.ts';
 
 describe('bestPassage', () => {
   const cases: Array<[starts: number[][], window: number, best: number[]]> = [
@@ -44,18 +42,9 @@ describe('nearExpression', () => {
 });
 
 describe('long nodes in search', () => {
-  let engine: EngineService;
-  beforeAll(async () => {
-    engine = await createEngine({
-      dbPath: join(tempDir(), 'passages.db'),
-      vaults: [{ root: join(import.meta.dirname, '../../fixtures/ranking/passages'), name: 'p' }],
-      watch: false,
-    });
-    await engineInternals(engine).ready();
-  });
-  afterAll(() => engine.close());
+  const engine = vaultEngine(join(import.meta.dirname, '../../fixtures/ranking/passages'), 'p');
   const search = async (q: string, strict = false) =>
-    (await engine.search({ queries: [q], strict })).results.map((r) => [
+    (await engine().search({ queries: [q], strict })).results.map((r) => [
       r.id,
       r.partial,
       [...r.matchedTerms].sort().join(' '),
