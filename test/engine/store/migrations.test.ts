@@ -8,6 +8,19 @@ import { tempDir } from './temp.ts';
 
 const dir = tempDir();
 
+/** A vault and one file row as schemas 2 and 3 hold them (the file's first node given). */
+function seedVaultAndFile(db: Database.Database, vaultId: number, firstNode: number): void {
+  db.prepare(
+    `INSERT INTO vaults (id, name, root, pinned, next_node, created_at)
+     VALUES (?, 'v', '/x', 1, ?, 5)`,
+  ).run(vaultId, firstNode + 28);
+  db.prepare(
+    `INSERT INTO files (id, vault_id, path, size, mtime_ms, hash, kind, file_title, tags, aliases,
+      frontmatter, warnings, first_node, node_count, content, indexed_at)
+     VALUES (7, ?, 'a.md', 3, 1, 'h', 'markdown', 'A', '[]', '[]', NULL, '[]', ?, 1, X'616263', 0)`,
+  ).run(vaultId, firstNode);
+}
+
 describe('migrations', () => {
   it('are numbered 1, 2, 3… without gaps and end at SCHEMA_VERSION', () => {
     expect(MIGRATIONS.map((m) => m.version)).toEqual(MIGRATIONS.map((_, i) => i + 1));
@@ -87,14 +100,7 @@ describe('migrations', () => {
   it('migration 3 rebuilds the FTS5 index with a context column and empties the manifest', () => {
     const db = new Database(join(dir, 'm3.db'));
     migrate(db, 2);
-    db.prepare(
-      "INSERT INTO vaults (id, name, root, next_node, created_at) VALUES (2, 'v', '/x', 137438953500, 0)",
-    ).run();
-    db.prepare(
-      `INSERT INTO files (id, vault_id, path, size, mtime_ms, hash, kind, file_title, tags, aliases,
-        frontmatter, warnings, first_node, node_count, content, indexed_at)
-       VALUES (7, 2, 'a.md', 3, 1, 'h', 'markdown', 'A', '[]', '[]', NULL, '[]', 137438953472, 1, X'616263', 0)`,
-    ).run();
+    seedVaultAndFile(db, 2, 137438953472);
     db.prepare(
       "INSERT INTO fts (rowid, title, tags, path, path_components, body) VALUES (137438953472, 'a', '', 'p', 'p', 'b')",
     ).run();
@@ -118,19 +124,12 @@ describe('migrations', () => {
   it('migration 4 adds the device a vault last held files on, unknown (NULL) for every vault, keeping rows', () => {
     const db = new Database(join(dir, 'm4.db'));
     migrate(db, 3);
-    db.prepare(
-      "INSERT INTO vaults (id, name, root, pinned, next_node, created_at) VALUES (1, 'v', '/x', 1, 68719476736, 5)",
-    ).run();
-    db.prepare(
-      `INSERT INTO files (id, vault_id, path, size, mtime_ms, hash, kind, file_title, tags, aliases,
-        frontmatter, warnings, first_node, node_count, content, indexed_at)
-       VALUES (7, 1, 'a.md', 3, 1, 'h', 'markdown', 'A', '[]', '[]', NULL, '[]', 68719476736, 1, X'616263', 0)`,
-    ).run();
+    seedVaultAndFile(db, 1, 68719476736);
     expect(migrate(db, 4)).toBe(4);
     expect(db.prepare('SELECT name, pinned, next_node, device FROM vaults').get()).toEqual({
       name: 'v',
       pinned: 1,
-      next_node: 68719476736,
+      next_node: 68719476736 + 28,
       device: null,
     });
     expect(db.prepare('SELECT path FROM files').pluck().all()).toEqual(['a.md']);
