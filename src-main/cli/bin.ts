@@ -45,7 +45,8 @@ export async function main(argv: string[], io: CliIo): Promise<number> {
     return await command.run(args, io);
   } catch (error) {
     if (error instanceof UsageError) {
-      io.stderr.write(`folio ${name}: ${error.message}\nusage: ${command.usage}\n`);
+      // One line (SPEC §9), the usage after the fault it explains.
+      io.stderr.write(`folio ${name}: ${error.message}; usage: ${command.usage}\n`);
       return 2;
     }
     if (error instanceof CliError) {

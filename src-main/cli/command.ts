@@ -65,7 +65,8 @@ export function parseCommandArgs<T extends NonNullable<ParseArgsConfig['options'
       strict: true,
     });
   } catch (error) {
-    throw new UsageError((error as Error).message);
+    // Node's hint about `--` does not apply: arguments starting with a dash are taken as typed.
+    throw new UsageError((error as Error).message.replace(/\. To specify a positional .*$/s, ''));
   }
 }
 

@@ -70,12 +70,12 @@ describe('cli export', () => {
 
   it('rejects bad options', async () => {
     const format = await cli('export', '--db', db, '--format', 'pdf', 'x');
-    expect([format.status, format.err.split('\n')[0]]).toEqual([
+    expect([format.status, format.err.split('; usage:')[0]]).toEqual([
       2,
       'folio export: --format must be one of md, text, json, got "pdf"',
     ]);
     const negative = await cli('export', '--db', db, '--max-tokens', '-3', 'x');
-    expect([negative.status, negative.err.split('\n')[0]]).toEqual([
+    expect([negative.status, negative.err.split('; usage:')[0]]).toEqual([
       2,
       'folio export: --max-tokens must be a positive integer, got "-3"',
     ]);

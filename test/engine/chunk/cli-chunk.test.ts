@@ -135,6 +135,7 @@ describe('cli chunk', () => {
     const { status, stderr } = cli(...args);
     expect(status).toBe(2);
     expect(stderr[0]).toContain(message);
-    expect(stderr[1]).toMatch(/^usage: chunk /);
+    expect(stderr[0]).toMatch(/; usage: chunk /);
+    expect(stderr).toHaveLength(1);
   });
 });
