@@ -132,6 +132,16 @@ describe('cli index: files that cannot be indexed', () => {
       expect(err, `run ${run}`).toMatch(/^warning: wb:bad\.md: binary content/m);
     }
   });
+
+  it('name the files indexed with a warning (malformed frontmatter)', async () => {
+    const vault = join(dir, 'with-yaml');
+    mkdirSync(vault);
+    writeFileSync(join(vault, 'yaml.md'), '---\ntitle: [unclosed\n---\n# Body\n\nText.\n');
+    const { status, out, err } = await cli('index', '--db', join(dir, 'yaml.db'), `${vault}=wy`);
+    expect(status).toBe(0);
+    expect(out).toMatch(/: 1 documents — 1 added, .* 0 errors in /);
+    expect(err).toMatch(/^warning: wy:yaml\.md: .*YAML/m);
+  });
 });
 
 describe('cli index: failures', () => {

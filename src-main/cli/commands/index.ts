@@ -82,6 +82,11 @@ export const command: CliCommand = {
         const summary = internals.summary(name)!;
         return { ...summary, errors: vault.errors, documents: vault.documents, root: vault.root };
       });
+      for (const summary of summaries) {
+        for (const warning of summary.warnings) {
+          io.stderr.write(`warning: ${summary.vault}:${warning.path}: ${warning.message}\n`);
+        }
+      }
       for (const error of await engine.listFileErrors({})) {
         if (names.includes(error.vault)) {
           io.stderr.write(`warning: ${error.vault}:${error.path}: ${error.message}\n`);

@@ -65,7 +65,15 @@ export interface IndexSummary {
   touched: number;
   errors: number;
   ms: number;
+  /**
+   * Warnings of the files indexed (malformed frontmatter: the file is indexed, its YAML read as
+   * far as it goes), at most `MAX_SUMMARY_WARNINGS`.
+   */
+  warnings: Array<{ path: string; message: string }>;
 }
+
+/** Warnings a summary lists at most (a vault of broken frontmatter need not flood it). */
+export const MAX_SUMMARY_WARNINGS = 200;
 
 /** Events the indexer reports while it works. */
 export interface IndexerListener {
@@ -151,6 +159,7 @@ export class Indexer {
       touched: 0,
       errors: 0,
       ms: 0,
+      warnings: [],
     };
     const progress = (
       phase: IndexProgress['phase'],
@@ -274,6 +283,10 @@ export class Indexer {
         hash,
       });
       changed.indexed.push(file.path);
+      for (const message of doc.warnings) {
+        if (summary.warnings.length < MAX_SUMMARY_WARNINGS)
+          summary.warnings.push({ path: file.path, message });
+      }
       if (known) summary.modified++;
       else summary.added++;
     } catch (error) {
