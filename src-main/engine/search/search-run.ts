@@ -20,8 +20,15 @@ import type { SearchTree } from './tree.ts';
 /** How much N grows when merging left fewer than `limit` results from a full first fetch. */
 const RAW_GROWTH = 4;
 
-/** FTS5 rows of one topic, with the operands (indexes) each matched. */
-type Rows = Array<RawRow & { ops: number[] }>;
+/**
+ * FTS5 rows of one topic and the operands (indexes) each matched, `opsOf(i)` for `rows[i]`: the
+ * rows are not copied to carry them, and rows handed the same array share one labels array
+ * (`collect`) — a tier's rows mostly match the same operands.
+ */
+interface Rows {
+  rows: RawRow[];
+  opsOf(index: number): number[];
+}
 
 /** What a search run reads and how it ranks. */
 export interface RunContext {
@@ -53,7 +60,7 @@ export class SearchRun {
   /** False in strict AND: no partial matches follow, so no row is demoted to them. */
   private partialsFollow = true;
   /** The rows the exact tier fetched, per topic (the fuzzy tier skips them). */
-  private readonly exactIds = new Map<number, Set<number>>();
+  private readonly exactRows = new Map<number, RawRow[]>();
 
   constructor(context: RunContext, topics: Topic[], limit: number) {
     this.context = context;
@@ -102,15 +109,15 @@ export class SearchRun {
         if (!matchExpression(topic.exact)) continue;
         const rows = runRequired(reader, topic.exact, topic.scope, settings.columnWeights, n);
         truncated ||= rows.length === n;
-        this.exactIds.set(topic.index, new Set(rows.map((r) => r.id)));
+        this.exactRows.set(topic.index, rows);
         const ops = every(topic.exact.required);
-        fetched.push([topic, rows.map((r) => ({ ...r, ops }))]);
+        fetched.push([topic, { rows, opsOf: () => ops }]);
       }
       const raw: RawMatch[] = [];
       for (const [topic, rows] of fetched) this.collect(rows, topic, raw, null);
       let tier = this.list.prepare(raw, false);
       const short = tier.results.length < this.limit;
-      if (this.partialsFollow && short && fetched.some(([, rows]) => rows.length > 0)) {
+      if (this.partialsFollow && short && fetched.some(([, batch]) => batch.rows.length > 0)) {
         // Partial matches will follow: long nodes must earn their place above them by holding
         // the terms in one passage (`passages.ts`). Not needed while all-terms results fill
         // the page, nor in strict AND: there long nodes only compete on score.
@@ -137,10 +144,10 @@ export class SearchRun {
       if (fuzzy.highlights.length === topic.exact.highlights.length) continue; // no variants
       topic.fuzzy = fuzzy;
       if (!matchExpression(fuzzy)) continue;
-      const seen = this.exactIds.get(topic.index) ?? new Set();
+      const seen = new Set((this.exactRows.get(topic.index) ?? []).map((r) => r.id));
       const ops = every(fuzzy.required);
       const rows = runRequired(reader, fuzzy, topic.scope, settings.columnWeights, this.rawLimit);
-      const fresh = rows.filter((r) => !seen.has(r.id)).map((r) => ({ ...r, ops }));
+      const fresh = { rows: rows.filter((r) => !seen.has(r.id)), opsOf: () => ops };
       this.collect(fresh, topic, raw, this.partialsFollow ? this.demoted : null);
     }
     this.list.accept(this.list.prepare(raw, false));
@@ -154,11 +161,15 @@ export class SearchRun {
       const query = topic.fuzzy ?? topic.exact;
       if (query.required.length < 2) continue;
       const rows = runPartial(reader, query, topic.scope, settings.columnWeights, this.rawLimit);
-      const withOps = rows.map((r) => ({
-        ...r,
-        ops: r.matched.map((o) => query.required.indexOf(o)),
-      }));
-      this.collect(withOps, topic, raw, raw);
+      // Rows of one combination share its `matched` array, and so their operand indexes.
+      const indexes = new Map<readonly CompiledOperand[], number[]>();
+      const opsOf = (i: number) => {
+        const matched = rows[i]!.matched;
+        let ops = indexes.get(matched);
+        if (!ops) indexes.set(matched, (ops = matched.map((o) => query.required.indexOf(o))));
+        return ops;
+      };
+      this.collect({ rows, opsOf }, topic, raw, raw);
     }
     this.list.accept(this.list.prepare(raw, true));
   }
@@ -168,39 +179,53 @@ export class SearchRun {
    * judged by their best passage (`passages.ts`) unless `demoted` is null; a row that loses
    * operands that way goes to `demoted`.
    */
-  private collect(rows: Rows, topic: Topic, out: RawMatch[], demoted: RawMatch[] | null): void {
+  private collect(batch: Rows, topic: Topic, out: RawMatch[], demoted: RawMatch[] | null): void {
     const { tree } = this.context;
     const operands = (topic.fuzzy ?? topic.exact).required;
+    // A word typed twice ("vault … vault") is one matched term.
+    const labelsOf = (ops: number[]) =>
+      tag(topic, [...new Set(ops.map((i) => operands[i]!.label))]);
+    // Labels per operands array: rows matching the same operands share one (merging compares
+    // them by identity first).
+    const shared = new Map<number[], string[]>();
+    const { rows } = batch;
     tree.load(rows.map((r) => r.id));
-    for (const row of rows) {
+    for (let index = 0; index < rows.length; index++) {
+      const row = rows[index]!;
       const file = tree.fileOf(row.id);
       if (!file || !topic.pathOk(file.path)) continue;
       // A section holding none of the words itself — they are in its file's path or tags, or
       // in its context — is part of a match, not one: its document or ancestor is the match.
       if (!row.own && tree.row(row.id).depth > 0) continue;
-      const ops = demoted ? this.passageOps(row, operands, file.id) : row.ops;
-      // A word typed twice ("vault … vault") is one matched term.
-      const matched = tag(topic, [...new Set(ops.map((i) => operands[i]!.label))]);
+      const all = batch.opsOf(index);
+      const ops = demoted ? this.passageOps(row, all, operands, file.id) : all;
+      let matched: string[];
+      if (ops.length < all.length) matched = labelsOf(ops);
+      else {
+        matched = shared.get(all)!;
+        if (!matched) shared.set(all, (matched = labelsOf(all)));
+      }
       const match = { key: row.id, score: row.score, matched };
-      (ops.length < row.ops.length ? demoted! : out).push(match);
+      (ops.length < all.length ? demoted! : out).push(match);
     }
   }
 
   /** The operands a row holds within one passage when it is long (`passages.ts`). */
   private passageOps(
-    row: RawRow & { ops: number[] },
+    row: RawRow,
+    ops: number[],
     operands: readonly CompiledOperand[],
     fileId: number,
   ): number[] {
     const { tree, reader, analyzer } = this.context;
     const brief = tree.row(row.id);
-    if (brief.token_estimate <= LONG_NODE_TOKENS || row.ops.length <= 1) return row.ops;
+    if (brief.token_estimate <= LONG_NODE_TOKENS || ops.length <= 1) return ops;
     const only = { include: [{ lo: row.id, hi: row.id + 1, boost: 1 }], exclude: [], boosted: [] };
     return passageOperands(
       brief,
       () => reader.content(fileId),
       operands,
-      row.ops,
+      ops,
       analyzer,
       (expr) => rowids(reader, expr, only, 1).length > 0,
     );
