@@ -63,6 +63,11 @@ export function headingFactor(
   return 1 + (boost.own * own + boost.context * either) / operands.length;
 }
 
+/** The largest `headingFactor` can be: every operand in the heading. */
+export function headingFactorMax(boost: HeadingBoost): number {
+  return 1 + boost.own + boost.context;
+}
+
 /** The heading terms of a loaded node, analysed once per index state (kept in the tree). */
 export function headingTermsOf(tree: SearchTree, key: number, analyzer: Analyzer): HeadingTerms {
   const cache = tree.headingCache;

@@ -9,7 +9,7 @@ import { compileQuery, matchExpression, type CompiledOperand } from '../query/co
 import type { Vocabulary } from '../query/fuzzy.ts';
 import type { IndexReader } from '../store/index-reader.ts';
 import { ENGINE_DEFAULTS } from '../settings.ts';
-import { headingFactor, headingTermsOf } from './heading-match.ts';
+import { headingFactor, headingFactorMax, headingTermsOf } from './heading-match.ts';
 import type { RawMatch } from './merge.ts';
 import { LONG_NODE_TOKENS, passageOperands } from './passages.ts';
 import { rowids, runPartial, runRequired, type RawRow } from './raw-matches.ts';
@@ -69,7 +69,15 @@ export class SearchRun {
     this.rawLimit = limit * ENGINE_DEFAULTS.rawPerResult;
     const { tree, settings, merge } = context;
     const boost = (key: number) => this.headingBoost(key);
-    this.list = new ResultList({ nodes: tree.nodes, limit, params: settings, merge, boost });
+    const boostMax = headingFactorMax(ENGINE_DEFAULTS.headingBoost);
+    this.list = new ResultList({
+      nodes: tree.nodes,
+      limit,
+      params: settings,
+      merge,
+      boost,
+      boostMax,
+    });
   }
 
   /**

@@ -40,11 +40,20 @@ export interface TierOptions {
    * merged parent is judged by its own heading, not by the sum of its children's boosts.
    */
   boost?: (key: number) => number;
+  /**
+   * An upper bound of `boost` (none: unknown). With it, a tier that is not partial boosts only
+   * the results that can still reach the list, and leaves the rest out of its results.
+   */
+  boostMax?: number;
 }
 
 /** A tier's raw matches, merged and ordered, before they join the list. */
 export interface PreparedTier {
-  /** Its results in rank order (none overlaps an earlier result). */
+  /**
+   * Its results in rank order (none overlaps an earlier result). With `boostMax`, results that
+   * rank below as many as the list can still take may be left out: there are at least that many
+   * whenever any is.
+   */
   results: TierResult[];
   /** Raw matches inside earlier results: `[index of that result, raw key]`. */
   covered: Array<[number, number]>;
@@ -73,6 +82,34 @@ function bestLabels(keys: number[], rawOf: Map<number, RawMatch[]>): string[] {
     }
   }
   return [...best.values()].flatMap((b) => b.labels);
+}
+
+/**
+ * Multiplies each score by its boost. `merged` is ordered by score: once a match's best possible
+ * boost (`max`) cannot lift it above the `room`-th best boosted score so far, neither can any
+ * after it — those are left out (the list could never take them), unboosted.
+ */
+function boostRanked(
+  merged: MergedMatch[],
+  boost: (key: number) => number,
+  max: number,
+  room: number,
+): MergedMatch[] {
+  // The best boosted scores so far, descending, at most `room` of them. The margin keeps
+  // rounding in the boost from ever exceeding the bound.
+  const best: number[] = [];
+  const bound = max * (1 + 1e-9);
+  for (let i = 0; i < merged.length; i++) {
+    const m = merged[i]!;
+    if (best.length >= room && m.score * bound < best[best.length - 1]!) return merged.slice(0, i);
+    m.score *= boost(m.key);
+    if (best.length >= room && m.score <= best[best.length - 1]!) continue;
+    let at = best.length;
+    while (at > 0 && best[at - 1]! < m.score) at--;
+    best.splice(at, 0, m.score);
+    if (best.length > room) best.pop();
+  }
+  return merged;
 }
 
 /** The ordered, size-limited result list of a search. */
@@ -129,12 +166,11 @@ export class ResultList {
     const merged = merge
       ? mergeMatches(free, nodes, params, this.blocked)
       : unmergedOf(free, nodes);
-    const { boost } = this.options;
-    if (boost) {
-      for (const m of merged) m.score *= boost(m.key);
-      merged.sort((a, b) => compareMatches(a, b, nodes));
-    }
-    const results = merged.map((m): TierResult => {
+    const { boost, boostMax, limit } = this.options;
+    const room = partial || boostMax === undefined ? Infinity : limit - this.results.length;
+    const ranked = boost ? boostRanked(merged, boost, boostMax ?? Infinity, room) : merged;
+    if (boost) ranked.sort((a, b) => compareMatches(a, b, nodes));
+    const results = ranked.map((m): TierResult => {
       if (!rawOf || m.mergedFrom.length === 0) return { ...m, partial };
       return { ...m, matched: bestLabels([m.key, ...m.mergedFrom], rawOf), partial };
     });

@@ -144,6 +144,57 @@ describe('tiers', () => {
     ]);
   });
 
+  it('a boost bound leaves out only what the list could never take (property)', () => {
+    // The same tiers with and without `boostMax`: the same results, in the same order, and a
+    // tier that skipped boosting still reports at least `limit` results when there were that many.
+    const docs = fc.array(fc.array(fc.integer({ min: 1, max: 3 }), { maxLength: 10 }), {
+      minLength: 1,
+      maxLength: 4,
+    });
+    const pairs = fc.array(fc.tuple(fc.nat(60), fc.integer({ min: 1, max: 50 })), {
+      maxLength: 30,
+    });
+    fc.assert(
+      fc.property(
+        docs,
+        fc.array(pairs, { minLength: 1, maxLength: 2 }),
+        fc.integer({ min: 1, max: 8 }),
+        fc.nat(),
+        (shape, tierPairs, limit, seed) => {
+          const nodes = forest(shape);
+          // Boosts from 1 to 2.5 in steps, fixed per node: ties between boosted scores happen.
+          const boost = (key: number) => 1 + ((key * 7 + seed) % 4) * 0.5;
+          const lists = [undefined, 2.5].map((boostMax) => {
+            const list = new ResultList({
+              nodes,
+              limit,
+              params: PARAMS,
+              merge: true,
+              boost,
+              boostMax,
+            });
+            const counts: boolean[] = [];
+            for (const pairs of tierPairs) {
+              if (list.full) break;
+              const tier = list.prepare(
+                pairs.map(([k, score]) => ({ key: k % nodes.size, score })),
+                false,
+              );
+              counts.push(tier.results.length >= limit - list.results.length);
+              list.accept(tier);
+            }
+            return {
+              results: list.results.map((r) => [r.key, r.score, [...r.mergedFrom].sort()]),
+              counts,
+            };
+          });
+          expect(lists[1]).toEqual(lists[0]);
+        },
+      ),
+      { numRuns: 2000 },
+    );
+  });
+
   it('never loses a raw match of a tier that ran (property)', () => {
     // Few small, bushy documents, so tiers often meet in one subtree.
     const docs = fc.array(fc.array(fc.integer({ min: 1, max: 3 }), { maxLength: 10 }), {
