@@ -14,9 +14,11 @@ export interface Matcher {
   find(tokens: AnalyzedToken[]): TextRange[];
   /**
    * The same for a text, analysing only the words that can match when it safely can; `ascii`:
-   * the caller knows the text is all ASCII (it is not scanned for other letters).
+   * the caller knows the text is all ASCII (it is not scanned for other letters); `max`: only
+   * the first `max` ranges are wanted (a long merged section can hold thousands), so the scan
+   * may stop once they are certain.
    */
-  findIn(text: string, ascii?: boolean): TextRange[];
+  findIn(text: string, ascii?: boolean, max?: number): TextRange[];
   /** True when there is nothing to look for. */
   readonly empty: boolean;
 }
@@ -192,6 +194,9 @@ class KeyedScan {
   }
 }
 
+/** Ranges found beyond `max` before a capped scan stops (merging may fold a few). */
+const SCAN_MARGIN = 32;
+
 /**
  * The fast path's expression: ASCII words that can analyse to a highlight term (`word-keys.ts`):
  * starting with its key (case-insensitive), long enough, whole.
@@ -220,7 +225,8 @@ export function createMatcher(highlights: HighlightTerm[], analyzer: Analyzer): 
   const keyScan = keyed ? keyScanOf(highlights, analyzer.language) : null;
   const seen = new Map<string, string>();
 
-  const findKeyed = (text: string, ascii: boolean): TextRange[] => {
+  /** The ranges of `text`; with `max`, stops once the first `max` (merged) ones are certain. */
+  const findKeyed = (text: string, ascii: boolean, max: number): TextRange[] => {
     const scan = new KeyedScan(text, terms, analyzer, seen);
     // Candidates in text order: ASCII words starting with a key, merged with the words holding
     // other letters (when there are none, every ASCII run is a whole word).
@@ -235,10 +241,15 @@ export function createMatcher(highlights: HighlightTerm[], analyzer: Analyzer): 
         const end = keyScan.lastIndex;
         let start = end;
         while (start > 0 && isAsciiAlnum(text.charCodeAt(start - 1))) start--;
-        if (mixed) {
-          while (next < others.length && others[next]![0] < start) scan.other(others[next++]!);
-          if (!isAsciiWord(text, start, end)) continue;
+        while (next < others.length && others[next]![0] < start) scan.other(others[next++]!);
+        if (scan.ranges.length > max + SCAN_MARGIN) {
+          // Every range found from here on starts at `start` or later: the ones ending before
+          // it are final. Enough of them: the rest of the text cannot change the first `max`.
+          const final = mergeRanges(scan.ranges).filter(([, e]) => e < start);
+          if (final.length >= max) return final.slice(0, max);
+          return findKeyed(text, ascii, Infinity); // merging folded too many: scan it all
         }
+        if (mixed && !isAsciiWord(text, start, end)) continue;
         scan.ascii(start, text.slice(start, end));
       }
     }
@@ -249,7 +260,10 @@ export function createMatcher(highlights: HighlightTerm[], analyzer: Analyzer): 
   return {
     empty: highlights.length === 0,
     find: (tokens) => findInTokens(terms, tokens),
-    findIn: (text, ascii = false) =>
-      keyed ? findKeyed(text, ascii) : findInTokens(terms, analyzer.tokens(text)),
+    findIn: (text, ascii = false, max = Infinity) => {
+      if (!keyed) return findInTokens(terms, analyzer.tokens(text)).slice(0, max);
+      const found = findKeyed(text, ascii, max);
+      return found.length > max ? found.slice(0, max) : found;
+    },
   };
 }

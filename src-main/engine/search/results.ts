@@ -50,7 +50,9 @@ class Region {
 
   matches(topic: number): TextRange[] {
     const { text, ascii } = this.decoded;
-    return (this.found[topic] ??= this.matchers[topic]!.findIn(text, ascii));
+    // The first `MAX_MATCH_RANGES` are all a result lists, and more than the snippet needs
+    // (it looks at the first 50 and the window after them).
+    return (this.found[topic] ??= this.matchers[topic]!.findIn(text, ascii, MAX_MATCH_RANGES));
   }
 }
 

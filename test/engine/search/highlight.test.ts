@@ -118,6 +118,13 @@ describe('matcher fast path', () => {
           expect(matcher.findIn(t)).toEqual(expected);
           // eslint-disable-next-line no-control-regex -- the ASCII range is the point
           if (!/[^\x00-\x7f]/.test(t)) expect(matcher.findIn(t, true)).toEqual(expected);
+          // A capped scan (it stops once the first ranges are certain) finds the first ranges
+          // of the full one, over a text long enough to stop in.
+          const long = t.repeat(12);
+          const all = matcher.find(analyzer.tokens(long));
+          for (const max of [1, 3, 10, 40]) {
+            expect(matcher.findIn(long, false, max)).toEqual(all.slice(0, max));
+          }
         }),
         { numRuns: 150 },
       );
@@ -171,5 +178,33 @@ describe('matcher fast path, phrases sharing their first words', () => {
     );
     expect(matcher.findIn(text)).toEqual([[0, 23]]);
     expect(matcher.findIn(text)).toEqual(matcher.find(german.tokens(text)));
+  });
+});
+
+describe('matcher fast path, a capped scan', () => {
+  const english = createAnalyzer('english');
+
+  it('stops early and still finds the first ranges of a long text', () => {
+    const matcher = createMatcher([{ terms: ['error'], prefix: false }], english);
+    const text = 'an error, then errors. '.repeat(400);
+    expect(matcher.findIn(text, false, 5)).toEqual(matcher.findIn(text).slice(0, 5));
+    expect(matcher.findIn(text, false, 5)).toEqual([
+      [3, 8],
+      [15, 21],
+      [26, 31],
+      [38, 44],
+      [49, 54],
+    ]);
+  });
+
+  it('overlapping phrases merged into one range: the whole text is scanned', () => {
+    // Every "error error" overlaps the next: hundreds of ranges found merge into one.
+    const matcher = createMatcher([{ terms: ['error', 'error'], prefix: false }], english);
+    const text = 'error '.repeat(300) + 'end error error';
+    expect(matcher.findIn(text, false, 1)).toEqual([[0, 1799]]);
+    expect(matcher.findIn(text, false, 2)).toEqual([
+      [0, 1799],
+      [1804, 1815],
+    ]);
   });
 });
