@@ -45,11 +45,35 @@ export interface MergeParams {
   scoreCapMultiplier: number;
 }
 
-interface Entry {
+// The objects a search keeps until it ends are made by classes, not object literals: V8 may
+// pretenure a literal's objects (see `Row` in `raw-matches.ts`), and old objects holding young
+// ones make every young-generation collection copy those.
+
+class Entry {
   score: number;
-  mergedFrom: number[];
+  mergedFrom: number[] = [];
   /** Shared between entries until a union makes it differ (most share one topic's labels). */
   matched: readonly string[];
+
+  constructor(score: number, matched: readonly string[]) {
+    this.score = score;
+    this.matched = matched;
+  }
+}
+
+/** A `MergedMatch` as an instance (see `Entry`). */
+export class Merged implements MergedMatch {
+  key: number;
+  score: number;
+  mergedFrom: number[];
+  matched: string[];
+
+  constructor(key: number, score: number, mergedFrom: number[], matched: string[]) {
+    this.key = key;
+    this.score = score;
+    this.mergedFrom = mergedFrom;
+    this.matched = matched;
+  }
 }
 
 function union(a: readonly string[], b: readonly string[]): readonly string[] {
@@ -126,14 +150,13 @@ function mergeDocument(
       K.length >= params.minAggregationMatches
     ) {
       // Sibling aggregation.
-      const entry: Entry = {
-        score: combine(
+      const entry = new Entry(
+        combine(
           D.map((k) => R.get(k)!),
           cap,
         ),
-        mergedFrom: [],
-        matched: [],
-      };
+        [],
+      );
       absorb(entry, D, R);
       R.set(P.key, entry);
       addBelow(P.key);
@@ -158,14 +181,13 @@ function mergeDocument(
   const doc = nodes.get(docKey)!;
   const children = others.filter((key) => nodes.get(key)!.parent === docKey);
   if (children.length === doc.childCount && children.length >= params.minAggregationMatches) {
-    const entry: Entry = {
-      score: combine(
+    const entry = new Entry(
+      combine(
         others.map((k) => R.get(k)!),
         cap,
       ),
-      mergedFrom: [],
-      matched: [],
-    };
+      [],
+    );
     absorb(entry, others, R);
     R.set(docKey, entry);
   }
@@ -194,11 +216,7 @@ export function mergeMatches(
       previous.score = Math.max(previous.score, match.score);
       previous.matched = union(previous.matched, match.matched ?? []);
     } else {
-      R.set(match.key, {
-        score: match.score,
-        mergedFrom: [],
-        matched: match.matched ?? [],
-      });
+      R.set(match.key, new Entry(match.score, match.matched ?? []));
     }
   }
   const out: MergedMatch[] = [];
@@ -206,12 +224,7 @@ export function mergeMatches(
     // A lone match cannot merge unless single matches may aggregate (M ≤ 1).
     if (R.size > 1 || params.minAggregationMatches <= 1) mergeDocument(R, nodes, params, blocked);
     for (const [key, entry] of R) {
-      out.push({
-        key,
-        score: entry.score,
-        mergedFrom: entry.mergedFrom,
-        matched: [...entry.matched],
-      });
+      out.push(new Merged(key, entry.score, entry.mergedFrom, [...entry.matched]));
     }
   }
   return out.sort((a, b) => compareMatches(a, b, nodes));

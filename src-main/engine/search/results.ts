@@ -134,18 +134,21 @@ export function buildResult(
     regions.push(r);
     return r;
   };
-  const matchRanges: Array<[number, number]> = [];
+  // `Array.of`, not literals (here and below): V8 pretenured these sites (see `Row` in
+  // `raw-matches.ts`), and old arrays and results holding young ones made young-generation
+  // collections copy them.
+  const matchRanges = Array.of<[number, number]>();
   for (const range of highlight) {
     const r = get(range);
     for (const topic of match.topics) {
       for (const [s, e] of r.matches(topic)) {
         if (matchRanges.length >= MAX_MATCH_RANGES) break;
-        matchRanges.push([r.decoded.byteAt(s), r.decoded.byteAt(e)]);
+        matchRanges.push(Array.of(r.decoded.byteAt(s), r.decoded.byteAt(e)) as [number, number]);
       }
     }
   }
   const snippet = snippetOf(snippetRanges.map(get), match.topics, context.snippetLength);
-  return {
+  return unsited({
     id: context.idOf(match.key),
     docId: `${file.vault}:${file.path}`,
     vault: file.vault,
@@ -165,5 +168,13 @@ export function buildResult(
     mergedFrom: match.mergedFrom.map(context.idOf),
     partial: match.partial,
     matchedTerms: match.matchedTerms,
-  };
+  });
+}
+
+/**
+ * A copy of `fields` made by no object literal (see `matchRanges` above): the result outlives
+ * the search, so its literal's site is one V8 pretenures; the short-lived `fields` is not.
+ */
+function unsited<T extends object>(fields: T): T {
+  return Object.assign(Object.create(Object.prototype) as T, fields);
 }

@@ -30,6 +30,19 @@ interface Rows {
   opsOf(index: number): number[];
 }
 
+/** A raw match as an instance, not a literal (see `Row` in `raw-matches.ts`). */
+class Hit implements RawMatch {
+  key: number;
+  score: number;
+  matched: readonly string[];
+
+  constructor(key: number, score: number, matched: readonly string[]) {
+    this.key = key;
+    this.score = score;
+    this.matched = matched;
+  }
+}
+
 /** What a search run reads and how it ranks. */
 export interface RunContext {
   /** The search connection. */
@@ -213,7 +226,7 @@ export class SearchRun {
         matched = shared.get(all)!;
         if (!matched) shared.set(all, (matched = labelsOf(all)));
       }
-      const match = { key: row.id, score: row.score, matched };
+      const match = new Hit(row.id, row.score, matched);
       (ops.length < all.length ? demoted! : out).push(match);
     }
   }

@@ -117,6 +117,21 @@ function snapEnd(text: string, start: number, end: number, matches: TextRange[])
   return inside && inside[0] < end ? Math.max(end, inside[1]) : cut;
 }
 
+/**
+ * A snippet segment, made by a class rather than an object literal: V8 pretenured the literal's
+ * objects while the first searches ran, and old segments holding young strings kept them alive
+ * through young collections (see `Row` in `raw-matches.ts`).
+ */
+class Segment implements SnippetSegment {
+  text: string;
+  match: boolean;
+
+  constructor(text: string, match: boolean) {
+    this.text = text;
+    this.match = match;
+  }
+}
+
 /** Segments of a snippet, whitespace collapsed, neighbours of one kind joined. */
 class Segments {
   readonly list: SnippetSegment[] = [];
@@ -126,7 +141,7 @@ class Segments {
     if (!collapsed) return;
     const last = this.list[this.list.length - 1];
     if (last && last.match === match) last.text += collapsed;
-    else this.list.push({ text: collapsed, match });
+    else this.list.push(new Segment(collapsed, match));
   }
 }
 
@@ -173,12 +188,12 @@ export function joinSnippets(snippets: Snippet[]): Snippet {
   });
   const segments: SnippetSegment[] = [];
   kept.forEach((snippet, index) => {
-    const own = snippet.segments.map((s) => ({ ...s }));
+    const own = snippet.segments.map((s) => new Segment(s.text, s.match));
     const first = own[0];
     if (index > 0 && first && !first.match) first.text = first.text.replace(/^…\s*/, '');
     const last = own[own.length - 1];
     if (index < kept.length - 1 && last && !last.match) last.text = last.text.replace(/\s*…$/, '');
-    if (index > 0) segments.push({ text: ' … ', match: false });
+    if (index > 0) segments.push(new Segment(' … ', false));
     segments.push(...own.filter((s) => s.text.length > 0));
   });
   return { segments, html: snippetHtml(segments) };

@@ -11,6 +11,7 @@
 // partial results rank "more matched terms first" by this count).
 import {
   compareMatches,
+  Merged,
   mergeMatches,
   type MergedMatch,
   type MergeNode,
@@ -59,6 +60,16 @@ export interface PreparedTier {
   covered: Array<[number, number]>;
   /** Raw matches dropped because they hold an earlier result. */
   containers: number[];
+}
+
+/** A `TierResult` as an instance, not a literal (see `Entry` in `merge.ts`). */
+class Result extends Merged implements TierResult {
+  partial: boolean;
+
+  constructor(m: MergedMatch, matched: string[], partial: boolean) {
+    super(m.key, m.score, m.mergedFrom, matched);
+    this.partial = partial;
+  }
 }
 
 /** Per topic (the part of a label before `SEP`), the labels of the node matching the most. */
@@ -171,8 +182,8 @@ export class ResultList {
     const ranked = boost ? boostRanked(merged, boost, boostMax ?? Infinity, room) : merged;
     if (boost) ranked.sort((a, b) => compareMatches(a, b, nodes));
     const results = ranked.map((m): TierResult => {
-      if (!rawOf || m.mergedFrom.length === 0) return { ...m, partial };
-      return { ...m, matched: bestLabels([m.key, ...m.mergedFrom], rawOf), partial };
+      if (!rawOf || m.mergedFrom.length === 0) return new Result(m, m.matched, partial);
+      return new Result(m, bestLabels([m.key, ...m.mergedFrom], rawOf), partial);
     });
     if (partial) {
       results.sort((a, b) => b.matched.length - a.matched.length || compareMatches(a, b, nodes));
@@ -209,12 +220,7 @@ export function unmergedOf(raw: RawMatch[], nodes: Map<number, MergeNode>): Merg
       seen.score = Math.max(seen.score, match.score);
       seen.matched = [...new Set([...seen.matched, ...(match.matched ?? [])])];
     } else {
-      byKey.set(match.key, {
-        key: match.key,
-        score: match.score,
-        mergedFrom: [],
-        matched: [...(match.matched ?? [])],
-      });
+      byKey.set(match.key, new Merged(match.key, match.score, [], [...(match.matched ?? [])]));
     }
   }
   return [...byKey.values()].sort((a, b) => compareMatches(a, b, nodes));
