@@ -68,7 +68,23 @@ export function headingFactorMax(boost: HeadingBoost): number {
   return 1 + boost.own + boost.context;
 }
 
-/** The heading terms of a loaded node, analysed once per index state (kept in the tree). */
+/**
+ * The terms of one heading, title or path, with the parts of its camel-case names; kept with the
+ * tree's heading cache, since every section of a file shares its path and title, sections share
+ * their ancestors, and many headings are alike ("Remarks", "Example").
+ */
+function textTerms(tree: SearchTree, text: string, analyzer: Analyzer): ReadonlySet<string> {
+  const memory = tree.textTermsCache;
+  let terms = memory.get(text);
+  if (!terms) memory.set(text, (terms = new Set(analyzer.terms(withParts([text])))));
+  return terms;
+}
+
+/**
+ * The heading terms of a loaded node, analysed once per index state (kept in the tree). The
+ * context's terms are the union of each text's: words never span two texts (they are joined by
+ * spaces), so that is the analysis of them all together.
+ */
 export function headingTermsOf(tree: SearchTree, key: number, analyzer: Analyzer): HeadingTerms {
   const cache = tree.headingCache;
   let found = cache.get(key);
@@ -84,8 +100,9 @@ export function headingTermsOf(tree: SearchTree, key: number, analyzer: Analyzer
     }
   }
   // With the parts of camel-case names: "task dialog" is named by `CTaskDialog::IsSupported`.
-  const termsOf = (texts: string[]) => new Set(analyzer.terms(withParts(texts)));
-  found = { own: termsOf([row.title]), context: termsOf(around) };
+  const context = new Set<string>();
+  for (const text of around) for (const term of textTerms(tree, text, analyzer)) context.add(term);
+  found = { own: textTerms(tree, row.title, analyzer), context };
   cache.set(key, found);
   return found;
 }

@@ -20,6 +20,7 @@ interface Known {
   files: Map<number, FileBrief>;
   docIds: Map<number, string>;
   headings: Map<number, HeadingTerms>;
+  texts: Map<string, ReadonlySet<string>>;
 }
 
 const KNOWN = new WeakMap<IndexReader, Known>();
@@ -36,6 +37,7 @@ function knownFor(reader: IndexReader): Known {
       files: new Map(),
       docIds: new Map(),
       headings: new Map(),
+      texts: new Map(),
     };
     KNOWN.set(reader, known);
   }
@@ -60,6 +62,11 @@ export class SearchTree {
   /** The analysed heading terms of loaded nodes (`heading-match.ts`), valid as long as the rest. */
   get headingCache(): Map<number, HeadingTerms> {
     return this.known.headings;
+  }
+
+  /** The analysed terms of titles and paths by text (`heading-match.ts`), kept alike. */
+  get textTermsCache(): Map<string, ReadonlySet<string>> {
+    return this.known.texts;
   }
 
   /** Loads nodes `ids`, their ancestors and their files. */

@@ -2,11 +2,13 @@
 // scores of the ranking fixtures — the section named by the query beats a sibling that only
 // repeats its words, and a generic "Details" heading is judged by its file title.
 import { join } from 'node:path';
+import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { EngineService } from '../../../src-main/contract/engine.ts';
 import { createAnalyzer } from '../../../src-main/engine/analysis/analyzer.ts';
 import { createEngine, engineInternals } from '../../../src-main/engine/create-engine.ts';
 import { compileQuery } from '../../../src-main/engine/query/compile.ts';
+import { withParts } from '../../../src-main/engine/query/identifier-parts.ts';
 import { parseQuery } from '../../../src-main/engine/query/parse.ts';
 import { headingFactor, operandIn } from '../../../src-main/engine/search/heading-match.ts';
 import { tempDir } from '../store/temp.ts';
@@ -42,6 +44,45 @@ describe('headingFactor', () => {
     const [phrase] = operands('"error handling"');
     expect(operandIn(phrase!, terms('handling of an error'))).toBe(true);
     expect(operandIn(phrase!, terms('error'))).toBe(false);
+  });
+});
+
+describe('heading context terms', () => {
+  // The context's terms are kept per text (path, file title, each ancestor title) and united:
+  // that must be the analysis of the texts together.
+  const texts = fc.array(
+    fc
+      .array(
+        fc.constantFrom(
+          'CTaskDialog::IsSupported',
+          'HTMLParser',
+          'cpp/build-reference',
+          'Café',
+          'Straße',
+          '日本語の見出し',
+          'error-handling',
+          'x64',
+          'Remarks',
+          'setUp',
+          'ABC',
+          ' ',
+          '_',
+        ),
+        { maxLength: 4 },
+      )
+      .map((words) => words.join(' ')),
+    { maxLength: 5 },
+  );
+
+  it("the union of each text's terms is the terms of all texts (property)", () => {
+    fc.assert(
+      fc.property(texts, (list) => {
+        const together = new Set(analyzer.terms(withParts(list)));
+        const united = new Set(list.flatMap((text) => analyzer.terms(withParts([text]))));
+        expect(united).toEqual(together);
+      }),
+      { numRuns: 300 },
+    );
   });
 });
 
