@@ -87,14 +87,14 @@ function textTerms(tree: SearchTree, text: string, analyzer: Analyzer): Readonly
  */
 export function headingTermsOf(tree: SearchTree, key: number, analyzer: Analyzer): HeadingTerms {
   const cache = tree.headingCache;
-  let found = cache.get(key);
+  let found = cache[key];
   if (found) return found;
   const row = tree.row(key);
-  const file = tree.fileOf(key)!;
+  const file = tree.fileOf(key);
   const around = [file.path.replace(/\.[^./]*$/, '')];
   if (row.depth > 0) {
     around.push(file.file_title);
-    for (let p = row.parent; p !== null; p = tree.row(p).parent) {
+    for (let p = tree.parentOf(key); p !== null; p = tree.parentOf(p)) {
       const parent = tree.row(p);
       if (parent.depth > 0) around.push(parent.title);
     }
@@ -103,6 +103,6 @@ export function headingTermsOf(tree: SearchTree, key: number, analyzer: Analyzer
   const context = new Set<string>();
   for (const text of around) for (const term of textTerms(tree, text, analyzer)) context.add(term);
   found = { own: textTerms(tree, row.title, analyzer), context };
-  cache.set(key, found);
+  cache[key] = found;
   return found;
 }

@@ -6,7 +6,7 @@
 
 /** What merging needs to know about a node (a raw match or one of its ancestors). */
 export interface MergeNode {
-  /** Unique key (the node's rowid). */
+  /** Unique key (in a search, the search tree's key of the node). */
   key: number;
   /** The node's document (all nodes of one document share it). */
   doc: number;
@@ -18,6 +18,11 @@ export interface MergeNode {
   childCount: number;
   /** For ordering ties (SPEC §5: by docId, then position). */
   docId: string;
+}
+
+/** Nodes by key: a `Map`, or the search tree's own lookup. */
+export interface NodeLookup {
+  get(key: number): MergeNode | undefined;
 }
 
 /** A node that matched the query in its own right. */
@@ -104,7 +109,7 @@ function absorb(into: Entry, keys: number[], R: Map<number, Entry>): void {
 /** Merges one document's raw matches; `R` is modified in place. */
 function mergeDocument(
   R: Map<number, Entry>,
-  nodes: Map<number, MergeNode>,
+  nodes: NodeLookup,
   params: MergeParams,
   blocked: ReadonlySet<number>,
 ): void {
@@ -200,7 +205,7 @@ function mergeDocument(
  */
 export function mergeMatches(
   raw: RawMatch[],
-  nodes: Map<number, MergeNode>,
+  nodes: NodeLookup,
   params: MergeParams,
   blocked: ReadonlySet<number> = new Set(),
 ): MergedMatch[] {
@@ -234,7 +239,7 @@ export function mergeMatches(
 export function compareMatches(
   a: { key: number; score: number },
   b: { key: number; score: number },
-  nodes: Map<number, MergeNode>,
+  nodes: NodeLookup,
 ): number {
   if (a.score !== b.score) return b.score - a.score;
   const na = nodes.get(a.key)!;

@@ -26,7 +26,7 @@ export interface ResultContext {
   /** One matcher per topic. */
   matchers: Matcher[];
   snippetLength: number;
-  /** Node id (`vault:path#slug`) of a rowid. */
+  /** Node id (`vault:path#slug`) of a node key. */
   idOf(key: number): string;
 }
 

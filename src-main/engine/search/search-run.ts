@@ -213,20 +213,22 @@ export class SearchRun {
     tree.load(rows.map((r) => r.id));
     for (let index = 0; index < rows.length; index++) {
       const row = rows[index]!;
-      const file = tree.fileOf(row.id);
-      if (!file || !topic.pathOk(file.path)) continue;
+      const key = tree.keyOf(row.id);
+      if (key === undefined) continue;
+      const file = tree.fileOf(key);
+      if (!topic.pathOk(file.path)) continue;
       // A section holding none of the words itself — they are in its file's path or tags, or
       // in its context — is part of a match, not one: its document or ancestor is the match.
-      if (!row.own && tree.row(row.id).depth > 0) continue;
+      if (!row.own && tree.row(key).depth > 0) continue;
       const all = batch.opsOf(index);
-      const ops = demoted ? this.passageOps(row, all, operands, file.id) : all;
+      const ops = demoted ? this.passageOps(row, key, all, operands, file.id) : all;
       let matched: string[];
       if (ops.length < all.length) matched = labelsOf(ops);
       else {
         matched = shared.get(all)!;
         if (!matched) shared.set(all, (matched = labelsOf(all)));
       }
-      const match = new Hit(row.id, row.score, matched);
+      const match = new Hit(key, row.score, matched);
       (ops.length < all.length ? demoted! : out).push(match);
     }
   }
@@ -234,12 +236,13 @@ export class SearchRun {
   /** The operands a row holds within one passage when it is long (`passages.ts`). */
   private passageOps(
     row: RawRow,
+    key: number,
     ops: number[],
     operands: readonly CompiledOperand[],
     fileId: number,
   ): number[] {
     const { tree, reader, analyzer } = this.context;
-    const brief = tree.row(row.id);
+    const brief = tree.row(key);
     if (brief.token_estimate <= LONG_NODE_TOKENS || ops.length <= 1) return ops;
     const only = { include: [{ lo: row.id, hi: row.id + 1, boost: 1 }], exclude: [], boosted: [] };
     return passageOperands(

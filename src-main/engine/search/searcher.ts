@@ -100,7 +100,7 @@ export class Searcher {
     const matchers = topics.map((t) => createMatcher((t.fuzzy ?? t.exact).highlights, analyzer));
     const contents = new Map<number, Uint8Array>();
     return matches.map((m) => {
-      const file = tree.fileOf(m.key)!;
+      const file = tree.fileOf(m.key);
       let content = contents.get(file.id);
       if (!content) contents.set(file.id, (content = this.reader.content(file.id)));
       const topicIndexes = new Set<number>();
@@ -110,7 +110,8 @@ export class Searcher {
         topicIndexes.add(Number(entry.slice(0, at)));
         labels.add(entry.slice(at + 1));
       }
-      const mergedFrom = [...m.mergedFrom].sort((a, b) => a - b);
+      // In index order (keys are in loading order).
+      const mergedFrom = [...m.mergedFrom].sort((a, b) => tree.row(a).id - tree.row(b).id);
       const final: FinalMatch = {
         key: m.key,
         score: m.score,

@@ -14,7 +14,7 @@ import {
   Merged,
   mergeMatches,
   type MergedMatch,
-  type MergeNode,
+  type NodeLookup,
   type MergeParams,
   type RawMatch,
 } from './merge.ts';
@@ -29,7 +29,7 @@ export interface TierResult extends MergedMatch {
 /** How results are assembled. */
 export interface TierOptions {
   /** Every raw match of every tier and all their ancestors. */
-  nodes: Map<number, MergeNode>;
+  nodes: NodeLookup;
   /** How many results the list holds at most. */
   limit: number;
   /** T, M and C of SPEC §5. */
@@ -212,7 +212,7 @@ export class ResultList {
 }
 
 /** Raw matches as results of their own: one per node (best score, every label), ordered. */
-export function unmergedOf(raw: RawMatch[], nodes: Map<number, MergeNode>): MergedMatch[] {
+export function unmergedOf(raw: RawMatch[], nodes: NodeLookup): MergedMatch[] {
   const byKey = new Map<number, MergedMatch>();
   for (const match of raw) {
     const seen = byKey.get(match.key);

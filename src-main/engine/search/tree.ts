@@ -2,10 +2,12 @@
 // files. Node facts cannot change until another connection commits, so they are kept per
 // reader and cache generation (`IndexReader.generation`: it moves with `data_version`) and
 // shared by every search in between; a search only adds what it has not seen (in one set query
-// for the rows, one for all their ancestors, one for files).
+// for the rows, one for all their ancestors, one for files). Searches know a node by its key, a
+// small integer given as it loads, and find it in an array: rowids exceed 2^31 (a vault's start
+// at its id × 2^36), and looking such numbers up in maps of ~100k nodes cost ~1 µs each.
 import type { FileBrief, IndexReader, NodeBrief } from '../store/index-reader.ts';
 import type { HeadingTerms } from './heading-match.ts';
-import type { MergeNode } from './merge.ts';
+import type { MergeNode, NodeLookup } from './merge.ts';
 
 /** A loaded node: what merging needs, with its row and file at hand (one lookup, not two). */
 interface TreeNode extends MergeNode {
@@ -15,11 +17,17 @@ interface TreeNode extends MergeNode {
 
 interface Known {
   generation: number;
-  nodes: Map<number, TreeNode>;
+  /** Node keys by rowid. */
+  keys: Map<number, number>;
+  /** Loaded nodes by key. */
+  list: TreeNode[];
+  lookup: NodeLookup;
+  /** Loaded rows by rowid. */
   briefs: Map<number, NodeBrief>;
   files: Map<number, FileBrief>;
   docIds: Map<number, string>;
-  headings: Map<number, HeadingTerms>;
+  /** Heading terms by key. */
+  headings: Array<HeadingTerms | undefined>;
   texts: Map<string, ReadonlySet<string>>;
 }
 
@@ -29,14 +37,17 @@ const MAX_KNOWN_NODES = 200_000;
 
 function knownFor(reader: IndexReader): Known {
   let known = KNOWN.get(reader);
-  if (!known || known.generation !== reader.generation || known.nodes.size > MAX_KNOWN_NODES) {
+  if (!known || known.generation !== reader.generation || known.keys.size > MAX_KNOWN_NODES) {
+    const list: TreeNode[] = [];
     known = {
       generation: reader.generation,
-      nodes: new Map(),
+      keys: new Map(),
+      list,
+      lookup: { get: (key) => list[key] },
       briefs: new Map(),
       files: new Map(),
       docIds: new Map(),
-      headings: new Map(),
+      headings: [],
       texts: new Map(),
     };
     KNOWN.set(reader, known);
@@ -54,13 +65,13 @@ export class SearchTree {
     this.known = knownFor(reader);
   }
 
-  /** Every loaded node, by rowid (more than this search's: merging only looks up its own). */
-  get nodes(): Map<number, MergeNode> {
-    return this.known.nodes;
+  /** Every loaded node, by key (more than this search's: merging only looks up its own). */
+  get nodes(): NodeLookup {
+    return this.known.lookup;
   }
 
   /** The analysed heading terms of loaded nodes (`heading-match.ts`), valid as long as the rest. */
-  get headingCache(): Map<number, HeadingTerms> {
+  get headingCache(): Array<HeadingTerms | undefined> {
     return this.known.headings;
   }
 
@@ -69,10 +80,10 @@ export class SearchTree {
     return this.known.texts;
   }
 
-  /** Loads nodes `ids`, their ancestors and their files. */
+  /** Loads the nodes of rowids `ids`, their ancestors and their files. */
   load(ids: number[]): void {
-    const { nodes, briefs } = this.known;
-    const fresh = ids.filter((id) => !nodes.has(id));
+    const { keys, briefs } = this.known;
+    const fresh = ids.filter((id) => !keys.has(id));
     if (fresh.length === 0) return;
     const rows = this.reader.briefs(fresh);
     const ancestors = new Set<number>();
@@ -82,7 +93,7 @@ export class SearchTree {
       const first = row.id - row.position;
       for (const position of row.ancestors.split(',')) {
         const id = first + Number(position);
-        if (!nodes.has(id) && !briefs.has(id)) ancestors.add(id);
+        if (!keys.has(id) && !briefs.has(id)) ancestors.add(id);
       }
     }
     const above = ancestors.size ? this.reader.briefs([...ancestors]) : [];
@@ -103,42 +114,62 @@ export class SearchTree {
     }
   }
 
+  /** The key of rowid `id`, given now if it has none (its node is about to load). */
+  private keyFor(id: number): number {
+    const { keys } = this.known;
+    let key = keys.get(id);
+    if (key === undefined) keys.set(id, (key = keys.size));
+    return key;
+  }
+
   private add(brief: NodeBrief): void {
     const docId = this.known.docIds.get(brief.file_id);
-    if (docId === undefined || this.known.nodes.has(brief.id)) return;
-    this.known.nodes.set(brief.id, {
+    if (docId === undefined) return;
+    const key = this.keyFor(brief.id);
+    if (this.known.list[key]) return;
+    this.known.list[key] = {
       brief,
       file: this.known.files.get(brief.file_id)!,
-      key: brief.id,
+      key,
       doc: brief.file_id,
-      parent: brief.parent,
+      parent: brief.parent === null ? null : this.keyFor(brief.parent),
       depth: brief.depth,
       position: brief.position,
       childCount: brief.child_count,
       docId,
-    });
+    };
+  }
+
+  /** The key of a loaded node by its rowid (undefined: not loaded). */
+  keyOf(rowid: number): number | undefined {
+    return this.known.keys.get(rowid);
   }
 
   /** The node id (`vault:path#slug`) of a loaded node. */
   idOf(key: number): string {
-    const node = this.known.nodes.get(key)!;
+    const node = this.known.list[key]!;
     const slug = node.brief.slug;
     return slug === null ? node.docId : `${node.docId}#${slug}`;
   }
 
   /** The row of a loaded node. */
   row(key: number): NodeBrief {
-    return this.known.briefs.get(key)!;
+    return this.known.list[key]!.brief;
+  }
+
+  /** The key of a loaded node's parent (null: the document node). */
+  parentOf(key: number): number | null {
+    return this.known.list[key]!.parent;
   }
 
   /** The file of a loaded node. */
-  fileOf(id: number): FileBrief | undefined {
-    return this.known.nodes.get(id)?.file;
+  fileOf(key: number): FileBrief {
+    return this.known.list[key]!.file;
   }
 
   /** True when `a` is `b` or one of its ancestors. */
   contains(a: number, b: number): boolean {
-    for (let id: number | null = b; id !== null; id = this.known.nodes.get(id)?.parent ?? null) {
+    for (let id: number | null = b; id !== null; id = this.known.list[id]?.parent ?? null) {
       if (id === a) return true;
     }
     return false;
