@@ -3,24 +3,11 @@
 // piece says where it came from (vault, path#slug, lines).
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { EngineService } from '../../../src-main/contract/engine.ts';
-import { createEngine, engineInternals } from '../../../src-main/engine/create-engine.ts';
-import { tempDir } from '../store/temp.ts';
+import { describe, expect, it } from 'vitest';
+import { vaultEngine } from '../search/vault-engine.ts';
 
 const VAULT = join(import.meta.dirname, '../../fixtures/search/export');
-let engine: EngineService;
-
-beforeAll(async () => {
-  engine = await createEngine({
-    dbPath: join(tempDir(), 'export.db'),
-    vaults: [{ root: VAULT, name: 'ex' }],
-    watch: false,
-  });
-  await engineInternals(engine).ready();
-});
-
-afterAll(() => engine.close());
+const engine = vaultEngine(VAULT, 'ex');
 
 const GUIDE_ERRORS =
   '# Errors\n\nRust groups errors into two kinds. Recoverable errors use Result. Unrecoverable ones panic.\n\n## Result\n\nA function that can fail returns `Result<T, E>`. The caller decides what to do.\n\n```rust\nfn read(path: &str) -> Result<String, io::Error> {\n    let text = fs::read_to_string(path)?;\n\n    Ok(text)\n}\n```\n\nThe question mark returns early on an error.\n\n## Panic\n\nCall panic! when a bug makes going on pointless. The program unwinds the stack and exits.\n';
@@ -29,7 +16,7 @@ const CJK =
 
 describe('exportResults', () => {
   it('Markdown: breadcrumb heading, source line with vault, path#slug link and lines, then the section', async () => {
-    const out = await engine.exportResults({
+    const out = await engine().exportResults({
       ids: ['ex:guide.md#errors', 'ex:cjk.md#東京の案内'],
       format: 'md',
       maxTokens: 2000,
@@ -49,7 +36,7 @@ describe('exportResults', () => {
   });
 
   it('budget 200: both results fit, with conditional breadcrumb lines', async () => {
-    const out = await engine.exportResults({
+    const out = await engine().exportResults({
       ids: ['ex:guide.md#errors', 'ex:cjk.md#東京の案内'],
       format: 'md',
       maxTokens: 200,
@@ -66,7 +53,7 @@ describe('exportResults', () => {
   });
 
   it('budget 50: a result larger than the budget is cut at a paragraph and the cut marked', async () => {
-    const out = await engine.exportResults({
+    const out = await engine().exportResults({
       ids: ['ex:guide.md#result'],
       format: 'md',
       maxTokens: 50,
@@ -81,7 +68,7 @@ describe('exportResults', () => {
   });
 
   it('a cut inside a code block closes the fence', async () => {
-    const out = await engine.exportResults({
+    const out = await engine().exportResults({
       ids: ['ex:guide.md#result'],
       format: 'md',
       maxTokens: 80,
@@ -93,7 +80,7 @@ describe('exportResults', () => {
   });
 
   it('plain text, CJK cut at a sentence end', async () => {
-    const out = await engine.exportResults({
+    const out = await engine().exportResults({
       ids: ['ex:cjk.md#東京の案内'],
       format: 'text',
       maxTokens: 20,
@@ -109,18 +96,18 @@ describe('exportResults', () => {
 
   it('a budget too small for the first source still says where the export came from', async () => {
     const ids = ['ex:guide.md#result', 'ex:guide.md#panic'];
-    const md = await engine.exportResults({ ids, format: 'md', maxTokens: 5 });
+    const md = await engine().exportResults({ ids, format: 'md', maxTokens: 5 });
     expect(md).toEqual({
       text: '## Rust error guide › Errors › Result\n\nSource: ex · [guide.md#result](<guide.md#result>) · lines 9–22\n\n[…]\n',
       tokens: 27,
       truncated: true,
       included: 1,
     });
-    const text = await engine.exportResults({ ids, format: 'text', maxTokens: 5 });
+    const text = await engine().exportResults({ ids, format: 'text', maxTokens: 5 });
     expect(text.text).toBe(
       'Rust error guide › Errors › Result\nex:guide.md#result · lines 9–22\n\n[…]\n',
     );
-    const json = await engine.exportResults({ ids, format: 'json', maxTokens: 30 });
+    const json = await engine().exportResults({ ids, format: 'json', maxTokens: 30 });
     expect(JSON.parse(json.text)).toEqual({
       results: [
         {
@@ -140,13 +127,13 @@ describe('exportResults', () => {
 
   it('counts the results a cut export holds', async () => {
     const ids = ['ex:guide.md#panic', 'ex:long.md#keeper-log', 'ex:cjk.md#交通'];
-    const out = await engine.exportResults({ ids, format: 'md', maxTokens: 200 });
+    const out = await engine().exportResults({ ids, format: 'md', maxTokens: 200 });
     expect(out).toMatchObject({ truncated: true, included: 2 });
     expect(out.text).not.toContain('cjk.md');
   });
 
   it('JSON: whole results first, then the one that does not fit, cut and flagged', async () => {
-    const out = await engine.exportResults({
+    const out = await engine().exportResults({
       ids: ['ex:guide.md#panic', 'ex:long.md#keeper-log'],
       format: 'json',
       maxTokens: 200,
@@ -171,7 +158,7 @@ describe('exportResults', () => {
   });
 
   it('budget 2,000: a 13 kB section is cut at a sentence end, never mid-word', async () => {
-    const out = await engine.exportResults({
+    const out = await engine().exportResults({
       ids: ['ex:long.md#keeper-log'],
       format: 'md',
       maxTokens: 2000,
@@ -189,7 +176,7 @@ describe('exportResults', () => {
   });
 
   it('the document node exports from after its frontmatter', async () => {
-    const out = await engine.exportResults({
+    const out = await engine().exportResults({
       ids: ['ex:guide.md'],
       format: 'text',
       maxTokens: null,
@@ -201,7 +188,7 @@ describe('exportResults', () => {
   });
 
   it('names an unknown id', async () => {
-    await expect(engine.exportResults({ ids: ['ex:nope.md'] })).rejects.toThrow(
+    await expect(engine().exportResults({ ids: ['ex:nope.md'] })).rejects.toThrow(
       'no indexed node "ex:nope.md"',
     );
   });

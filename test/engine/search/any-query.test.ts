@@ -2,24 +2,11 @@
 // through the real parser, compiler and FTS5 of an indexed vault without a single error.
 import { join } from 'node:path';
 import fc from 'fast-check';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { EngineService } from '../../../src-main/contract/engine.ts';
-import { createEngine, engineInternals } from '../../../src-main/engine/create-engine.ts';
-import { tempDir } from '../store/temp.ts';
+import { describe, expect, it } from 'vitest';
+import { vaultEngine } from './vault-engine.ts';
 
 const FIXTURE_VAULT = join(import.meta.dirname, '../../fixtures/search/vault');
-let engine: EngineService;
-
-beforeAll(async () => {
-  engine = await createEngine({
-    dbPath: join(tempDir(), 'any.db'),
-    vaults: [{ root: FIXTURE_VAULT, name: 'fx' }],
-    watch: false,
-  });
-  await engineInternals(engine).ready();
-});
-
-afterAll(() => engine.close());
+const engine = vaultEngine(FIXTURE_VAULT, 'fx');
 
 const PIECES = [
   'heron',
@@ -65,7 +52,7 @@ const soup = fc
   .map((parts) => parts.map(([p, s]) => p + s).join(''));
 
 async function searchOk(queries: string[], strict = false) {
-  const response = await engine.search({ queries, strict });
+  const response = await engine().search({ queries, strict });
   for (const result of response.results) {
     expect(result.score).toBeGreaterThan(0);
     expect(result.id.startsWith(`${result.docId}`)).toBe(true);

@@ -1,30 +1,18 @@
 // Partial matches (SPEC §4) on the ranking fixtures: found however long the query, more matched
 // terms first and then score, and the candidate rows a partial search looks at.
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { EngineService } from '../../../src-main/contract/engine.ts';
-import { createEngine, engineInternals } from '../../../src-main/engine/create-engine.ts';
+import { describe, expect, it } from 'vitest';
+import { engineInternals } from '../../../src-main/engine/create-engine.ts';
 import { compileQuery } from '../../../src-main/engine/query/compile.ts';
 import { parseQuery } from '../../../src-main/engine/query/parse.ts';
 import { runPartial } from '../../../src-main/engine/search/raw-matches.ts';
 import { defaultSettings } from '../../../src-main/engine/settings.ts';
-import { tempDir } from '../store/temp.ts';
+import { vaultEngine } from './vault-engine.ts';
 
 const VAULT = join(import.meta.dirname, '../../fixtures/ranking/partial');
-let engine: EngineService;
+const engine = vaultEngine(VAULT, 'p');
 
-beforeAll(async () => {
-  engine = await createEngine({
-    dbPath: join(tempDir(), 'partial.db'),
-    vaults: [{ root: VAULT, name: 'p' }],
-    watch: false,
-  });
-  await engineInternals(engine).ready();
-});
-
-afterAll(() => engine.close());
-
-const search = async (q: string) => (await engine.search({ queries: [q] })).results;
+const search = async (q: string) => (await engine().search({ queries: [q] })).results;
 
 describe('partial matches', () => {
   it('are found however many words the query has', async () => {
@@ -46,7 +34,7 @@ describe('partial matches', () => {
   });
 
   it('look at the rows of the rarer words; common words only where they meet them', () => {
-    const internals = engineInternals(engine);
+    const internals = engineInternals(engine());
     const query = compileQuery(parseQuery('battery monday cold'), internals.analyzer());
     const scope = { include: null, exclude: [], boosted: [] };
     const weights = defaultSettings().columnWeights;

@@ -2,13 +2,11 @@
 // lost, results never overlap, and a merged partial result reports the terms of its best node.
 import { join } from 'node:path';
 import fc from 'fast-check';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { EngineService } from '../../../src-main/contract/engine.ts';
-import { createEngine, engineInternals } from '../../../src-main/engine/create-engine.ts';
+import { describe, expect, it } from 'vitest';
 import type { MergeNode, MergeParams, RawMatch } from '../../../src-main/engine/search/merge.ts';
 import { ResultList, type PreparedTier } from '../../../src-main/engine/search/tiers.ts';
 import { SEP } from '../../../src-main/engine/search/topics.ts';
-import { tempDir } from '../store/temp.ts';
+import { vaultEngine } from './vault-engine.ts';
 
 const PARAMS: MergeParams = {
   aggregationThreshold: 0.5,
@@ -245,20 +243,9 @@ describe('tiers', () => {
 
 describe('tiers in a search', () => {
   const vault = join(import.meta.dirname, '../../fixtures/ranking/tiers');
-  let engine: EngineService;
+  const engine = vaultEngine(vault, 't');
 
-  beforeAll(async () => {
-    engine = await createEngine({
-      dbPath: join(tempDir(), 'tiers.db'),
-      vaults: [{ root: vault, name: 't' }],
-      watch: false,
-    });
-    await engineInternals(engine).ready();
-  });
-
-  afterAll(() => engine.close());
-
-  const search = async (q: string) => (await engine.search({ queries: [q] })).results;
+  const search = async (q: string) => (await engine().search({ queries: [q] })).results;
 
   it('a partial section survives its partially matching parent holding an exact result', async () => {
     // container.md: "Ledger cells" holds all four words; its parent's intro and the sibling
