@@ -4,27 +4,18 @@
 // next search.
 import { cpSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { EngineService } from '../../../src-main/contract/engine.ts';
-import { createEngine, engineInternals } from '../../../src-main/engine/create-engine.ts';
+import { describe, expect, it } from 'vitest';
+import { engineInternals } from '../../../src-main/engine/create-engine.ts';
 import { tempDir } from '../store/temp.ts';
+import { vaultEngine } from './vault-engine.ts';
 
 const FIXTURE_VAULT = join(import.meta.dirname, '../../fixtures/search/vault');
 const dir = tempDir();
-let engine: EngineService;
-
-beforeAll(async () => {
+const engine = vaultEngine(() => {
   const root = join(dir, 'fx');
   cpSync(FIXTURE_VAULT, root, { recursive: true });
-  engine = await createEngine({
-    dbPath: join(dir, 'caches.db'),
-    vaults: [{ root, name: 'fx' }],
-    watch: false,
-  });
-  await engineInternals(engine).ready();
-});
-
-afterAll(() => engine.close());
+  return root;
+}, 'fx');
 
 const QUERIES = [
   ['ferrule'],
@@ -36,27 +27,27 @@ const QUERIES = [
 
 describe('search caches', () => {
   it('a cold search answers exactly as a warm one', async () => {
-    const reader = engineInternals(engine).reader;
+    const reader = engineInternals(engine()).reader;
     for (const queries of QUERIES) {
-      const warm = await engine.search({ queries });
-      const again = await engine.search({ queries });
+      const warm = await engine().search({ queries });
+      const again = await engine().search({ queries });
       reader.clearCaches();
-      const cold = await engine.search({ queries });
+      const cold = await engine().search({ queries });
       for (const response of [warm, again, cold]) response.tookMs = 0;
       expect(again).toEqual(warm);
       expect(cold).toEqual(warm);
     }
-    expect((await engine.search({ queries: ['ferrule'] })).results.length).toBeGreaterThan(0);
+    expect((await engine().search({ queries: ['ferrule'] })).results.length).toBeGreaterThan(0);
   });
 
   it('sees a vault another connection added', async () => {
     const root = join(dir, 'more');
     mkdirSync(root);
     writeFileSync(join(root, 'boats.md'), '# Boats\n\nA tugboat pulls the ferrule barge.\n');
-    expect((await engine.search({ queries: ['vault:more tugboat'] })).results).toEqual([]);
-    await engine.addVault({ root, name: 'more' });
-    await engineInternals(engine).indexed('more');
-    const found = await engine.search({ queries: ['vault:more tugboat'] });
+    expect((await engine().search({ queries: ['vault:more tugboat'] })).results).toEqual([]);
+    await engine().addVault({ root, name: 'more' });
+    await engineInternals(engine()).indexed('more');
+    const found = await engine().search({ queries: ['vault:more tugboat'] });
     expect(found.results.map((r) => r.id)).toEqual(['more:boats.md#boats']);
   });
 });

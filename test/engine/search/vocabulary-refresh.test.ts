@@ -3,32 +3,23 @@
 // only fuzzy variants of new words; exact matches always see the last committed state.
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { EngineService } from '../../../src-main/contract/engine.ts';
-import { createEngine, engineInternals } from '../../../src-main/engine/create-engine.ts';
+import { describe, expect, it } from 'vitest';
+import { engineInternals } from '../../../src-main/engine/create-engine.ts';
 import { Searcher } from '../../../src-main/engine/search/searcher.ts';
 import { tempDir } from '../store/temp.ts';
+import { vaultEngine } from './vault-engine.ts';
 
 const dir = tempDir();
 const root = join(dir, 'garden');
-let engine: EngineService;
-
-beforeAll(async () => {
+const engine = vaultEngine(() => {
   mkdirSync(root);
   writeFileSync(join(root, 'tools.md'), '# Tools\n\nThe trowel is sharp.\n');
-  engine = await createEngine({
-    dbPath: join(dir, 'vocab.db'),
-    vaults: [{ root, name: 'g' }],
-    watch: false,
-  });
-  await engineInternals(engine).ready();
-});
-
-afterAll(() => engine.close());
+  return root;
+}, 'g');
 
 describe('fuzzy vocabulary refresh', () => {
   it('a loaded vocabulary serves until it is old enough; exact matches are always current', async () => {
-    const internals = engineInternals(engine);
+    const internals = engineInternals(engine());
     const ids = (searcher: Searcher, q: string) =>
       searcher
         .search({ queries: [q] }, internals.settings(), internals.analyzer())
@@ -39,7 +30,7 @@ describe('fuzzy vocabulary refresh', () => {
     expect(ids(eager, 'trowl')).toEqual(['g:tools.md#tools']);
 
     writeFileSync(join(root, 'pond.md'), '# Pond\n\nA heron waits.\n');
-    await engine.reindexVault({ name: 'g' });
+    await engine().reindexVault({ name: 'g' });
     await internals.indexed('g');
 
     expect(ids(kept, 'heron')).toEqual(['g:pond.md#pond']);
