@@ -14,6 +14,7 @@ const sampleQueries = join(import.meta.dirname, sample.file);
 const dir = mkdtempSync(join(tmpdir(), 'folio-cli-eval-'));
 const db = join(dir, 'sample.db');
 const twoVaults = join(dir, 'two.db');
+const words = join(dir, 'words.db');
 
 async function cli(...argv: string[]) {
   const stdout = new PassThrough();
@@ -58,6 +59,20 @@ beforeAll(async () => {
   });
   await engineInternals(two).ready();
   await two.close();
+  // Eleven notes with both words, and one with only the first: the SPEC §4 bound's vault.
+  const both = join(dir, 'both');
+  mkdirSync(both);
+  for (let i = 0; i < 11; i++) writeFileSync(join(both, `n${i}.md`), `# Note ${i}\n\nalpha beta\n`);
+  writeFileSync(join(both, 'target.md'), '# Target\n\nalpha gamma\n');
+  // Both words, drowned in other words: the weakest all-word match.
+  writeFileSync(join(both, 'long.md'), `# Long\n\nalpha beta ${'filler '.repeat(300)}\n`);
+  const bound = await createEngine({
+    dbPath: words,
+    vaults: [{ root: both, name: 'both' }],
+    watch: false,
+  });
+  await engineInternals(bound).indexed('both');
+  await bound.close();
 });
 
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -104,6 +119,34 @@ describe('cli eval', () => {
       queries: 2,
       misses: [{ q: 'zzzqqq xxyyzz', expected: 'Team.md', rank: null, first: null }],
     });
+  });
+
+  it('prints the SPEC §4 bound with --bound: all-word results in the best order, then the rest', async () => {
+    const file = queryFile(
+      'bound.json',
+      JSON.stringify({
+        queries: [
+          { q: 'alpha beta', expected: 'long.md#long' },
+          { q: 'alpha beta', expected: 'target.md#target' },
+        ],
+      }),
+    );
+    const json = await cli('--db', words, '--queries', file, '--json', '--bound');
+    expect(json.status).toBe(0);
+    // Ranked 12th of 12 all-word results, the first answer could be ranked first; the second
+    // lacks "beta" and must follow all twelve.
+    expect(JSON.parse(json.out)).toMatchObject({
+      recall10: 0,
+      bound: { mrr10: 0.5, recall10: 0.5 },
+    });
+    const text = await cli('--db', words, '--queries', file, '--bound');
+    expect(text.out.split('\n')[3]).toBe(
+      'bound      MRR@10 0.500  recall@10 0.500  ' +
+        '(the best any order can reach that puts all-word results first, SPEC §4)',
+    );
+    expect(
+      JSON.parse((await cli('--db', words, '--queries', file, '--json')).out),
+    ).not.toHaveProperty('bound');
   });
 
   it('warns about labels that are not in the index, and counts them as misses', async () => {

@@ -4,7 +4,7 @@ import { readFileSync } from 'node:fs';
 import { EVAL_CUTOFF } from '../../engine/eval/metrics.ts';
 import { formatReport } from '../../engine/eval/format-report.ts';
 import { parseQuerySet, QuerySetError, type QuerySet } from '../../engine/eval/query-set.ts';
-import { pickVault, runEval } from '../../engine/eval/run-eval.ts';
+import { pickVault, runBound, runEval } from '../../engine/eval/run-eval.ts';
 import {
   CliError,
   parseCommandArgs,
@@ -23,6 +23,7 @@ const options = {
   vault: { type: 'string' },
   limit: { type: 'string' },
   strict: { type: 'boolean' },
+  bound: { type: 'boolean' },
   json: { type: 'boolean' },
 } as const;
 
@@ -56,12 +57,14 @@ function parse(args: string[]) {
     vault: values.vault,
     limit,
     strict: values.strict ?? false,
+    bound: values.bound ?? false,
     json: values.json ?? false,
   };
 }
 
 export const command: CliCommand = {
-  usage: 'eval --db FILE --queries FILE.json [--vault NAME] [--limit N] [--strict] [--json]',
+  usage:
+    'eval --db FILE --queries FILE.json [--vault NAME] [--limit N] [--strict] [--bound] [--json]',
   async run(args, io) {
     const opts = parse(args);
     const set = readQuerySet(opts.queries);
@@ -76,10 +79,11 @@ export const command: CliCommand = {
       const run = { vault, limit: opts.limit, strict: opts.strict };
       const { report, warnings } = await runEval(engine, set, run);
       for (const warning of warnings) io.stderr.write(`folio eval: warning: ${warning}\n`);
+      const bound = opts.bound ? await runBound(engine, set, vault) : undefined;
       io.stdout.write(
         opts.json
-          ? JSON.stringify(report) + '\n'
-          : formatReport(report, { source: opts.queries, ...run }),
+          ? JSON.stringify(bound ? { ...report, bound } : report) + '\n'
+          : formatReport(report, { source: opts.queries, ...run }, bound),
       );
       return 0;
     });

@@ -1,6 +1,6 @@
 // The human-readable form of an evaluation report (`cli eval` without `--json`): the two metrics
 // first, then each miss with what the user would have seen first instead.
-import type { EvalReport } from './metrics.ts';
+import type { EvalReport, TierBound } from './metrics.ts';
 
 /** What the report header says about the run. */
 export interface ReportContext {
@@ -15,8 +15,12 @@ function fixed(value: number): string {
   return value.toFixed(3);
 }
 
-/** Renders a report as plain text lines (each ends with a newline). */
-export function formatReport(report: EvalReport, context: ReportContext): string {
+/** Renders a report, and the SPEC §4 bound when given, as plain text lines (each ends with a newline). */
+export function formatReport(
+  report: EvalReport,
+  context: ReportContext,
+  bound?: TierBound,
+): string {
   const found = report.queries - report.misses.length;
   const mode = context.strict ? 'strict AND' : 'partial matches on';
   const lines = [
@@ -25,6 +29,12 @@ export function formatReport(report: EvalReport, context: ReportContext): string
     `MRR@10     ${fixed(report.mrr10)}`,
     `recall@10  ${fixed(report.recall10)}  (${found} of ${report.queries} in the top 10)`,
   ];
+  if (bound) {
+    lines.push(
+      `bound      MRR@10 ${fixed(bound.mrr10)}  recall@10 ${fixed(bound.recall10)}  ` +
+        '(the best any order can reach that puts all-word results first, SPEC §4)',
+    );
+  }
   if (report.misses.length > 0) lines.push('', `misses (${report.misses.length}):`);
   for (const miss of report.misses) {
     const rank =

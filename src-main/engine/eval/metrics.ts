@@ -97,3 +97,45 @@ export function evaluate(runs: readonly QueryRun[], parentOf: ParentOf): EvalRep
     misses,
   };
 }
+
+/** A query's answer labels and its all-word (strict AND) results, for the SPEC §4 bound. */
+export interface BoundRun {
+  /** Node ids of `expected` then each `also`. */
+  labelIds: string[];
+  /** Every all-word result after merging, in rank order. */
+  allWord: RankedResult[];
+  /** False when the list was cut off at the largest limit, so more all-word results may exist. */
+  complete: boolean;
+}
+
+/** The best MRR@10 and recall@10 any result order that obeys SPEC §4 can reach. */
+export interface TierBound {
+  mrr10: number;
+  recall10: number;
+}
+
+/**
+ * The best rank SPEC §4 allows a query's answer: 1 when an all-word result shows it (any order of
+ * the all-word results may put it first), else just after every all-word result, because results
+ * matching only some of the words must follow all of them. A cut-off list may hide the answer
+ * among further all-word results, so it is given the benefit of the doubt: an upper bound.
+ */
+export function boundRank(run: BoundRun, parentOf: ParentOf): number {
+  if (!run.complete) return 1;
+  const accepted = acceptedIds(run.labelIds, parentOf);
+  return firstHit(run.allWord, accepted) === null ? run.allWord.length + 1 : 1;
+}
+
+/** The SPEC §4 bound over a query set (0 for an empty one). */
+export function evaluateBound(runs: readonly BoundRun[], parentOf: ParentOf): TierBound {
+  let reciprocal = 0;
+  let found = 0;
+  for (const run of runs) {
+    const rank = boundRank(run, parentOf);
+    if (rank > EVAL_CUTOFF) continue;
+    reciprocal += 1 / rank;
+    found += 1;
+  }
+  const count = runs.length;
+  return { mrr10: count ? reciprocal / count : 0, recall10: count ? found / count : 0 };
+}
