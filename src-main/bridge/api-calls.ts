@@ -8,9 +8,11 @@ import type {
   Environment,
   FolioApi,
   OpenRequest,
+  SettingsState,
 } from '../contract/api.ts';
 import { FolioError, type EngineService } from '../contract/engine.ts';
 import { validateRequest } from '../contract/schema.ts';
+import { parseAccelerator } from '../app/accelerator.ts';
 
 /** What the bridge's calls may do besides calling the engine. */
 export interface CallContext {
@@ -34,6 +36,16 @@ const unavailable = (what: string) => async (): Promise<never> => {
   );
 };
 
+/**
+ * Settings as the web page sees them: no global shortcut is registered from a browser, but one the
+ * app would refuse is reported the same way, so a typo is caught wherever it is typed.
+ */
+export function withHotkeyCheck(state: SettingsState): SettingsState {
+  const parsed = parseAccelerator(state.settings.quickSearchHotkey);
+  if (parsed.ok) return state;
+  return { ...state, problems: { ...state.problems, quickSearchHotkey: parsed.message } };
+}
+
 /** The engine call behind each method; arguments arrive already validated. */
 const CALLS: { [M in ApiMethod]: Call<M> } = {
   environment: async (context): Promise<Environment> => ({
@@ -53,8 +65,9 @@ const CALLS: { [M in ApiMethod]: Call<M> } = {
   reindexVault: async (context, request) => (await context.engine.reindexVault(request), null),
   updateVault: (context, request) => context.engine.updateVault(request),
   listFileErrors: (context, request) => context.engine.listFileErrors(request),
-  getSettings: (context) => context.engine.getSettings(),
-  updateSettings: (context, request) => context.engine.updateSettings(request),
+  getSettings: async (context) => withHotkeyCheck(await context.engine.getSettings()),
+  updateSettings: async (context, request) =>
+    withHotkeyCheck(await context.engine.updateSettings(request)),
   pickFolder: unavailable('The folder picker'),
   openInEditor: unavailable('Opening files in an editor'),
   revealInFolder: unavailable('Revealing files in the file manager'),

@@ -3,6 +3,7 @@
 import type { ServerResponse } from 'node:http';
 import type { ApiEvent } from '../contract/api.ts';
 import type { EngineEvent } from '../contract/engine.ts';
+import { withHotkeyCheck } from './api-calls.ts';
 
 /** How often a comment line keeps idle connections (and proxies) from timing out. */
 const HEARTBEAT_MS = 25_000;
@@ -17,7 +18,7 @@ export function toApiEvent(event: EngineEvent): { name: ApiEvent; payload: unkno
     case 'vaultsChanged':
       return { name: 'onVaultsChanged', payload: event.vaults };
     case 'settingsChanged':
-      return { name: 'onSettingsChanged', payload: event.state };
+      return { name: 'onSettingsChanged', payload: withHotkeyCheck(event.state) };
   }
 }
 

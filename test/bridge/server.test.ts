@@ -4,7 +4,12 @@ import { cpSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ApiResult, SearchResponse, VaultInfo } from '../../src-main/contract/api.ts';
+import type {
+  ApiResult,
+  SearchResponse,
+  SettingsState,
+  VaultInfo,
+} from '../../src-main/contract/api.ts';
 import type { EngineService } from '../../src-main/contract/engine.ts';
 import { createEngine } from '../../src-main/engine/create-engine.ts';
 import { startBridge, type Bridge } from '../../src-main/bridge/server.ts';
@@ -124,6 +129,17 @@ describe('web bridge', () => {
       ok: false,
       error: { code: 'invalid-argument', message: 'search: the request body is not JSON.' },
     });
+  });
+
+  it('reports a quick-search shortcut the app would refuse, as the app does', async () => {
+    const typo = await value<SettingsState>('updateSettings', {
+      quickSearchHotkey: 'Ctrl+Shift+Spcae',
+    });
+    expect(typo.settings.quickSearchHotkey).toBe('Ctrl+Shift+Spcae');
+    expect(typo.problems.quickSearchHotkey).toMatch(/Spcae/);
+    expect((await value<SettingsState>('getSettings')).problems.quickSearchHotkey).toMatch(/Spcae/);
+    const fixed = await value<SettingsState>('updateSettings', { quickSearchHotkey: 'Alt+K' });
+    expect(fixed.problems).not.toHaveProperty('quickSearchHotkey');
   });
 
   it('answers unknown methods and wrong HTTP methods as data', async () => {
