@@ -56,9 +56,15 @@ async function listScopes(
     const kind = scopeKind(abs, join(realRoot, dirname(scope)));
     if (kind === 'linked') return null;
     if (kind === 'file' && documentKind(scope)) {
-      const info = statOrNull(abs);
-      if (info?.isFile())
-        listing.files.push({ path: scope, size: info.size, mtimeMs: info.mtimeMs });
+      try {
+        const info = statSync(abs);
+        if (info.isFile())
+          listing.files.push({ path: scope, size: info.size, mtimeMs: info.mtimeMs });
+      } catch (error) {
+        // A link to nothing is a broken file, as a whole walk reports it; anything else is gone.
+        if (lstatSync(abs, { throwIfNoEntry: false })?.isSymbolicLink())
+          onError(scope, error as Error);
+      }
     } else if (kind === 'folder') {
       const onFolderLink = () => (linked = true);
       try {

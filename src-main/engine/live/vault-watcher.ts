@@ -2,7 +2,8 @@
 // event kinds: the indexer looks at the disk when it runs. The vault's ignore rules (SPEC §1 and
 // its globs) and the indexed extensions are applied here too, so editors' temp files (vim's
 // `4913` probe, `.swp`, `~` backups, `.tmp` files) and ignored folders are never even watched.
-import { relative, sep } from 'node:path';
+import { existsSync, lstatSync } from 'node:fs';
+import { join, relative, sep } from 'node:path';
 import { watch, type FSWatcher } from 'chokidar';
 import { compileIgnoreGlobs, documentKind, isIgnored } from '../files/index.ts';
 
@@ -59,6 +60,19 @@ export async function watchVault(
     // Files are reported by extension (an `unlink` comes without stats); folders always.
     const isFolder = event === 'addDir' || event === 'unlinkDir';
     if (isFolder || documentKind(rel) !== null) handlers.changed(rel);
+  });
+  // A symlink whose target is missing gets no chokidar event (its stat fails), yet the indexer's
+  // walk reports it as an error of its path: the raw event of its creation or removal is passed
+  // on, so the error shows (and goes) at once instead of at the next full reconcile.
+  watcher.on('raw', (_event: unknown, name: unknown, details: unknown) => {
+    const folder = (details as { watchedPath?: unknown } | undefined)?.watchedPath;
+    if (typeof name !== 'string' || typeof folder !== 'string') return;
+    const path = join(folder, name);
+    const rel = toRelative(root, path);
+    if (rel === '' || rel.startsWith('..') || documentKind(rel) === null) return;
+    if (isIgnored(rel, options.ignore)) return;
+    const link = lstatSync(path, { throwIfNoEntry: false });
+    if (link === undefined || (link.isSymbolicLink() && !existsSync(path))) handlers.changed(rel);
   });
   watcher.on('error', (error) => {
     const e = error as NodeJS.ErrnoException;

@@ -164,6 +164,27 @@ describe('live vaults', () => {
     expect((await engine.listVaults())[0]).toMatchObject({ documents: 1, errors: 2 });
   });
 
+  it('reports a symlink to nothing as soon as it appears, and forgets it once removed', async () => {
+    const { root, engine } = await liveVault({ 'a.md': '# A\n' });
+    const failed = nextEvent(
+      engine,
+      (e) => (e.type === 'indexChanged' && e.change.failed?.length ? e.change.failed : undefined),
+      'a failed file',
+    );
+    symlinkSync(join(root, 'no-such-target.md'), join(root, 'dangling.md'));
+    expect((await failed).map((f) => f.path)).toEqual(['dangling.md']);
+    const errors = await engine.listFileErrors({ vault: 'v' });
+    expect(errors.map((e) => [e.path, e.message])).toEqual([
+      ['dangling.md', expect.stringMatching(/ENOENT/)],
+    ]);
+    // Removing it is a change of that path: its error goes with the next batch.
+    const next = committed(engine, { indexed: ['a.md'] });
+    unlinkSync(join(root, 'dangling.md'));
+    write(root, 'a.md', '# A\n\nagain\n');
+    await next;
+    expect(await engine.listFileErrors({ vault: 'v' })).toEqual([]);
+  });
+
   it('pauses and resumes watching; resuming reconciles what changed meanwhile', async () => {
     const { root, engine, search } = await liveVault({ 'a.md': '# A\n' });
     await engine.setWatching(false);
