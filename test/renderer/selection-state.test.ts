@@ -182,4 +182,25 @@ describe('SelectionState', () => {
     expect(selection.contentStatus).toBe('error');
     expect(selection.error).toBe('gone');
   });
+
+  it('a node that fails to load leaves no earlier node on show', async () => {
+    const fake = api();
+    const selection = new SelectionState(fake.api);
+    await selection.showNode('v:a.md#a');
+    expect(selection.content?.id).toBe('v:a.md#a');
+    fake.answer('nodeContent', () => ({
+      ok: false,
+      error: { code: 'invalid-argument', message: 'id is too long' },
+    }));
+    // A node of the outline on show: the outline stays, the preview does not.
+    await selection.showNode('v:a.md#b');
+    expect([selection.content, selection.outline?.docId]).toEqual([null, 'v:a.md']);
+    // A node of another document: neither stays.
+    await selection.showNode('v:other.md#x');
+    expect([selection.content, selection.outline, selection.error]).toEqual([
+      null,
+      null,
+      'id is too long',
+    ]);
+  });
 });

@@ -111,6 +111,10 @@ export class SelectionState {
     const answer = await this.#api.nodeContent({ id });
     if (request !== this.#contentRequest) return;
     if (!answer.ok) {
+      // Never leave the previous node on show under the failed one: its preview, or its
+      // document's outline when the failed node is not in it, would pass for this node's.
+      this.content = null;
+      if (!this.outline?.nodes.some((node) => node.id === id)) this.outline = null;
       this.contentStatus = 'error';
       this.error = answer.error.message;
       return;
