@@ -375,6 +375,9 @@ export type ApiEvent = {
 }[keyof FolioApi];
 
 /** Runtime list of the request/response methods, in one place for preload, IPC and bridge. */
+/** The longest text `copyText` takes, and so the longest export (characters). */
+export const MAX_COPY_CHARS = 50_000_000;
+
 export const API_METHODS = [
   'environment',
   'search',

@@ -1,7 +1,7 @@
 // Runtime validation of every request that crosses into the main process (IPC) or the web bridge
 // (HTTP). Both choke points call `validateRequest` before any service sees the argument.
 import { z } from 'zod';
-import type { ApiMethod } from './api.ts';
+import { MAX_COPY_CHARS, type ApiMethod } from './api.ts';
 
 const nonEmpty = (what: string, max = 4096) =>
   z
@@ -85,7 +85,7 @@ export const REQUEST_SCHEMAS = {
   openInEditor: z.object({ id: nodeId }).strict(),
   revealInFolder: z.object({ id: nodeId }).strict(),
   openExternal: z.object({ url: nonEmpty('url', 8192) }).strict(),
-  copyText: z.object({ text: z.string().max(50_000_000) }).strict(),
+  copyText: z.object({ text: z.string().max(MAX_COPY_CHARS) }).strict(),
   hideQuickSearch: none,
   showInMainWindow: z.object({ id: nodeId }).strict(),
 } satisfies Record<ApiMethod, z.ZodType>;

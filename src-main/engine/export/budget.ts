@@ -14,6 +14,9 @@ export function charsFor(tokens: number): number {
 
 const FENCE = /^ {0,3}(`{3,}|~{3,})/;
 
+/** Characters past the budget read when looking for a boundary inside it. */
+const BOUNDARY_MARGIN = 4096;
+
 /** Closes a fenced code block the cut left open, so the rest of the export is not code. */
 function closeFences(text: string): string {
   let open: string | null = null;
@@ -66,8 +69,11 @@ function bestCut(text: string, ends: number[], max: number): string | null {
  * The longest beginning of `text` within `maxChars` characters (a closing fence included) that
  * ends at a paragraph or sentence boundary, else at a word boundary. `text` itself when it fits.
  */
-export function cutToFit(text: string, maxChars: number): CutText {
-  if (text.length <= maxChars) return { text, cut: false };
+export function cutToFit(whole: string, maxChars: number): CutText {
+  if (whole.length <= maxChars) return { text: whole, cut: false };
+  // Only boundaries within the budget count; a little more keeps a boundary that starts inside
+  // it (a blank line's whitespace) while a 20 MB section is never scanned whole.
+  const text = whole.slice(0, maxChars + BOUNDARY_MARGIN);
   // Whole paragraphs, then whole sentences of the next one; words only when no sentence fits.
   const tries = [
     () => [...boundaries(text, /\n[ \t]*\n/g), ...boundaries(text, /(?<=[.!?])\s+|(?<=[。！？])/g)],

@@ -36,23 +36,29 @@ export function exportItem(
   };
 }
 
-/** The export items of node ids, in the order given; throws `not-found` naming an unknown id. */
+/**
+ * The export items of node ids in the order given, each id once; an unknown id throws
+ * `not-found`, naming it, before anything is read. Each item is read only when it is taken, so
+ * an export that its budget ends early never decodes the sections it leaves out.
+ */
 export function exportItems(
   reader: IndexReader,
-  ids: string[],
+  ids: readonly string[],
   mode: BreadcrumbMode,
-): ExportItem[] {
-  return ids.map((id) => {
-    const found = findNode(reader, id);
-    const frontmatter = found.file.frontmatter
-      ? (JSON.parse(found.file.frontmatter) as ByteRange)
-      : null;
-    return exportItem(
-      chunkNodeOf(reader, found),
-      found.file.vault,
-      reader.content(found.file.id),
-      frontmatter,
-      mode,
-    );
-  });
+): Iterable<ExportItem> {
+  const found = [...new Set(ids)].map((id) => findNode(reader, id));
+  return (function* () {
+    for (const node of found) {
+      const frontmatter = node.file.frontmatter
+        ? (JSON.parse(node.file.frontmatter) as ByteRange)
+        : null;
+      yield exportItem(
+        chunkNodeOf(reader, node),
+        node.file.vault,
+        reader.content(node.file.id),
+        frontmatter,
+        mode,
+      );
+    }
+  })();
 }

@@ -3,7 +3,7 @@
 // order and cuts the first one that does not fit (see budget.ts), marking the cut. A budget too
 // small for even the first result's source still exports that source and the mark: an export
 // never comes out empty or without saying where it came from.
-import type { ExportFormat, ExportResponse } from '../../contract/api.ts';
+import { MAX_COPY_CHARS, type ExportFormat, type ExportResponse } from '../../contract/api.ts';
 import { charsFor, cutToFit, estimateTokens } from './budget.ts';
 
 /** One result to export. */
@@ -44,14 +44,16 @@ interface Built {
   included: number;
 }
 
-function exportBlocks(items: ExportItem[], format: 'md' | 'text', maxChars: number): Built {
+function exportBlocks(items: Iterable<ExportItem>, format: 'md' | 'text', maxChars: number): Built {
   let out = '';
-  for (const [index, item] of items.entries()) {
+  let index = 0;
+  for (const item of items) {
     const sep = out ? '\n\n' : '';
     const head = `${header(item, format)}\n\n`;
     const whole = `${out}${sep}${head}${item.text.trimEnd()}\n`;
     if (whole.length <= maxChars) {
       out = whole.slice(0, -1);
+      index++;
       continue;
     }
     const room = maxChars - `${out}${sep}${head}\n\n${CUT_MARKER}\n`.length;
@@ -64,7 +66,7 @@ function exportBlocks(items: ExportItem[], format: 'md' | 'text', maxChars: numb
       included: cut.text || index === 0 ? index + 1 : index,
     };
   }
-  return { text: out ? `${out}\n` : '', truncated: false, included: items.length };
+  return { text: out ? `${out}\n` : '', truncated: false, included: index };
 }
 
 interface JsonItem {
@@ -78,10 +80,45 @@ interface JsonItem {
   truncated: boolean;
 }
 
-const jsonOf = (results: JsonItem[]) => `${JSON.stringify({ results }, null, 2)}\n`;
+/**
+ * `JSON.stringify({ results }, null, 2)` built from each entry's own JSON, so that adding an
+ * entry costs its own size, not the whole export's again (1,000 results, 50 MB).
+ */
+class JsonResults {
+  private static readonly EMPTY = '{\n  "results": []\n}\n';
+  private static readonly OPEN = '{\n  "results": [\n';
+  private static readonly CLOSE = '\n  ]\n}\n';
+  private readonly pieces: string[] = [];
+  private size = 0;
 
-function exportJson(items: ExportItem[], maxChars: number): Built {
-  const results: JsonItem[] = [];
+  get count(): number {
+    return this.pieces.length;
+  }
+
+  /** The entry as it appears inside the results array (indented one level deeper). */
+  static piece(entry: JsonItem): string {
+    return `    ${JSON.stringify(entry, null, 2).replaceAll('\n', '\n    ')}`;
+  }
+
+  /** Length of the whole text with `piece` added: the pieces, a `,\n` between two, the frame. */
+  lengthWith(piece: string): number {
+    const { OPEN, CLOSE } = JsonResults;
+    return OPEN.length + this.size + piece.length + 2 * this.pieces.length + CLOSE.length;
+  }
+
+  add(piece: string): void {
+    this.pieces.push(piece);
+    this.size += piece.length;
+  }
+
+  text(): string {
+    const { EMPTY, OPEN, CLOSE } = JsonResults;
+    return this.pieces.length === 0 ? EMPTY : `${OPEN}${this.pieces.join(',\n')}${CLOSE}`;
+  }
+}
+
+function exportJson(items: Iterable<ExportItem>, maxChars: number): Built {
+  const results = new JsonResults();
   for (const item of items) {
     const entry: JsonItem = {
       id: item.id,
@@ -93,36 +130,44 @@ function exportJson(items: ExportItem[], maxChars: number): Built {
       text: item.text,
       truncated: false,
     };
-    if (jsonOf([...results, entry]).length <= maxChars) {
-      results.push(entry);
+    const piece = JsonResults.piece(entry);
+    if (results.lengthWith(piece) <= maxChars) {
+      results.add(piece);
       continue;
     }
     // JSON escaping makes text longer than its characters: shrink until it fits.
-    let room = maxChars - jsonOf([...results, { ...entry, text: '', truncated: true }]).length;
+    const empty = JsonResults.piece({ ...entry, text: '', truncated: true });
+    let room = maxChars - results.lengthWith(empty);
     for (let attempt = 0; attempt < 12 && room > 0; attempt++) {
       const cut = cutToFit(item.text, room);
       if (!cut.text) break;
-      const candidate = { ...entry, text: cut.text, truncated: true };
-      const size = jsonOf([...results, candidate]).length;
+      const candidate = JsonResults.piece({ ...entry, text: cut.text, truncated: true });
+      const size = results.lengthWith(candidate);
       if (size <= maxChars) {
-        results.push(candidate);
+        results.add(candidate);
         break;
       }
       room -= size - maxChars;
     }
-    if (results.length === 0) results.push({ ...entry, text: '', truncated: true });
-    return { text: jsonOf(results), truncated: true, included: results.length };
+    if (results.count === 0) results.add(empty);
+    return { text: results.text(), truncated: true, included: results.count };
   }
-  return { text: jsonOf(results), truncated: false, included: results.length };
+  return { text: results.text(), truncated: false, included: results.count };
 }
 
-/** Builds the export of `items` (in rank order) within `maxTokens` (null: no budget). */
+/**
+ * Builds the export of `items` (in rank order) within `maxTokens` (null: no budget). Without a
+ * budget it still stops at what the clipboard takes (`MAX_COPY_CHARS`), cut and marked the same way.
+ */
 export function buildExport(
-  items: ExportItem[],
+  items: Iterable<ExportItem>,
   format: ExportFormat,
   maxTokens: number | null,
 ): ExportResponse {
-  const maxChars = maxTokens === null ? Number.POSITIVE_INFINITY : charsFor(maxTokens);
+  const maxChars = Math.min(
+    maxTokens === null ? MAX_COPY_CHARS : charsFor(maxTokens),
+    MAX_COPY_CHARS,
+  );
   const { text, truncated, included } =
     format === 'json' ? exportJson(items, maxChars) : exportBlocks(items, format, maxChars);
   return { text, tokens: estimateTokens(text), truncated, included };

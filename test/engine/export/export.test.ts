@@ -4,6 +4,8 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { MAX_COPY_CHARS } from '../../../src-main/contract/api.ts';
+import { buildExport, type ExportItem } from '../../../src-main/engine/export/export-text.ts';
 import { vaultEngine } from '../search/vault-engine.ts';
 
 const VAULT = join(import.meta.dirname, '../../fixtures/search/export');
@@ -187,9 +189,66 @@ describe('exportResults', () => {
     );
   });
 
+  it('exports an id given twice once', async () => {
+    const once = await engine().exportResults({ ids: ['ex:guide.md#panic'], format: 'md' });
+    const twice = await engine().exportResults({
+      ids: ['ex:guide.md#panic', 'ex:guide.md#panic'],
+      format: 'md',
+    });
+    expect(twice).toEqual(once);
+  });
+
   it('names an unknown id', async () => {
     await expect(engine().exportResults({ ids: ['ex:nope.md'] })).rejects.toThrow(
       'no indexed node "ex:nope.md"',
     );
+  });
+});
+
+describe('buildExport', () => {
+  const item = (n: number, text: string): ExportItem => ({
+    id: `v:n${n}.md`,
+    vault: 'v',
+    path: `n${n}.md`,
+    slug: null,
+    breadcrumb: `> Note ${n}`,
+    startLine: 1,
+    endLine: 3,
+    text,
+  });
+
+  it('writes JSON exactly as JSON.stringify does, for none, one and several results', () => {
+    for (const count of [0, 1, 3]) {
+      const items = Array.from({ length: count }, (_, n) => item(n, `"quoted"\nline ${n} ✓\n`));
+      const out = buildExport(items, 'json', null);
+      const results = items.map(({ slug: _slug, ...rest }) => ({ ...rest, truncated: false }));
+      expect(out.text).toBe(`${JSON.stringify({ results }, null, 2)}\n`);
+    }
+  });
+
+  it('reads no result past the one the budget cuts', () => {
+    const taken: number[] = [];
+    function* items() {
+      for (let n = 0; n < 1000; n++) {
+        taken.push(n);
+        yield item(n, `Paragraph ${n}. `.repeat(40));
+      }
+    }
+    for (const format of ['md', 'json'] as const) {
+      taken.length = 0;
+      const out = buildExport(items(), format, 500);
+      expect(out.truncated).toBe(true);
+      expect(out.included).toBeGreaterThanOrEqual(2);
+      expect(taken).toEqual(Array.from({ length: out.included }, (_, n) => n));
+    }
+  });
+
+  it('without a budget, stops at what the clipboard takes, cut and marked', () => {
+    const big = 'A sentence of filler words. '.repeat(MAX_COPY_CHARS / 28 / 2 + 1000);
+    const out = buildExport([item(0, big), item(1, big), item(2, big)], 'md', null);
+    expect(out.text.length).toBeLessThanOrEqual(MAX_COPY_CHARS);
+    expect(out.text.length).toBeGreaterThan(MAX_COPY_CHARS - 100);
+    expect(out).toMatchObject({ truncated: true, included: 2 });
+    expect(out.text.endsWith('filler words.\n\n[…]\n')).toBe(true);
   });
 });
