@@ -9,7 +9,14 @@ const nonEmpty = (what: string, max = 4096) =>
     .min(1, `${what} must not be empty`)
     .max(max, `${what} is longer than ${max} characters`);
 
-const nodeId = nonEmpty('id', 8192);
+/**
+ * Node ids are `vault:path#slug`, and a slug is as long as its heading: the adversarial corpus
+ * has a 15 KB one. An id the engine returns is always taken back, up to this many characters.
+ */
+const MAX_ID_CHARS = 1_048_576;
+/** All the ids of one export together (1,000 ordinary ids take well under 1 MB). */
+const MAX_EXPORT_ID_CHARS = 16 * MAX_ID_CHARS;
+const nodeId = nonEmpty('id', MAX_ID_CHARS);
 const vaultName = z
   .string({ error: 'name must be a string' })
   .regex(/^[a-z0-9_-]{1,64}$/, 'name must match [a-z0-9_-]+ (at most 64 characters)');
@@ -61,7 +68,13 @@ export const REQUEST_SCHEMAS = {
   nodeContent: z.object({ id: nodeId }).strict(),
   exportResults: z
     .object({
-      ids: z.array(nodeId).max(1000),
+      ids: z
+        .array(nodeId)
+        .max(1000)
+        .refine(
+          (ids) => ids.reduce((sum, id) => sum + id.length, 0) <= MAX_EXPORT_ID_CHARS,
+          `ids are longer than ${MAX_EXPORT_ID_CHARS} characters in all`,
+        ),
       format: exportFormat.optional(),
       maxTokens: z.number().int().min(1).max(10_000_000).nullable().optional(),
       breadcrumbMode: breadcrumbMode.optional(),

@@ -31,6 +31,23 @@ describe('request validation', () => {
     expect(validateRequest(method, argument).ok).toBe(ok);
   });
 
+  it('takes back the ids the engine makes, however long the heading behind the slug', () => {
+    const id = `adv:long-heading.md#${'a'.repeat(15_000)}`; // the adversarial corpus's 15 KB h1
+    for (const method of ['nodeContent', 'openInEditor', 'showInMainWindow'] as const) {
+      expect(validateRequest(method, { id }).ok).toBe(true);
+    }
+    expect(validateRequest('exportResults', { ids: [id, id] }).ok).toBe(true);
+    expect(validateRequest('nodeContent', { id: 'v:'.padEnd(1_048_577, 'x') })).toEqual({
+      ok: false,
+      message: 'nodeContent: id is longer than 1048576 characters (id)',
+    });
+    const many = Array.from({ length: 17 }, () => 'v:'.padEnd(1_000_000, 'x'));
+    expect(validateRequest('exportResults', { ids: many })).toEqual({
+      ok: false,
+      message: 'exportResults: ids are longer than 16777216 characters in all (ids)',
+    });
+  });
+
   it('names the method and the field at fault', () => {
     const result = validateRequest('addVault', { root: '' });
     expect(result).toEqual({ ok: false, message: 'addVault: root must not be empty (root)' });
