@@ -1,0 +1,61 @@
+// Results that are hard to lay out (test/fixtures/e2e-layout: a 15 kB heading, a heading that is
+// one long identifier, a partial match with a long list of matched terms) stay inside their
+// pane, and every result keeps its score and merged count in view (SPEC §7).
+import { cpSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Locator, Page } from '@playwright/test';
+import type { VaultInfo } from '../../src-main/contract/api.ts';
+import { SCREENSHOTS, expect, test, type RunningBridge } from './bridge-fixture.ts';
+
+const LAYOUT_VAULT = join(import.meta.dirname, '..', 'fixtures', 'e2e-layout');
+
+const searchBox = (page: Page) => page.getByRole('searchbox', { name: 'Search' });
+const results = (page: Page) => page.getByRole('listbox', { name: 'Results' }).getByRole('option');
+
+async function addLayoutVault(bridge: RunningBridge): Promise<void> {
+  const root = join(bridge.scratch, 'layout');
+  cpSync(LAYOUT_VAULT, root, { recursive: true });
+  await bridge.call('addVault', { root });
+  await expect
+    .poll(async () =>
+      (await bridge.call<VaultInfo[]>('listVaults')).find((v) => v.name === 'layout'),
+    )
+    .toMatchObject({ documents: 3 });
+}
+
+/** Lines of text an element takes. */
+async function lines(element: Locator): Promise<number> {
+  return element.evaluate((node) => {
+    const style = node.ownerDocument.defaultView!.getComputedStyle(node);
+    const line = parseFloat(style.lineHeight) || parseFloat(style.fontSize) * 1.2;
+    return Math.round(node.getBoundingClientRect().height / line);
+  });
+}
+
+test('a 15 kB heading is clamped to two lines, its full text in the title', async ({
+  page,
+  bridge,
+}) => {
+  await addLayoutVault(bridge);
+  const heading = readFileSync(join(LAYOUT_VAULT, 'Long heading.md'), 'utf8').split('\n')[0]!;
+  await page.goto(bridge.url);
+  await searchBox(page).fill('longtitlemarker');
+  const title = results(page).first().locator('.title');
+  // The engine titles a heading by its first 8 KiB: the whole of that is in the tooltip.
+  const text = (await title.textContent()) ?? '';
+  expect(text.length).toBeGreaterThan(8000);
+  expect(heading.startsWith(`# ${text}`)).toBe(true);
+  expect(await title.getAttribute('title')).toBe(text);
+  expect(await lines(title)).toBeLessThanOrEqual(2);
+  await expect(results(page).first().locator('.score')).toBeInViewport();
+  await expect(results(page).first().locator('.tick')).toBeInViewport();
+  // The preview's breadcrumb is clamped too; the heading is read in full in the section below.
+  const preview = page.getByRole('region', { name: 'Preview' });
+  expect(await lines(preview.locator('.crumb'))).toBeLessThanOrEqual(2);
+  await expect(preview.locator('article')).toBeInViewport();
+  await expect(searchBox(page)).toBeInViewport();
+  for (const scheme of ['light', 'dark'] as const) {
+    await page.emulateMedia({ colorScheme: scheme });
+    await page.screenshot({ path: join(SCREENSHOTS, `results-long-title-${scheme}.png`) });
+  }
+});
