@@ -1,7 +1,7 @@
 // Registering a vault: the folder must exist and be readable, one folder is one vault, and the
 // name is `[a-z0-9_-]+` — given, or derived from the folder name and made unique.
 import { readdirSync, realpathSync, statSync } from 'node:fs';
-import { isAbsolute, parse, resolve } from 'node:path';
+import { isAbsolute, parse, relative, resolve } from 'node:path';
 import { FolioError } from '../contract/engine.ts';
 import type { Registry, VaultRecord } from './store/registry.ts';
 import { uniqueVaultName, VAULT_NAME, vaultNameFromFolder } from './vault-names.ts';
@@ -59,6 +59,35 @@ export function vaultAt(registry: Registry, root: string): VaultRecord | undefin
   return registry.vaults().find((v) => realFolder(v.root) === real);
 }
 
+/** True when `inner` is a folder below `outer` (both real paths). */
+function isBelow(inner: string, outer: string): boolean {
+  const path = relative(outer, inner);
+  return path !== '' && !path.startsWith('..') && !isAbsolute(path);
+}
+
+/**
+ * Refuses a folder inside a vault or holding one: its notes would be indexed twice and every
+ * result shown twice (`work:notes/a.md` and `notes:a.md`).
+ */
+function checkOverlap(registry: Registry, root: string): void {
+  const real = realFolder(root);
+  for (const vault of registry.vaults()) {
+    const other = realFolder(vault.root);
+    if (isBelow(real, other)) {
+      throw new FolioError(
+        'conflict',
+        `folder ${root} is inside the vault "${vault.name}" (${vault.root}), whose search already covers it`,
+      );
+    }
+    if (isBelow(other, real)) {
+      throw new FolioError(
+        'conflict',
+        `folder ${root} holds the vault "${vault.name}" (${vault.root}); remove that vault first to add the whole folder`,
+      );
+    }
+  }
+}
+
 /** Validates and registers a vault; throws `FolioError` naming the folder or name at fault. */
 export function addVaultChecked(
   registry: Registry,
@@ -70,6 +99,7 @@ export function addVaultChecked(
   const existing = vaultAt(registry, root);
   if (existing)
     throw new FolioError('conflict', `folder ${root} is already the vault "${existing.name}"`);
+  checkOverlap(registry, root);
   const taken = new Set(registry.vaults().map((v) => v.name));
   let chosen: string;
   if (name !== undefined) {

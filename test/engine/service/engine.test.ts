@@ -82,6 +82,13 @@ describe('engine service', () => {
       );
     }
     await expect(engine.addVault({ root })).rejects.toThrow(/already the vault "my-notes"/);
+    // Overlapping vaults would index (and show) every note twice.
+    await expect(engine.addVault({ root: join(root, 'notes') })).rejects.toThrow(
+      `folder ${join(root, 'notes')} is inside the vault "my-notes" (${root})`,
+    );
+    await expect(engine.addVault({ root: dir })).rejects.toThrow(
+      `folder ${dir} holds the vault "my-notes" (${root}); remove that vault first`,
+    );
     const other = join(dir, 'other');
     mkdirSync(other);
     await expect(engine.addVault({ root: other, name: 'Bad Name' })).rejects.toThrow(/must match/);
