@@ -23,6 +23,14 @@ async function addLayoutVault(bridge: RunningBridge): Promise<void> {
     .toMatchObject({ documents: 3 });
 }
 
+/** Asserts that `inner` is drawn wholly inside `outer`'s box. */
+async function expectInside(inner: Locator, outer: Locator): Promise<void> {
+  const [a, b] = [await inner.boundingBox(), await outer.boundingBox()];
+  expect(a && b).toBeTruthy();
+  expect(a!.x).toBeGreaterThanOrEqual(b!.x);
+  expect(a!.x + a!.width).toBeLessThanOrEqual(b!.x + b!.width);
+}
+
 /** Lines of text an element takes. */
 async function lines(element: Locator): Promise<number> {
   return element.evaluate((node) => {
@@ -58,4 +66,29 @@ test('a 15 kB heading is clamped to two lines, its full text in the title', asyn
     await page.emulateMedia({ colorScheme: scheme });
     await page.screenshot({ path: join(SCREENSHOTS, `results-long-title-${scheme}.png`) });
   }
+});
+
+test('a long partial badge or an unbroken title word keeps score and merged count in view', async ({
+  page,
+  bridge,
+}) => {
+  await addLayoutVault(bridge);
+  const pane = page.locator('[data-pane="results"]');
+  await page.goto(bridge.url);
+  await searchBox(page).fill('ownership rules memory stack heap allocation zzqqxx');
+  const memory = results(page).filter({ hasText: 'merged 5 sections' });
+  await expect(memory.locator('.partial-badge')).toContainText('partial: ownership');
+  await expectInside(memory.locator('.score'), pane);
+  await expectInside(memory.locator('.merged'), pane);
+  expect(await lines(memory.locator('.title'))).toBe(1);
+  for (const scheme of ['light', 'dark'] as const) {
+    await page.emulateMedia({ colorScheme: scheme });
+    await page.screenshot({ path: join(SCREENSHOTS, `results-partial-${scheme}.png`) });
+  }
+
+  await searchBox(page).fill('unbrokenmarker');
+  const unbroken = results(page).first();
+  await expect(unbroken).toContainText('CompileTime');
+  await expectInside(unbroken.locator('.score'), pane);
+  await expectInside(unbroken.locator('.title'), pane);
 });
