@@ -26,10 +26,28 @@ test('vault panel: add a folder, find its notes, remove it', async ({ page, brid
   await page.getByRole('searchbox', { name: 'Search' }).fill('otterword');
   await expect(results(page).first()).toContainText('Otters');
 
+  // Keyboard only: the focus stays on the button through each action (it was lost to <body>
+  // while the buttons were disabled), and goes to the neighbour row when its row is removed.
   await page.keyboard.press('Alt+v');
-  await added.getByRole('button', { name: 'Remove' }).click();
-  await added.getByRole('button', { name: 'Really remove?' }).click();
+  await added.getByRole('button', { name: 'Pin' }).focus();
+  await page.keyboard.press('Space');
+  await expect(added.getByRole('button', { name: 'Unpin' })).toBeFocused();
+  await expect(added).toContainText('pinned ×1.5');
+  await page.keyboard.press('Space');
+  await expect(added.getByRole('button', { name: 'Pin' })).toBeFocused();
+  await expect(added).not.toContainText('pinned');
+  await page.keyboard.press('Shift+Tab');
+  await page.keyboard.press('Enter');
+  await expect(added.getByRole('button', { name: 'Re-index' })).toBeFocused();
+  await page.keyboard.press('Tab');
+  await page.keyboard.press('Tab');
+  await page.keyboard.press('Enter');
+  await expect(added.getByRole('button', { name: 'Really remove?' })).toBeFocused();
+  await page.keyboard.press('Enter');
   await expect(added).toHaveCount(0);
+  await expect(
+    panel.locator('[data-vault="e2e"]').getByRole('button', { name: 'Remove' }),
+  ).toBeFocused();
   await page.keyboard.press('Escape');
   // The search reruns by itself: the removed vault's note is gone.
   await expect(page.getByText('No results for “otterword”')).toBeVisible();

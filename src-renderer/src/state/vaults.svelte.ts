@@ -105,8 +105,13 @@ export class VaultsState {
     });
   }
 
-  /** Runs an action that resolves to an error message or null; true when it succeeded. */
+  /**
+   * Runs an action that resolves to an error message or null; true when it succeeded. One at a
+   * time: while one runs, others are refused (the buttons stay focusable, not disabled, so the
+   * keyboard focus stays where it was).
+   */
   async #act(action: () => Promise<string | null>): Promise<boolean> {
+    if (this.busy) return false;
     this.busy = true;
     this.error = null;
     try {
