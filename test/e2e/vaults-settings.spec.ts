@@ -66,9 +66,21 @@ test('settings apply at once and persist', async ({ page, bridge }) => {
   await limit.fill('1');
   await limit.press('Tab');
   await expect(results(page)).toHaveCount(1);
+  // A refused value: the message names the field, the field shows the value in effect.
   await limit.fill('0');
   await limit.press('Tab');
   await expect(panel.getByRole('alert')).toContainText('Results shown');
+  await expect(limit).toHaveValue('1');
+  const title = panel.getByLabel('Title');
+  await title.fill('-1');
+  await title.press('Tab');
+  await expect(panel.getByRole('alert')).toContainText('Title weight');
+  await expect(title).toHaveValue('3');
+  const budget = panel.getByLabel('Token budget');
+  await budget.fill('0');
+  await budget.press('Tab');
+  await expect(panel.getByRole('alert')).toContainText('Token budget');
+  await expect(budget).toHaveValue('');
 
   await page.reload();
   await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
