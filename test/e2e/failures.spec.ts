@@ -1,7 +1,8 @@
 // When the engine cannot answer, the page says so instead of showing what it showed before:
 // a failed request is faked with page.route, the rest is the real bridge.
+import { join } from 'node:path';
 import type { Page } from '@playwright/test';
-import { expect, test } from './bridge-fixture.ts';
+import { SCREENSHOTS, expect, test } from './bridge-fixture.ts';
 
 const searchBox = (page: Page) => page.getByRole('searchbox', { name: 'Search' });
 const results = (page: Page) => page.getByRole('listbox', { name: 'Results' }).getByRole('option');
@@ -25,4 +26,23 @@ test('a section that fails to load shows the error, not the previous section', a
   await expect(preview(page).getByRole('alert')).toContainText('id is too long (id)');
   await expect(preview(page).locator('article, .crumb')).toHaveCount(0);
   await expect(preview(page)).not.toContainText(shown);
+});
+
+test('a failed search shows no stale count, results or copy buttons', async ({ page, bridge }) => {
+  await page.goto(bridge.url);
+  await searchBox(page).fill('carbon');
+  await expect(results(page).first()).toContainText('Compost methods');
+  await expect(page.getByRole('button', { name: 'Copy all' })).toBeVisible();
+  // The bridge goes away.
+  await page.route('**/api/search', (route) => route.abort('connectionrefused'));
+  await searchBox(page).fill('carbon compost');
+  await expect(page.getByRole('alert').filter({ hasText: 'The search failed' })).toBeVisible();
+  await expect(page.locator('.toolbar .count')).toHaveText('');
+  await expect(page.getByRole('button', { name: /^(Tick all|Copy all|Copy)$/ })).toHaveCount(0);
+  await expect(results(page)).toHaveCount(0);
+  await expect(preview(page)).toContainText('Select a result');
+  for (const scheme of ['light', 'dark'] as const) {
+    await page.emulateMedia({ colorScheme: scheme });
+    await page.screenshot({ path: join(SCREENSHOTS, `search-failed-${scheme}.png`) });
+  }
 });

@@ -96,6 +96,28 @@ describe('SearchState', () => {
     expect(search.error).toBe('database is locked');
   });
 
+  it('a failed search leaves no earlier results behind', async () => {
+    const fake = createFakeApi();
+    fake.answer('search', () => ok(response('v:a.md', 'v:b.md')));
+    const seen: number[] = [];
+    const search = new SearchState(fake.api, { onResults: (results) => seen.push(results.length) });
+    search.topics = ['x'];
+    await search.run();
+    fake.answer('search', () => ({
+      ok: false,
+      error: { code: 'unavailable', message: 'the bridge is not reachable' },
+    }));
+    search.topics = ['xy'];
+    await search.run();
+    expect([search.status, search.error, search.results]).toEqual([
+      'error',
+      'the bridge is not reachable',
+      [],
+    ]);
+    // The selection hears of it too (its preview and outline go).
+    expect(seen).toEqual([2, 0]);
+  });
+
   it('adds and removes topics, never going below one', () => {
     const search = new SearchState(createFakeApi().api, { debounceMs: 10_000 });
     expect(search.addTopic()).toBe(1);

@@ -112,7 +112,8 @@ export class SearchState {
     if (answer.ok)
       this.#settle(answer.value.results, answer.value.terms, answer.value.tookMs, 'ready');
     else {
-      this.status = 'error';
+      // The results of an earlier query are not this query's: none are shown with the error.
+      this.#settle([], [], 0, 'error');
       this.error = answer.error.message;
     }
   }
