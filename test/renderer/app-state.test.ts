@@ -148,6 +148,26 @@ describe('VaultsState', () => {
     expect(vaults.fileErrors.map((error) => error.path)).toEqual(['bad.md']);
   });
 
+  it('document counts follow the index while it is built, reloaded at most once per interval', async () => {
+    const fake = createFakeApi();
+    let documents = 0;
+    fake.answer('listVaults', () => ok([vault('notes', { documents })]));
+    const vaults = new VaultsState(fake.api, { countRefreshMs: 20 });
+    const stop = vaults.connect();
+    const listed = () => fake.calls.filter(([method]) => method === 'listVaults').length;
+    for (let batch = 1; batch <= 5; batch++) {
+      documents = batch * 100;
+      fake.emit('onIndexChanged', { vault: 'notes', indexed: [`${batch}.md`], removed: [] });
+    }
+    await wait(40);
+    expect([listed(), vaults.vaults[0]?.documents]).toEqual([1, 500]);
+    documents = 600;
+    fake.emit('onIndexChanged', { vault: 'notes', indexed: ['6.md'], removed: [] });
+    await wait(40);
+    expect([listed(), vaults.vaults[0]?.documents]).toEqual([2, 600]);
+    stop();
+  });
+
   it('keeps the engine’s message when adding fails, and refuses an empty path', async () => {
     const fake = createFakeApi();
     fake.answer('addVault', () => ({

@@ -7,6 +7,15 @@ import type {
   VaultInfo,
 } from '../../../src-main/contract/api.ts';
 
+/** Options of a `VaultsState`. */
+export interface VaultsOptions {
+  /**
+   * While files are being indexed, the vault list (its document counts) is reloaded at most this
+   * often, in milliseconds (default 1000).
+   */
+  countRefreshMs?: number;
+}
+
 /** Registered vaults, their indexing progress and file errors. */
 export class VaultsState {
   vaults = $state.raw<VaultInfo[]>([]);
@@ -22,12 +31,15 @@ export class VaultsState {
   loaded = $state(false);
 
   readonly #api: FolioApi;
+  readonly #countRefreshMs: number;
+  #countRefresh: ReturnType<typeof setTimeout> | null = null;
 
-  constructor(api: FolioApi) {
+  constructor(api: FolioApi, options: VaultsOptions = {}) {
     this.#api = api;
+    this.#countRefreshMs = options.countRefreshMs ?? 1000;
   }
 
-  /** Subscribes to vault and progress events; returns the unsubscribe function. */
+  /** Subscribes to vault, progress and index events; returns the unsubscribe function. */
   connect(): () => void {
     const stops = [
       this.#api.onVaultsChanged((vaults) => {
@@ -35,8 +47,12 @@ export class VaultsState {
         void this.loadErrors();
       }),
       this.#api.onIndexProgress((progress) => this.#progressed(progress)),
+      this.#api.onIndexChanged(() => this.#scheduleCountRefresh()),
     ];
-    return () => stops.forEach((stop) => stop());
+    return () => {
+      stops.forEach((stop) => stop());
+      if (this.#countRefresh !== null) clearTimeout(this.#countRefresh);
+    };
   }
 
   async load(): Promise<void> {
@@ -121,6 +137,20 @@ export class VaultsState {
     } finally {
       this.busy = false;
     }
+  }
+
+  /**
+   * Document counts follow the index as it grows: searches run on what is committed while a
+   * vault is indexed, so the count says what a search covers now. Once per interval at most
+   * (a full index commits many batches a second); the last batch is always counted.
+   */
+  #scheduleCountRefresh(): void {
+    if (this.#countRefresh !== null) return;
+    this.#countRefresh = setTimeout(async () => {
+      this.#countRefresh = null;
+      const answer = await this.#api.listVaults();
+      if (answer.ok) this.vaults = answer.value;
+    }, this.#countRefreshMs);
   }
 
   #progressed(progress: IndexProgress): void {
