@@ -19,6 +19,19 @@ further then once here there when where why how all any both each few more most 
 no nor not only own same so than too very cannot can will just
 `;
 
+/**
+ * The closed-class words the Snowball list lacks — prepositions, conjunctions, determiners and
+ * wh-words ("detach a vault without deleting its files"): as required terms they made weak
+ * sections that happen to hold them outrank the answer among partial matches, which rank by how
+ * many terms they hold (SPEC §4). Modal verbs stay words: docs quote them in rules and messages
+ * ("must be prefixed", "may not be").
+ */
+const ENGLISH_MORE = `
+without within upon onto across along among amongst around behind beside besides beyond despite
+except toward towards unlike via per since though although unless whether whereas yet also either
+neither every another many much several whose whatever whichever whoever whenever wherever
+`;
+
 /** What contractions leave beside a stop word ("can't" → "t", "doesn't" → "doesn" + "t"). */
 const ENGLISH_PIECES = `
 s t m d ll re ve don doesn didn isn aren wasn weren hasn haven hadn won wouldn shan shouldn couldn
@@ -36,7 +49,7 @@ export interface StopWords {
 const words = (list: string): ReadonlySet<string> => new Set(list.split(/\s+/).filter(Boolean));
 
 const LISTS: Record<string, StopWords> = {
-  english: { words: words(ENGLISH), pieces: words(ENGLISH_PIECES) },
+  english: { words: words(ENGLISH + ENGLISH_MORE), pieces: words(ENGLISH_PIECES) },
 };
 
 const NONE: StopWords = { words: new Set(), pieces: new Set() };

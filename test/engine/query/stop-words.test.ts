@@ -16,6 +16,17 @@ describe('stop words are not required terms', () => {
     // Contractions split into stop-word pieces ("can" + "t") are stop words as a whole.
     ["why can't I index a String", ['index', 'string'], ['why', "can't", 'i', 'a']],
     ["it's broken", ['broken'], ["it's"]],
+    // Closed-class words beyond the Snowball list; modal verbs stay words.
+    [
+      'detach a vault without deleting its files',
+      ['detach', 'vault', 'deleting', 'files'],
+      ['a', 'without', 'its'],
+    ],
+    [
+      'name must be prefixed via another flag',
+      ['name', 'must', 'prefixed', 'flag'],
+      ['be', 'via', 'another'],
+    ],
     // Deliberate forms stay as typed: phrases, fields, prefixes, negations.
     ['"the who" band', ['"the who"', 'band'], []],
     ['title:the band', ['title:the', 'band'], []],
