@@ -8,7 +8,10 @@
 // - everything else merges among its tier and is ranked; what falls below `limit` is cut.
 // A merged result's matched labels are, per topic, those of its best single node: a section
 // merged from children that each hold some of the terms does not match them all (SPEC §4
-// partial results rank "more matched terms first" by this count).
+// partial results rank "more matched terms first" by this count). Its score, which ranks it
+// among results of that count, combines (SPEC §5) only the nodes holding that many terms: a
+// document whose one section holds three of the words is not raised above a section holding
+// the same three by its other sections holding one each.
 import {
   compareMatches,
   Merged,
@@ -72,27 +75,66 @@ class Result extends Merged implements TierResult {
   }
 }
 
-/** Per topic (the part of a label before `SEP`), the labels of the node matching the most. */
-function bestLabels(keys: number[], rawOf: Map<number, RawMatch[]>): string[] {
-  const best = new Map<string, { score: number; labels: string[] }>();
-  for (const key of keys) {
-    const byTopic = new Map<string, { score: number; labels: string[] }>();
-    for (const raw of rawOf.get(key) ?? []) {
-      // `?? []`: a node merging created is no raw match
-      for (const label of raw.matched ?? []) {
-        const topic = label.slice(0, Math.max(0, label.indexOf(SEP)));
-        const entry = byTopic.get(topic);
-        if (!entry) byTopic.set(topic, { score: raw.score, labels: [label] });
-        else if (!entry.labels.includes(label)) entry.labels.push(label);
+/** What one node matched of one topic: its labels and its best raw score. */
+interface TopicMatch {
+  score: number;
+  labels: string[];
+}
+
+/** A node's matches per topic (the part of a label before `SEP`). */
+function byTopicOf(raws: RawMatch[]): Map<string, TopicMatch> {
+  const byTopic = new Map<string, TopicMatch>();
+  for (const raw of raws) {
+    for (const label of raw.matched ?? []) {
+      const topic = label.slice(0, Math.max(0, label.indexOf(SEP)));
+      const entry = byTopic.get(topic);
+      if (!entry) byTopic.set(topic, { score: raw.score, labels: [label] });
+      else {
+        if (!entry.labels.includes(label)) entry.labels.push(label);
+        entry.score = Math.max(entry.score, raw.score);
       }
     }
+  }
+  return byTopic;
+}
+
+/**
+ * A merged partial result's labels — per topic, those of the node matching the most — and its
+ * score: SPEC §5's max(own, combine(descendants)) over the nodes holding as many of a topic's
+ * terms as its best node (`keys[0]` is the result's own node).
+ */
+function representative(
+  keys: number[],
+  rawOf: Map<number, RawMatch[]>,
+  cap: number,
+): { labels: string[]; score: number } {
+  // `?? []`: a node merging created is no raw match
+  const nodes = keys.map((key) => byTopicOf(rawOf.get(key) ?? []));
+  const best = new Map<string, TopicMatch>();
+  for (const byTopic of nodes) {
     for (const [topic, entry] of byTopic) {
       const seen = best.get(topic);
       const more = seen ? entry.labels.length - seen.labels.length : 1;
       if (more > 0 || (more === 0 && entry.score > seen!.score)) best.set(topic, entry);
     }
   }
-  return [...best.values()].flatMap((b) => b.labels);
+  const scoreOf = (byTopic: Map<string, TopicMatch>) => {
+    let score = 0;
+    for (const [topic, entry] of byTopic) {
+      if (entry.labels.length === best.get(topic)!.labels.length)
+        score = Math.max(score, entry.score);
+    }
+    return score;
+  };
+  let sum = 0;
+  let max = 0;
+  for (let i = 1; i < nodes.length; i++) {
+    const score = scoreOf(nodes[i]!);
+    sum += score;
+    max = Math.max(max, score);
+  }
+  const score = Math.max(scoreOf(nodes[0]!), Math.min(sum, cap * max));
+  return { labels: [...best.values()].flatMap((b) => b.labels), score };
 }
 
 /**
@@ -177,14 +219,21 @@ export class ResultList {
     const merged = merge
       ? mergeMatches(free, nodes, params, this.blocked)
       : unmergedOf(free, nodes);
+    const labels = new Map<MergedMatch, string[]>();
+    if (rawOf) {
+      for (const m of merged) {
+        if (m.mergedFrom.length === 0) continue;
+        const keys = [m.key, ...m.mergedFrom];
+        const best = representative(keys, rawOf, params.scoreCapMultiplier);
+        labels.set(m, best.labels);
+        m.score = best.score;
+      }
+    }
     const { boost, boostMax, limit } = this.options;
     const room = partial || boostMax === undefined ? Infinity : limit - this.results.length;
     const ranked = boost ? boostRanked(merged, boost, boostMax ?? Infinity, room) : merged;
     if (boost) ranked.sort((a, b) => compareMatches(a, b, nodes));
-    const results = ranked.map((m): TierResult => {
-      if (!rawOf || m.mergedFrom.length === 0) return new Result(m, m.matched, partial);
-      return new Result(m, bestLabels([m.key, ...m.mergedFrom], rawOf), partial);
-    });
+    const results = ranked.map((m) => new Result(m, labels.get(m) ?? m.matched, partial));
     if (partial) {
       results.sort((a, b) => b.matched.length - a.matched.length || compareMatches(a, b, nodes));
     }

@@ -108,6 +108,33 @@ describe('tiers', () => {
     expect(tier.results.map((r) => [r.key, r.matched])).toEqual([[1, [label('b'), label('c')]]]);
   });
 
+  it("a merged partial result's score combines only the nodes holding its count of terms", () => {
+    const list = new ResultList({ nodes: chapter(), limit: 20, params: PARAMS, merge: true });
+    const tier = list.prepare(
+      [
+        // 2, 3 and 5 aggregate into 1 (3 of its 3 children): 2 holds two terms, 3 and 5 one.
+        { key: 2, score: 4, matched: [label('a'), label('b')] },
+        { key: 3, score: 3, matched: [label('a')] },
+        { key: 5, score: 3, matched: [label('b')] },
+      ],
+      true,
+    );
+    // combine over all three would be min(10, 2 × 4) = 8; only node 2 holds two terms.
+    expect(tier.results.map((r) => [r.key, r.score, r.matched])).toEqual([
+      [1, 4, [label('a'), label('b')]],
+    ]);
+    // Two nodes holding the count combine as SPEC §5 does: min(sum, C × max).
+    const both = list.prepare(
+      [
+        { key: 2, score: 4, matched: [label('a'), label('b')] },
+        { key: 3, score: 3, matched: [label('a'), label('c')] },
+        { key: 5, score: 9, matched: [label('b')] },
+      ],
+      true,
+    );
+    expect(both.results.map((r) => [r.key, r.score])).toEqual([[1, 7]]);
+  });
+
   it('partial results: more matched terms first, then score', () => {
     const list = new ResultList({ nodes: chapter(), limit: 20, params: PARAMS, merge: true });
     const tier = list.prepare(
