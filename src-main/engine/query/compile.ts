@@ -27,6 +27,11 @@ export interface CompiledOperand {
   expr: string;
   /** Its terms to highlight; the operand is in a text holding every term of one of them. */
   highlights: HighlightTerm[];
+  /**
+   * True for a word or phrase typed with a field (`title:guide`): a filter, which partial
+   * matches keep like negations and `vault:`/`path:` (SPEC §4), not one of the words they drop.
+   */
+  filter?: boolean;
 }
 
 /** Terms to highlight: a single term, or a phrase's terms in order; `prefix` applies to the last. */
@@ -118,7 +123,12 @@ class Compiler {
       } else {
         const from = this.highlights.length;
         const piece = this.node(child);
-        const operand = piece && { ...piece, highlights: this.highlights.slice(from) };
+        const filter = (child.type === 'term' || child.type === 'phrase') && child.field !== null;
+        const operand = piece && {
+          ...piece,
+          highlights: this.highlights.slice(from),
+          ...(filter ? { filter } : {}),
+        };
         if (operand) positives.push(operand);
       }
     }

@@ -162,8 +162,8 @@ const bitCount = (mask: number) => {
 };
 
 /**
- * Partial matches of a query (SPEC §4): rows missing some required operand (negations and
- * filters still hold), more matched required operands first, then score. Only combinations of operands that some row really holds are queried for scores. `listCap`: see
+ * Partial matches of a query (SPEC §4): rows missing some required operand (negations, field
+ * words and filters still hold), more matched required operands first, then score. Only combinations of operands that some row really holds are queried for scores. `listCap`: see
  * `PARTIAL_LIST_CAP`.
  */
 export function runPartial(
@@ -177,10 +177,13 @@ export function runPartial(
   const operands = query.required;
   if (operands.length < 2 || operands.length > 30) return [];
   const all = (1 << operands.length) - 1; // every operand: the rows of `runRequired`
+  // Field words (`title:guide`) are filters: every partial match holds them all.
+  const filters = operands.reduce((mask, op, i) => (op.filter ? mask | (1 << i) : mask), 0);
+  if (filters === all) return [];
   const countOf = bitCount;
   const groups = new Set<number>(); // the matched masks some row holds exactly
   for (const mask of memberships(reader, query, operands, scope, listCap).values()) {
-    if ((mask & all) !== all) groups.add(mask);
+    if ((mask & all) !== all && (mask & filters) === filters) groups.add(mask);
   }
   const masks = [...groups].sort(
     (a, b) => countOf(b) - countOf(a) || bitCount(b) - bitCount(a) || a - b,

@@ -221,7 +221,11 @@ export class SearchRun {
       // in its context — is part of a match, not one: its document or ancestor is the match.
       if (!row.own && tree.row(key).depth > 0) continue;
       const all = batch.opsOf(index);
-      const ops = demoted ? this.passageOps(row, key, all, operands, file.id) : all;
+      let ops = demoted ? this.passageOps(row, key, all, operands, file.id) : all;
+      // A field word is a filter on the node, not a word a passage must hold.
+      if (ops.length < all.length && all.some((i) => operands[i]!.filter)) {
+        ops = all.filter((i) => operands[i]!.filter || ops.includes(i));
+      }
       let matched: string[];
       if (ops.length < all.length) matched = labelsOf(ops);
       else {

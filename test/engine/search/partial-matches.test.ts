@@ -33,6 +33,19 @@ describe('partial matches', () => {
     expect(results.every((r) => r.partial)).toBe(true);
   });
 
+  it('keep field words, which are filters (SPEC §4), and drop only plain words', async () => {
+    // Without the filter, the gauge note (calibrate, gauge) would lead the partial matches.
+    const titled = await search('title:log calibrate gauge');
+    expect(titled.map((r) => [r.id, r.partial, [...r.matchedTerms].sort()])).toEqual([
+      ['p:log.md', true, ['calibrate', 'title:log']],
+    ]);
+    // Nothing holds the field word: no partial match at all, however many plain words match.
+    expect(await search('title:zebra calibrate gauge battery')).toEqual([]);
+    expect(await search('path:weather battery cold')).toMatchObject([
+      { id: 'p:weather.md', partial: true, matchedTerms: ['path:weather', 'cold'] },
+    ]);
+  });
+
   it('look at the rows of the rarer words; common words only where they meet them', () => {
     const internals = engineInternals(engine());
     const query = compileQuery(parseQuery('battery monday cold'), internals.analyzer());
