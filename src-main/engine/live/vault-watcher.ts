@@ -2,7 +2,6 @@
 // event kinds: the indexer looks at the disk when it runs. The vault's ignore rules (SPEC §1 and
 // its globs) and the indexed extensions are applied here too, so editors' temp files (vim's
 // `4913` probe, `.swp`, `~` backups, `.tmp` files) and ignored folders are never even watched.
-import { existsSync, lstatSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
 import { watch, type FSWatcher } from 'chokidar';
 import { compileIgnoreGlobs, documentKind, isIgnored } from '../files/index.ts';
@@ -61,18 +60,16 @@ export async function watchVault(
     const isFolder = event === 'addDir' || event === 'unlinkDir';
     if (isFolder || documentKind(rel) !== null) handlers.changed(rel);
   });
-  // A symlink whose target is missing gets no chokidar event (its stat fails), yet the indexer's
-  // walk reports it as an error of its path: the raw event of its creation or removal is passed
-  // on, so the error shows (and goes) at once instead of at the next full reconcile.
+  // Some changes get no chokidar event, though the indexer must look at their path: a symlink
+  // to nothing (its stat fails), a file made readable again (only its mode changed), a file
+  // replaced by a folder of the same name (only the folder's new file is reported). The raw
+  // event of such a path is passed on too; paths collapse, so a duplicate costs nothing.
   watcher.on('raw', (_event: unknown, name: unknown, details: unknown) => {
     const folder = (details as { watchedPath?: unknown } | undefined)?.watchedPath;
     if (typeof name !== 'string' || typeof folder !== 'string') return;
-    const path = join(folder, name);
-    const rel = toRelative(root, path);
+    const rel = toRelative(root, join(folder, name));
     if (rel === '' || rel.startsWith('..') || documentKind(rel) === null) return;
-    if (isIgnored(rel, options.ignore)) return;
-    const link = lstatSync(path, { throwIfNoEntry: false });
-    if (link === undefined || (link.isSymbolicLink() && !existsSync(path))) handlers.changed(rel);
+    if (!isIgnored(rel, options.ignore)) handlers.changed(rel);
   });
   watcher.on('error', (error) => {
     const e = error as NodeJS.ErrnoException;

@@ -185,6 +185,21 @@ describe('live vaults', () => {
     expect(await engine.listFileErrors({ vault: 'v' })).toEqual([]);
   });
 
+  it('follows a file replaced by a folder of the same name', async () => {
+    const { root, engine, search, clean } = await liveVault({
+      'x.md': '# Old\n\noldword\n',
+      'keep.md': '# Keep\n',
+    });
+    const done = committed(engine, { indexed: ['x.md/inner.md'], removed: ['x.md'] });
+    // In one go, as a script or a sync tool does it: chokidar reports only the new inner file.
+    unlinkSync(join(root, 'x.md'));
+    write(root, 'x.md/inner.md', '# Inner\n\ninnerword\n');
+    await done;
+    expect(await search('oldword')).toEqual([]);
+    expect(await search('innerword')).toEqual(['v:x.md/inner.md#inner']);
+    expect(indexedDocuments(engine)).toEqual(await clean());
+  });
+
   it('pauses and resumes watching; resuming reconciles what changed meanwhile', async () => {
     const { root, engine, search } = await liveVault({ 'a.md': '# A\n' });
     await engine.setWatching(false);
