@@ -1,7 +1,7 @@
 // The Folio command line: `npm run --silent cli -- <command> …` (SPEC §9). Each command lives in
 // `commands/<name>.ts` and is loaded on demand, so a quick command never pays for a slow one.
 import { existsSync } from 'node:fs';
-import { CliError, UsageError, type CliCommand, type CliIo } from './command.ts';
+import { CliError, oneLine, UsageError, type CliCommand, type CliIo } from './command.ts';
 
 const commandsDir = new URL('./commands/', import.meta.url);
 
@@ -38,7 +38,7 @@ export async function main(argv: string[], io: CliIo): Promise<number> {
   }
   const command = await loadCommand(name);
   if (!command) {
-    io.stderr.write(`folio: unknown command "${name}" (try: help)\n`);
+    io.stderr.write(`folio: unknown command "${oneLine(name)}" (try: help)\n`);
     return 2;
   }
   try {
@@ -46,15 +46,15 @@ export async function main(argv: string[], io: CliIo): Promise<number> {
   } catch (error) {
     if (error instanceof UsageError) {
       // One line (SPEC §9), the usage after the fault it explains.
-      io.stderr.write(`folio ${name}: ${error.message}; usage: ${command.usage}\n`);
+      io.stderr.write(`folio ${name}: ${oneLine(error.message)}; usage: ${command.usage}\n`);
       return 2;
     }
     if (error instanceof CliError) {
-      io.stderr.write(`folio ${name}: ${error.message}\n`);
+      io.stderr.write(`folio ${name}: ${oneLine(error.message)}\n`);
       return 1;
     }
     const message = error instanceof Error ? error.message : String(error);
-    io.stderr.write(`folio ${name}: ${message}\n`);
+    io.stderr.write(`folio ${name}: ${oneLine(message)}\n`);
     if (process.env.FOLIO_DEBUG) console.error(error);
     return 1;
   }

@@ -28,6 +28,14 @@ export class CliError extends Error {
   override name = 'CliError';
 }
 
+/**
+ * A message as one line of stderr (SPEC §9): a line break inside it (quoted file content, a file
+ * name holding one) is written `\n` or `\r`, so that the culprit still reads as it is.
+ */
+export function oneLine(message: string): string {
+  return message.trimEnd().replace(/\r/g, '\\r').replace(/\n/g, '\\n');
+}
+
 /** What looks like a long option (`--name` or `--name=value`); anything else is an argument. */
 const LONG_OPTION = /^--([a-z][a-z0-9-]*)(=|$)/;
 
@@ -55,7 +63,9 @@ export function parseCommandArgs<T extends NonNullable<ParseArgsConfig['options'
       continue;
     }
     const takesValue = options[option[1]!]?.type === 'string' && option[2] !== '=';
-    named.push(takesValue && i + 1 < args.length ? `${arg}=${args[++i]}` : arg);
+    // Checked here: Node's own message for it spans three lines and talks about dashes.
+    if (takesValue && i + 1 === args.length) throw new UsageError(`${arg} needs a value`);
+    named.push(takesValue ? `${arg}=${args[++i]}` : arg);
   }
   try {
     return parseArgs({

@@ -17,7 +17,14 @@ import { chunkFileBatch, type FileBatch, type FileTask } from '../../engine/chun
 import { createChunkPool, type ChunkPool } from '../../engine/chunk/chunk-pool.ts';
 import { documentKind } from '../../engine/files/document-kind.ts';
 import { walkVault } from '../../engine/files/walk-vault.ts';
-import { CliError, parseCommandArgs, UsageError, type CliCommand, type CliIo } from '../command.ts';
+import {
+  CliError,
+  oneLine,
+  parseCommandArgs,
+  UsageError,
+  type CliCommand,
+  type CliIo,
+} from '../command.ts';
 
 const options = {
   vault: { type: 'string' },
@@ -221,7 +228,7 @@ class ChunkRun {
   }
 
   private report(path: string, message: string): void {
-    this.io.stderr.write(`folio chunk: ${path}: ${message}\n`);
+    this.io.stderr.write(`folio chunk: ${oneLine(`${path}: ${message}`)}\n`);
   }
 }
 

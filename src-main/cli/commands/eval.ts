@@ -7,6 +7,7 @@ import { parseQuerySet, QuerySetError, type QuerySet } from '../../engine/eval/q
 import { pickVault, runBound, runEval } from '../../engine/eval/run-eval.ts';
 import {
   CliError,
+  oneLine,
   parseCommandArgs,
   positiveInt,
   UsageError,
@@ -78,7 +79,7 @@ export const command: CliCommand = {
       }
       const run = { vault, limit: opts.limit, strict: opts.strict };
       const { report, warnings } = await runEval(engine, set, run);
-      for (const warning of warnings) io.stderr.write(`folio eval: warning: ${warning}\n`);
+      for (const warning of warnings) io.stderr.write(`folio eval: warning: ${oneLine(warning)}\n`);
       const bound = opts.bound ? await runBound(engine, set, vault) : undefined;
       io.stdout.write(
         opts.json

@@ -7,7 +7,7 @@ import { FolioError } from '../../contract/engine.ts';
 import { createEngine, engineInternals } from '../../engine/create-engine.ts';
 import { progressReporter } from '../../engine/live/progress.ts';
 import type { IndexSummary } from '../../engine/store/indexer.ts';
-import { CliError, parseCommandArgs, UsageError, type CliCommand } from '../command.ts';
+import { CliError, oneLine, parseCommandArgs, UsageError, type CliCommand } from '../command.ts';
 
 const options = { db: { type: 'string' }, json: { type: 'boolean' } } as const;
 
@@ -84,12 +84,16 @@ export const command: CliCommand = {
       });
       for (const summary of summaries) {
         for (const warning of summary.warnings) {
-          io.stderr.write(`warning: ${summary.vault}:${warning.path}: ${warning.message}\n`);
+          io.stderr.write(
+            `warning: ${oneLine(`${summary.vault}:${warning.path}: ${warning.message}`)}\n`,
+          );
         }
       }
       for (const error of await engine.listFileErrors({})) {
         if (names.includes(error.vault)) {
-          io.stderr.write(`warning: ${error.vault}:${error.path}: ${error.message}\n`);
+          io.stderr.write(
+            `warning: ${oneLine(`${error.vault}:${error.path}: ${error.message}`)}\n`,
+          );
         }
       }
       if (values.json) io.stdout.write(`${JSON.stringify({ vaults: summaries })}\n`);

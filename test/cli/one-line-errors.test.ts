@@ -1,0 +1,85 @@
+// Every error is one line on stderr naming its culprit (SPEC §9), over every command's usage
+// errors: options read from each command's own usage line, so a new command or option is covered.
+import { readdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { CliCommand } from '../../src-main/cli/command.ts';
+import { cli, FIXTURE_VAULT, tempDir } from './cli-helpers.ts';
+
+const commandsDir = join(import.meta.dirname, '../../src-main/cli/commands');
+const names = readdirSync(commandsDir)
+  .filter((file) => file.endsWith('.ts'))
+  .map((file) => file.slice(0, -3));
+
+/** An option of a usage line: `--db FILE` takes a value, `[--json]` does not. */
+interface UsageOption {
+  name: string;
+  takesValue: boolean;
+}
+
+async function usageOptions(name: string): Promise<UsageOption[]> {
+  const { command } = (await import(join(commandsDir, `${name}.ts`))) as { command: CliCommand };
+  return [...command.usage.matchAll(/--([a-z][a-z-]*)( [^\s[\]-])?/g)].map((m) => ({
+    name: `--${m[1]}`,
+    takesValue: m[2] !== undefined,
+  }));
+}
+
+function expectOneLine(err: string): void {
+  expect(err).toMatch(/^folio [^\n]+\n$/);
+}
+
+describe('every usage error of every command is one line, exit 2', () => {
+  it('finds the commands and their options', async () => {
+    expect(names).toEqual(expect.arrayContaining(['search', 'chunk', 'export', 'eval', 'bench']));
+    expect(await usageOptions('export')).toContainEqual({ name: '--format', takesValue: true });
+    expect(await usageOptions('search')).toContainEqual({ name: '--json', takesValue: false });
+  });
+
+  it.each(names)('%s: an option without its value names the option', async (name) => {
+    for (const option of await usageOptions(name)) {
+      if (!option.takesValue) continue;
+      for (const argv of [[option.name], ['--db', 'D', 'q', option.name]]) {
+        const { status, err } = await cli(name, ...argv);
+        expect({ argv, status }).toEqual({ argv, status: 2 });
+        expectOneLine(err);
+        expect(err).toContain(`${option.name} needs a value`);
+      }
+    }
+  });
+
+  it.each(names)('%s: a value given to a flag, an unknown option, nothing', async (name) => {
+    const flags = (await usageOptions(name)).filter((o) => !o.takesValue);
+    const cases = [[], ['--no-such-option'], ...flags.map((f) => [`${f.name}=yes`])];
+    for (const argv of cases) {
+      const { status, err } = await cli(name, ...argv);
+      expect({ argv, status }).toEqual({ argv, status: 2 });
+      expectOneLine(err);
+    }
+  });
+});
+
+describe('errors quoting a line break stay one line', () => {
+  const dir = tempDir();
+  const db = join(dir, 'v.db');
+  beforeAll(async () => {
+    expect((await cli('index', '--db', db, `${FIXTURE_VAULT}=work`)).status).toBe(0);
+  });
+
+  it('eval --queries on a file that is not JSON', async () => {
+    const queries = join(dir, 'queries.txt');
+    writeFileSync(queries, 'not json\nsecond line\n');
+    const { status, err } = await cli('eval', '--db', db, '--queries', queries);
+    expect(status).toBe(1);
+    expectOneLine(err);
+    expect(err).toContain(queries);
+    expect(err).toContain('not json\\n');
+  });
+
+  it('a database name holding a line break', async () => {
+    const { status, err } = await cli('search', '--db', join(dir, 'a\nb.db'), 'alpha');
+    expect(status).toBe(1);
+    expectOneLine(err);
+    expect(err).toContain('a\\nb.db');
+  });
+});
