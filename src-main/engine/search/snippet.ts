@@ -45,6 +45,13 @@ const UNCOLLAPSED = /[^\S ]| {2}/;
 /** Finds text that is not whitespace from `lastIndex` on. */
 const NON_SPACE = /\S/g;
 
+/** The first word start at or after `from` and before `anchor` (the anchor itself if none). */
+function wordStart(text: string, from: number, anchor: number): number {
+  if (from === 0) return 0;
+  const space = text.slice(from, anchor).search(/\s\S/);
+  return space >= 0 ? from + space + 1 : anchor;
+}
+
 /**
  * The window of `length` characters holding the most distinct matched words (then the earliest),
  * tried at each of the first `MAX_ANCHORS` matches.
@@ -70,13 +77,10 @@ function chooseWindow(text: string, matches: TextRange[], length: number): [numb
   };
   for (let i = 0; i < anchors; i++) {
     const anchor = matches[i]!;
-    let start = Math.max(0, anchor[0] - LEAD);
-    if (start > 0) {
-      // Start at a word boundary inside the lead-in.
-      const space = text.slice(start, anchor[0]).search(/\s\S/);
-      start = space >= 0 ? start + space + 1 : anchor[0];
-    }
+    let start = wordStart(text, Math.max(0, anchor[0] - LEAD), anchor[0]);
     const end = Math.min(text.length, start + length);
+    // Near the end of the text the lead-in grows, so the snippet is as long as any other.
+    if (end - start < length) start = wordStart(text, Math.max(0, end - length), anchor[0]);
     // Matches are sorted: the window holds the anchor and the few after it that end in time.
     let distinct = 0;
     for (let j = i; j < matches.length && matches[j]![1] <= end; j++) {

@@ -62,6 +62,17 @@ describe('buildSnippet', () => {
     );
   });
 
+  it('is as long when the match ends the text: the lead-in grows instead', () => {
+    const words = Array.from({ length: 200 }, (_, i) => `kappa${i}`).join(' ');
+    const text = `${words} finalword`;
+    const snippet = buildSnippet(text, find(text, [{ terms: ['finalword'], prefix: false }]));
+    const plain = snippet.segments.map((s) => s.text).join('');
+    expect(plain.startsWith('…kappa')).toBe(true);
+    expect(plain.endsWith('kappa199 finalword')).toBe(true);
+    expect(plain.length).toBeGreaterThan(140);
+    expect(plain.length).toBeLessThanOrEqual(151);
+  });
+
   it('shows the start of the text when nothing matched in it', () => {
     const snippet = buildSnippet('\n\n  Intro text here.\n', []);
     expect(snippet.html).toBe('Intro text here.');
