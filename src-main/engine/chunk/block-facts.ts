@@ -6,8 +6,8 @@
 import { parse, preprocess } from 'micromark';
 import { gfm } from 'micromark-extension-gfm';
 import { subtokenize } from 'micromark-util-subtokenize';
-import type { Event } from 'micromark-util-types';
-import { plainTextOf } from './heading-title.ts';
+import type { Event, ParseContext, Token, TokenizeContext } from 'micromark-util-types';
+import { MARKUP_TITLE_LIMIT, micromarkTitle, plainTextOf, titleSource } from './heading-title.ts';
 import type { SourceText } from './source-text.ts';
 
 /** A top-level heading, in lines of the file. */
@@ -43,9 +43,8 @@ export function micromarkBlockFacts(source: SourceText, startLine: number): Bloc
   const textLines = new Uint8Array(source.lineCount);
   const headings: HeadingLine[] = [];
   const input = source.text.slice(parseStart(source, startLine));
-  const events = parse({ extensions: [gfm()] })
-    .document()
-    .write(preprocess()(input, undefined, true));
+  const parser = parse({ extensions: [gfm()] });
+  const events = parser.document().write(preprocess()(input, undefined, true));
   expandBlocksAndHeadings(events);
   // micromark lines are 1-based and count from the slice's first line.
   const lineBase = startLine - 1;
@@ -58,28 +57,31 @@ export function micromarkBlockFacts(source: SourceText, startLine: number): Bloc
     if (type === 'paragraph' || type === 'table') {
       textLines.fill(1, token.start.line + lineBase, token.end.line + lineBase + 1);
     } else if (depth === 0 && (type === 'atxHeading' || type === 'setextHeading')) {
-      headings.push(headingAt(events, index, lineBase));
+      headings.push(headingAt(events, index, lineBase, parser));
     }
   }
   return { headings, textLines };
 }
 
 /**
- * micromark's `postprocess`, except that inline content is expanded only inside headings: the
- * chunk tree needs no other inline parse (it is most of the work, and micromark's emphasis
- * resolution is quadratic in the delimiters of a paragraph).
+ * micromark's `postprocess`, except that inline content is expanded only inside headings, and not
+ * inside headings past `MARKUP_TITLE_LIMIT` (their titles are read from their first 8 KiB): the
+ * chunk tree needs no other inline parse (it is most of the work, and micromark's inline parsing
+ * is quadratic in the delimiters and lines of a paragraph).
  */
 function expandBlocksAndHeadings(events: Event[]): void {
   // The first pass turns document chunks into flow events (paragraphs, headings, code…).
   let done = subtokenize(events);
   while (!done) {
     let inHeading = 0;
-    for (const [kind, token] of events) {
+    let inLongHeading = false;
+    for (const [kind, token, context] of events) {
       const type = token.type as string;
       if (type === 'atxHeadingText' || type === 'setextHeadingText') {
         inHeading += kind === 'enter' ? 1 : -1;
+        inLongHeading = kind === 'enter' && isLong(context, token);
       } else if (
-        inHeading === 0 &&
+        (inHeading === 0 || inLongHeading) &&
         (token.contentType === 'text' || token.contentType === 'string')
       ) {
         token.contentType = undefined;
@@ -89,7 +91,20 @@ function expandBlocksAndHeadings(events: Event[]): void {
   }
 }
 
-function headingAt(events: Event[], index: number, lineBase: number): HeadingLine {
+/** True for heading text whose title is read from its first 8 KiB (`titleSource`). */
+function isLong(context: TokenizeContext, token: Token): boolean {
+  return (
+    token.end.offset - token.start.offset > MARKUP_TITLE_LIMIT &&
+    context.sliceSerialize(token).length > MARKUP_TITLE_LIMIT
+  );
+}
+
+function headingAt(
+  events: Event[],
+  index: number,
+  lineBase: number,
+  parser: ParseContext,
+): HeadingLine {
   const heading = events[index]![1];
   const setext = heading.type === 'setextHeading';
   let depth = 0;
@@ -109,7 +124,11 @@ function headingAt(events: Event[], index: number, lineBase: number): HeadingLin
       if (setext) firstLine = token.start.line + lineBase;
       let end = at + 1;
       while (events[end]![1] !== token) end++;
-      title = plainTextOf(events, at + 1, end);
+      // A long heading was left unexpanded: its first 8 KiB are read as the fast scanner reads
+      // them, with this document's link definitions.
+      title = isLong(context, token)
+        ? micromarkTitle(titleSource(context.sliceSerialize(token)), parser)
+        : plainTextOf(events, at + 1, end);
       at = end;
     }
   }

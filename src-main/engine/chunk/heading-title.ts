@@ -63,33 +63,46 @@ let textParser: ParseContext | null = null;
 
 /** The title of a heading whose inline source (markers and indentation removed) is `content`. */
 export function headingTitle(content: string): string {
-  if (content.trim() === '') return '';
+  const source = titleSource(content);
+  if (source.trim() === '') return '';
   // Text without a character that can start markup (or NUL, which micromark replaces) needs no
   // parser. Literal autolinks (`www.x.com`) are left out on purpose: their text is their source.
-  if (!/[\\`*_~[\]<&!\0]/.test(content)) return collapseWhitespace(content);
+  if (!/[\\`*_~[\]<&!\0]/.test(source)) return collapseWhitespace(source);
   // Code spans, HTML tags and autolinks alone (most headings with markup) are read directly.
-  const fast = fastInlineText(content);
+  const fast = fastInlineText(source);
   if (fast !== null) return collapseWhitespace(fast);
-  return micromarkTitle(content.length > MARKUP_TITLE_LIMIT ? cut(content) : content);
+  return micromarkTitle(source);
 }
 
 /**
- * Longest heading content (chars) micromark reads for a title. micromark resolves emphasis in
- * quadratic time: a 90 KB heading of `*a_*a_…` takes a minute. Past this limit (no real heading
- * comes near it) the title is read from the content's first 8 KiB.
+ * Longest heading content (chars) a title is read from. micromark's inline parsing is quadratic
+ * (emphasis resolution, and merging the text of each line of a long setext heading): a 90 KB
+ * heading of `*a_*a_…` took a minute, a 1.8 MB setext paragraph 50 s. Past this limit (no real
+ * heading comes near it) the title, and so the slug, is read from the content's first 8 KiB —
+ * which also bounds every `title`, `headerPath` and id copied into each descendant node.
  */
 export const MARKUP_TITLE_LIMIT = 8192;
 
-/** The first `MARKUP_TITLE_LIMIT` chars, cut at a space when there is one. */
-function cut(content: string): string {
-  const head = content.slice(0, MARKUP_TITLE_LIMIT);
+/**
+ * What a title is read from: `content` itself, or past `MARKUP_TITLE_LIMIT` its first chars, cut
+ * at the last space when there is one and never inside a surrogate pair.
+ */
+export function titleSource(content: string): string {
+  if (content.length <= MARKUP_TITLE_LIMIT) return content;
+  let head = content.slice(0, MARKUP_TITLE_LIMIT);
   const space = head.lastIndexOf(' ');
-  return space > 0 ? head.slice(0, space) : head;
+  if (space > 0) return head.slice(0, space);
+  const last = head.charCodeAt(head.length - 1);
+  if (last >= 0xd800 && last <= 0xdbff) head = head.slice(0, -1);
+  return head;
 }
 
-/** The title as micromark reads `content` (the exact path for any inline markup). */
-export function micromarkTitle(content: string): string {
-  textParser ??= parse({ extensions: [gfm()] });
-  const events = textParser.text().write(preprocess()(content, undefined, true));
+/**
+ * The title as micromark reads `content` (the exact path for any inline markup). `parser` is the
+ * document's own parser when link reference definitions must apply (the full-parse path).
+ */
+export function micromarkTitle(content: string, parser?: ParseContext): string {
+  const context = parser ?? (textParser ??= parse({ extensions: [gfm()] }));
+  const events = context.text().write(preprocess()(content, undefined, true));
   return plainTextOf(events, 0, events.length);
 }

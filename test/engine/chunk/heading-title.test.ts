@@ -7,6 +7,7 @@ import {
   headingTitle,
   MARKUP_TITLE_LIMIT,
   micromarkTitle,
+  titleSource,
 } from '../../../src-main/engine/chunk/heading-title.ts';
 import { fastInlineText } from '../../../src-main/engine/chunk/inline-fast.ts';
 
@@ -103,8 +104,18 @@ describe('heading titles past the markup limit', () => {
     expect(title.length).toBeGreaterThan(MARKUP_TITLE_LIMIT / 2);
   });
 
-  it('read a huge plain heading whole', () => {
+  it('read a huge plain heading from its first 8 KiB too, cut at a space', () => {
     const content = 'word '.repeat(5_000);
-    expect(headingTitle(content)).toBe(content.trim());
+    const title = headingTitle(content);
+    expect(title).toBe('word '.repeat(Math.floor(MARKUP_TITLE_LIMIT / 5)).trim());
+    // The direct reader of code spans is capped alike.
+    expect(headingTitle(`\`x\` ${content}`)).toBe(`x ${'word '.repeat(1637).trim()}`);
+  });
+
+  it('never cut a surrogate pair', () => {
+    const title = headingTitle('🚀'.repeat(MARKUP_TITLE_LIMIT));
+    expect(title).toBe('🚀'.repeat(MARKUP_TITLE_LIMIT / 2));
+    expect(title.isWellFormed()).toBe(true);
+    expect(titleSource('x' + '🚀'.repeat(MARKUP_TITLE_LIMIT))).toBe('x' + '🚀'.repeat(4095));
   });
 });

@@ -1,0 +1,82 @@
+// Long headings (audit): a paragraph of many lines right above `---` is one setext heading. Its
+// title is read from its first 8 KiB on every path (README), as remark reads those 8 KiB.
+import { slug as githubSlug } from 'github-slugger';
+import { describe, expect, it } from 'vitest';
+import { micromarkBlockFacts } from '../../../src-main/engine/chunk/block-facts.ts';
+import { chunkDocument, readMarkdown } from '../../../src-main/engine/chunk/chunk-document.ts';
+import { MARKUP_TITLE_LIMIT, titleSource } from '../../../src-main/engine/chunk/heading-title.ts';
+import { readSource } from '../../../src-main/engine/chunk/source-text.ts';
+import { remarkReference } from './support/remark-reference.ts';
+
+const lines = (count: number, line: (at: number) => string) =>
+  Array.from({ length: count }, (_, at) => line(at)).join('\n');
+
+/** The heading facts of `text` and which parser produced them. */
+function headingsOf(text: string) {
+  const source = readSource(new TextEncoder().encode(text));
+  const parts = readMarkdown(source);
+  return { parser: parts.parser, headings: parts.facts.headings, source };
+}
+
+/** remark's title of the heading `content` cut as titles are (the reference for long headings). */
+function remarkTitle(content: string): string {
+  const [heading] = remarkReference(`${titleSource(content)}\n---\n`).headings;
+  return heading!.title;
+}
+
+describe('a moderately long setext paragraph', () => {
+  const shapes: Array<[string, (at: number) => string]> = [
+    ['one code span at its end', (at) => `line ${at} and code`],
+    ['emphasis and a backtick on every line', (at) => `line ${at} with *emph* and \`code`],
+    ['indented lines with code spans', (at) => `${' '.repeat(at % 4)}item ${at} \`c ${at}\` x`],
+  ];
+  for (const [name, line] of shapes) {
+    it(`${name}: one h2 titled from its first 8 KiB`, () => {
+      const paragraph = `${lines(3000, line)} \`x\``;
+      const text = `${paragraph}\n---\n\nbody\n`;
+      const { headings, source } = headingsOf(text);
+      expect(headings).toHaveLength(1);
+      const [heading] = headings;
+      expect(heading).toMatchObject({ depth: 2, firstLine: 0, endLine: 3001 });
+      expect(heading!.title.length).toBeGreaterThan(MARKUP_TITLE_LIMIT / 2);
+      expect(heading!.title.length).toBeLessThanOrEqual(MARKUP_TITLE_LIMIT);
+      expect(heading!.title).toBe(remarkTitle(paragraph));
+      // The full parser reads the same first 8 KiB (without expanding the rest).
+      expect(micromarkBlockFacts(source, 0).headings).toEqual(headings);
+
+      // Slug and id follow the stored title (github-slugger on it, SPEC §2.5).
+      const document = chunkDocument({ vault: 'v', path: 'long.md', bytes: source.bytes });
+      const node = document.nodes[1]!;
+      expect(node.title).toBe(heading!.title);
+      expect(node.slug).toBe(githubSlug(node.title));
+      expect(node.id).toBe(`v:long.md#${node.slug}`);
+      expect(node.body).toBe('\nbody\n');
+    });
+  }
+});
+
+describe('long headings on the full-parser path', () => {
+  // A link reference definition sends the file to micromark; the titles must not change.
+  const definition = '[ref]: https://example.com\n\n';
+  it.each([
+    ['a long plain ATX heading', `# ${'word '.repeat(3000)}\n\nbody\n`],
+    ['a long ATX heading of emphasis', `# ${'*em* word '.repeat(1000)}\n\nbody\n`],
+  ])('%s: the same title as on the fast path', (_, text) => {
+    const fast = headingsOf(text);
+    const full = headingsOf(definition + text);
+    expect(fast.parser).toBe('scanner');
+    expect(full.parser).toBe('micromark');
+    expect(full.headings.map((heading) => heading.title)).toEqual(
+      fast.headings.map((heading) => heading.title),
+    );
+    expect(fast.headings[0]!.title.length).toBeLessThanOrEqual(MARKUP_TITLE_LIMIT);
+  });
+
+  it("resolves references of the first 8 KiB with the file's definitions", () => {
+    const content = `[ref] ${'word '.repeat(3000)}`.trim();
+    const [heading] = headingsOf(`${definition}# ${content}\n\nbody\n`).headings;
+    expect(heading!.title.startsWith('ref word word')).toBe(true);
+    const [reference] = remarkReference(`${definition}# ${titleSource(content)}\n`).headings;
+    expect(heading!.title).toBe(reference!.title);
+  });
+});
