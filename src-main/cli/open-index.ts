@@ -5,7 +5,18 @@
 import { existsSync } from 'node:fs';
 import { FolioError, type EngineService } from '../contract/engine.ts';
 import { createEngine, engineInternals } from '../engine/create-engine.ts';
+import { databaseError, isSqliteError } from '../engine/store/database.ts';
 import { CliError, UsageError } from './command.ts';
+
+/**
+ * A failure as the CLI reports it (exit 1): the engine's errors as they are, and a SQLite error
+ * from a direct read (`ls`, `bench`) naming the database, damaged or not.
+ */
+export function cliFailure(db: string, error: unknown): unknown {
+  if (error instanceof FolioError) return new CliError(error.message);
+  if (isSqliteError(error)) return new CliError(databaseError(db, error).message);
+  return error;
+}
 
 /** Runs `work` on the engine of an existing index database named by `--db`. */
 export async function withIndex<T>(
@@ -19,8 +30,7 @@ export async function withIndex<T>(
     await engineInternals(engine).ready();
     return await work(engine);
   } catch (error) {
-    if (error instanceof FolioError) throw new CliError(error.message);
-    throw error;
+    throw cliFailure(db, error);
   } finally {
     await engine.close();
   }

@@ -27,17 +27,42 @@ import { exportItems } from './export/export-items.ts';
 import { buildExport } from './export/export-text.ts';
 import { Searcher } from './search/searcher.ts';
 import { applySettingsPatch, indexingHash, settingsFromStored } from './settings.ts';
-import { databaseError, openDatabase, type Db } from './store/database.ts';
+import { databaseError, isSqliteError, openDatabase, type Db } from './store/database.ts';
 import { IndexReader } from './store/index-reader.ts';
 import { INDEX_FORMAT } from './store/migrations.ts';
 import { Registry } from './store/registry.ts';
-import { IndexWorkerClient } from './live/index-client.ts';
+import { IndexWorkerClient, type IndexClientOptions } from './live/index-client.ts';
 import { IndexScheduler } from './live/index-scheduler.ts';
 import { LiveVaults } from './live/live-vaults.ts';
 import { Vaults } from './vaults.ts';
 import { registerInternals, type EngineInternals } from './engine-internals.ts';
 
 const HASH_KEY = 'indexing_hash';
+
+/**
+ * The index worker client whose SQLite failures name the database file: the worker reports only
+ * SQLite's message and code, and a damaged database must be named wherever it shows (issue 3).
+ */
+class IndexClient extends IndexWorkerClient {
+  private readonly dbPath: string;
+
+  constructor(options: IndexClientOptions) {
+    super(options);
+    this.dbPath = options.dbPath;
+  }
+
+  private named = (error: unknown): never => {
+    throw isSqliteError(error) ? databaseError(this.dbPath, error) : error;
+  };
+
+  override reconcile(...args: Parameters<IndexWorkerClient['reconcile']>) {
+    return super.reconcile(...args).catch(this.named);
+  }
+
+  override clearVault(vaultId: number) {
+    return super.clearVault(vaultId).catch(this.named);
+  }
+}
 
 class Engine implements EngineService {
   private readonly options: EngineOptions;
@@ -78,7 +103,7 @@ class Engine implements EngineService {
 
   /** The index worker, the queue that feeds it and the watchers that feed the queue. */
   private startIndexing(): void {
-    this.client = new IndexWorkerClient({
+    this.client = new IndexClient({
       dbPath: this.options.dbPath,
       stemmer: this.settings.stemmer,
       file: this.options.workerFiles?.index,
@@ -276,7 +301,8 @@ export async function createEngine(options: EngineOptions): Promise<EngineServic
     await engine.start();
   } catch (error) {
     await engine.close().catch(() => {});
-    throw error;
+    // Opening reads the registry and the index stamp: a damaged page there is named here.
+    throw isSqliteError(error) ? databaseError(options.dbPath, error) : error;
   }
   return engine;
 }

@@ -3,11 +3,11 @@
 // warning, a folder that cannot be read fails the command naming it.
 import { existsSync, statSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { FolioError } from '../../contract/engine.ts';
 import { createEngine, engineInternals } from '../../engine/create-engine.ts';
 import { progressReporter } from '../../engine/live/progress.ts';
 import type { IndexSummary } from '../../engine/store/indexer.ts';
 import { CliError, oneLine, parseCommandArgs, UsageError, type CliCommand } from '../command.ts';
+import { cliFailure } from '../open-index.ts';
 
 const options = { db: { type: 'string' }, json: { type: 'boolean' } } as const;
 
@@ -101,8 +101,7 @@ export const command: CliCommand = {
       return 0;
     } catch (error) {
       progress.end();
-      if (error instanceof FolioError) throw new CliError(error.message);
-      throw error;
+      throw cliFailure(values.db, error);
     } finally {
       io.signal.removeEventListener('abort', stop);
       unsubscribe();

@@ -4,10 +4,11 @@
 // on stdout: `ready` once the initial index is committed, `indexed` / `removed` after each commit,
 // `error` for a file that could not be indexed (or, with `path: null`, a vault in trouble).
 import type { IndexChanged, VaultInfo } from '../../contract/api.ts';
-import { FolioError, type EngineService } from '../../contract/engine.ts';
+import type { EngineService } from '../../contract/engine.ts';
 import { createEngine, engineInternals } from '../../engine/create-engine.ts';
 import { progressReporter } from '../../engine/live/progress.ts';
 import { CliError, parseCommandArgs, UsageError, type CliCommand, type CliIo } from '../command.ts';
+import { cliFailure } from '../open-index.ts';
 import { parseTargets, type Target } from './index.ts';
 
 const options = { db: { type: 'string' }, json: { type: 'boolean' } } as const;
@@ -115,8 +116,7 @@ export const command: CliCommand = {
       return 0;
     } catch (error) {
       progress.end();
-      if (error instanceof FolioError) throw new CliError(error.message);
-      throw error;
+      throw cliFailure(values.db, error);
     } finally {
       unsubscribe();
       await engine.close();

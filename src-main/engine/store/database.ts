@@ -24,15 +24,24 @@ function readHeader(path: string): string {
   }
 }
 
-/** Turns a SQLite error into a one-line `FolioError` naming the database file. */
+/** True for an error SQLite raised (`code` SQLITE_…), on this thread or in the index worker. */
+export function isSqliteError(error: unknown): boolean {
+  const code = (error as { code?: unknown } | null)?.code;
+  return typeof code === 'string' && code.startsWith('SQLITE_');
+}
+
+/**
+ * Turns a SQLite error into a one-line `FolioError` naming the database file. Extended codes
+ * count (`SQLITE_CORRUPT_VTAB`: a damaged FTS5 table); a damaged file is never rebuilt in place.
+ */
 export function databaseError(path: string, error: unknown): FolioError {
   if (error instanceof FolioError) return error;
   const code = (error as { code?: string }).code ?? '';
   const message = error instanceof Error ? error.message : String(error);
-  if (code === 'SQLITE_CORRUPT' || code === 'SQLITE_NOTADB') {
+  if (code.startsWith('SQLITE_CORRUPT') || code.startsWith('SQLITE_NOTADB')) {
     return new FolioError(
       'io',
-      `database ${path} is corrupt (${message}); move it away to start afresh`,
+      `database ${path} is corrupt (${message}); it is left as it is: index into a new database file, or move this one away and index again`,
     );
   }
   if (code === 'SQLITE_CANTOPEN' || code === 'SQLITE_READONLY' || code === 'SQLITE_PERM') {
