@@ -1,6 +1,7 @@
 // What every CLI command module exports, and the helpers they share (SPEC §9: exit 0 on success,
 // 2 on bad usage, 1 on failure; errors are one clear line on stderr naming the culprit).
 import { parseArgs, type ParseArgsConfig } from 'node:util';
+import type { IntRange } from './option-bounds.ts';
 
 /** Where a command writes. Tests pass buffers; the binary passes the process streams. */
 export interface CliIo {
@@ -80,12 +81,21 @@ export function parseCommandArgs<T extends NonNullable<ParseArgsConfig['options'
   }
 }
 
-/** Parses a positive integer option, naming it when the value is bad. */
-export function positiveInt(value: string | undefined, option: string, fallback: number): number {
-  if (value === undefined) return fallback;
-  const parsed = Number(value);
-  if (!Number.isInteger(parsed) || parsed <= 0) {
-    throw new UsageError(`${option} must be a positive integer, got "${value}"`);
+/**
+ * Parses an integer option written in decimal digits, within `range`; undefined when absent.
+ * The message names the option and the range (a huge value once reached SQLite as a float).
+ */
+export function intOption(
+  value: string | undefined,
+  option: string,
+  range: IntRange,
+): number | undefined {
+  if (value === undefined) return undefined;
+  const parsed = /^[0-9]+$/.test(value) ? Number(value) : NaN;
+  if (!(parsed >= range.min && parsed <= range.max)) {
+    throw new UsageError(
+      `${option} must be a whole number of ${range.of} from ${range.min} to ${range.max}, got "${value}"`,
+    );
   }
   return parsed;
 }

@@ -77,7 +77,7 @@ describe('cli export', () => {
     const negative = await cli('export', '--db', db, '--max-tokens', '-3', 'x');
     expect([negative.status, negative.err.split('; usage:')[0]]).toEqual([
       2,
-      'folio export: --max-tokens must be a positive integer, got "-3"',
+      'folio export: --max-tokens must be a whole number of tokens from 1 to 10000000, got "-3"',
     ]);
     const unknown = await cli('export', '--db', db, '--max-token', '3', 'x');
     expect(unknown.status).toBe(2);

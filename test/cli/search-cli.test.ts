@@ -164,7 +164,7 @@ describe('cli search: usage and failures', () => {
     const limit = await cli('search', '--db', db, '--limit', 'zero', 'x');
     expect([limit.status, limit.err]).toEqual([
       2,
-      expect.stringMatching(/--limit must be a positive integer, got "zero"/),
+      expect.stringMatching(/--limit must be a whole number of results from 1 to 500, got "zero"/),
     ]);
     expect((await cli('search', '--db', db, '--bogus', 'x')).status).toBe(2);
   });

@@ -12,13 +12,8 @@ import { compileQuery, matchExpression } from '../../engine/query/compile.ts';
 import { parseQuery } from '../../engine/query/parse.ts';
 import { weightParams } from '../../engine/search/match-statement.ts';
 import { ENGINE_DEFAULTS } from '../../engine/settings.ts';
-import {
-  CliError,
-  parseCommandArgs,
-  positiveInt,
-  UsageError,
-  type CliCommand,
-} from '../command.ts';
+import { CliError, intOption, parseCommandArgs, UsageError, type CliCommand } from '../command.ts';
+import { ROUNDS_RANGE } from '../option-bounds.ts';
 import { withIndex } from '../open-index.ts';
 
 const options = {
@@ -171,7 +166,7 @@ export const command: CliCommand = {
     if (!values.db) throw new UsageError('--db FILE is required');
     if (!values.queries) throw new UsageError('--queries FILE.json is required');
     if (positionals.length > 0) throw new UsageError(`unexpected argument "${positionals[0]}"`);
-    const rounds = positiveInt(values.rounds, '--rounds', 5);
+    const rounds = intOption(values.rounds, '--rounds', ROUNDS_RANGE) ?? 5;
     return withIndex(values.db, async (engine) => {
       const queries = readQueries(values.queries!);
       const report = await measure(engine, queries, rounds);

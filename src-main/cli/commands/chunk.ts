@@ -19,12 +19,14 @@ import { documentKind } from '../../engine/files/document-kind.ts';
 import { walkVault } from '../../engine/files/walk-vault.ts';
 import {
   CliError,
+  intOption,
   oneLine,
   parseCommandArgs,
   UsageError,
   type CliCommand,
   type CliIo,
 } from '../command.ts';
+import { WORKERS_RANGE } from '../option-bounds.ts';
 
 const options = {
   vault: { type: 'string' },
@@ -68,7 +70,9 @@ export const command: CliCommand = {
     if (root !== null && !(await isFolder(root))) {
       throw new CliError(`--root ${values.root}: not a folder`);
     }
-    const workers = nonNegativeInt(values.workers, defaultWorkers(availableParallelism()));
+    const workers =
+      intOption(values.workers, '--workers', WORKERS_RANGE) ??
+      defaultWorkers(availableParallelism());
     const run = new ChunkRun(io, vault, root);
     // Workers pay off only for folders; a few named files are quicker in this thread.
     const folders = await Promise.all(positionals.map((path) => isFolder(resolve(path))));
@@ -240,17 +244,6 @@ class ChunkRun {
  */
 export function defaultWorkers(cores: number): number {
   return cores > 2 ? cores - 1 : 0;
-}
-
-function nonNegativeInt(value: string | undefined, fallback: number): number {
-  if (value === undefined) return fallback;
-  const parsed = Number(value);
-  if (!Number.isInteger(parsed) || parsed < 0) {
-    throw new UsageError(
-      `--workers must be a whole number of worker threads (0: none), got "${value}"`,
-    );
-  }
-  return parsed;
 }
 
 async function isFolder(path: string): Promise<boolean> {

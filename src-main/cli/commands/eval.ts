@@ -7,12 +7,13 @@ import { parseQuerySet, QuerySetError, type QuerySet } from '../../engine/eval/q
 import { pickVault, runBound, runEval } from '../../engine/eval/run-eval.ts';
 import {
   CliError,
+  intOption,
   oneLine,
   parseCommandArgs,
-  positiveInt,
   UsageError,
   type CliCommand,
 } from '../command.ts';
+import { LIMIT_RANGE } from '../option-bounds.ts';
 import { withIndex } from '../open-index.ts';
 
 /** Results requested per query by default: the app's default result limit (SPEC §8). */
@@ -48,10 +49,9 @@ function parse(args: string[]) {
   if (positionals.length > 0) throw new UsageError(`unexpected argument "${positionals[0]}"`);
   if (!values.db) throw new UsageError('--db FILE is required');
   if (!values.queries) throw new UsageError('--queries FILE.json is required');
-  const limit = positiveInt(values.limit, '--limit', DEFAULT_LIMIT);
-  if (limit < EVAL_CUTOFF) {
-    throw new UsageError(`--limit must be at least ${EVAL_CUTOFF} (the metrics read the top 10)`);
-  }
+  // At least the cutoff: the metrics read the top 10.
+  const range = { ...LIMIT_RANGE, min: EVAL_CUTOFF };
+  const limit = intOption(values.limit, '--limit', range) ?? DEFAULT_LIMIT;
   return {
     db: values.db,
     queries: values.queries,

@@ -1,7 +1,8 @@
 // `cli export --db FILE [--format md|text|json] [--max-tokens N] [--breadcrumb-mode M] QUERY…`
 // (SPEC §6, §9): searches, then exports the merged results in rank order to stdout.
 import type { BreadcrumbMode, ExportFormat } from '../../contract/api.ts';
-import { parseCommandArgs, positiveInt, UsageError, type CliCommand } from '../command.ts';
+import { intOption, parseCommandArgs, UsageError, type CliCommand } from '../command.ts';
+import { LIMIT_RANGE, MAX_TOKENS_RANGE } from '../option-bounds.ts';
 import { withIndex } from '../open-index.ts';
 
 const options = {
@@ -36,11 +37,8 @@ export const command: CliCommand = {
     if (positionals.length === 0) throw new UsageError('at least one QUERY is required');
     const format = oneOf(values.format, FORMATS, '--format');
     const breadcrumbMode = oneOf(values['breadcrumb-mode'], MODES, '--breadcrumb-mode');
-    const maxTokens =
-      values['max-tokens'] === undefined
-        ? undefined
-        : positiveInt(values['max-tokens'], '--max-tokens', 0);
-    const limit = positiveInt(values.limit, '--limit', 0) || undefined;
+    const maxTokens = intOption(values['max-tokens'], '--max-tokens', MAX_TOKENS_RANGE);
+    const limit = intOption(values.limit, '--limit', LIMIT_RANGE);
     return withIndex(values.db, async (engine) => {
       const { results } = await engine.search({
         queries: positionals,

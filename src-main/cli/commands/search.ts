@@ -3,7 +3,8 @@
 // SPEC §5; `--raw` prints the raw matches, unmerged.
 import type { SearchResult } from '../../contract/api.ts';
 import { engineInternals } from '../../engine/create-engine.ts';
-import { parseCommandArgs, positiveInt, UsageError, type CliCommand } from '../command.ts';
+import { intOption, parseCommandArgs, UsageError, type CliCommand } from '../command.ts';
+import { LIMIT_RANGE } from '../option-bounds.ts';
 import { withIndex } from '../open-index.ts';
 
 const options = {
@@ -40,7 +41,7 @@ export const command: CliCommand = {
     const { values, positionals } = parseCommandArgs(args, options);
     if (!values.db) throw new UsageError('--db FILE is required');
     if (positionals.length === 0) throw new UsageError('at least one QUERY is required');
-    const limit = positiveInt(values.limit, '--limit', 0) || undefined;
+    const limit = intOption(values.limit, '--limit', LIMIT_RANGE);
     return withIndex(values.db, async (engine) => {
       const request = { queries: positionals, limit, strict: values.strict ?? false };
       const response = values.raw
