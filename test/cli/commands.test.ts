@@ -39,6 +39,16 @@ describe('cli outline', () => {
     expect([status, err]).toEqual([1, 'folio outline: no indexed document "fx:nope.md"\n']);
     expect((await cli('outline', '--db', db)).status).toBe(2);
   });
+
+  it('exits 2 on a DOCID that is not of the form vault:path', async () => {
+    for (const docId of ['nope', 'fx:', ':merge/siblings.md', 'Fx:merge/siblings.md']) {
+      const { status, err } = await cli('outline', '--db', db, docId);
+      expect([status, err]).toEqual([
+        2,
+        `folio outline: DOCID "${docId}" is not of the form vault:path; usage: outline --db FILE DOCID [--json]\n`,
+      ]);
+    }
+  });
 });
 
 describe('cli export', () => {

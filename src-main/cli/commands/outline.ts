@@ -5,6 +5,9 @@ import { withIndex } from '../open-index.ts';
 
 const options = { db: { type: 'string' }, json: { type: 'boolean' } } as const;
 
+/** `vault:path`: a vault name as the registry allows it, a colon, a path. */
+const DOC_ID = /^[a-z0-9_-]{1,64}:./s;
+
 function formatOutline(outline: OutlineResponse): string {
   const lines = [
     `${outline.docId}  "${outline.fileTitle}"${outline.tags.length ? `  tags: ${outline.tags.join(', ')}` : ''}`,
@@ -27,8 +30,11 @@ export const command: CliCommand = {
     const { values, positionals } = parseCommandArgs(args, options);
     if (positionals.length !== 1)
       throw new UsageError('exactly one DOCID (vault:path) is required');
+    const docId = positionals[0]!;
+    // Bad usage (exit 2), not a failure: no index could hold it.
+    if (!DOC_ID.test(docId)) throw new UsageError(`DOCID "${docId}" is not of the form vault:path`);
     return withIndex(values.db, async (engine) => {
-      const outline = await engine.outline({ docId: positionals[0]! });
+      const outline = await engine.outline({ docId });
       io.stdout.write(values.json ? `${JSON.stringify(outline)}\n` : formatOutline(outline));
       return 0;
     });
