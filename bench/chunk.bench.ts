@@ -5,6 +5,9 @@
 //   - the worker pool (createChunkPool, one worker per core; the main thread reads);
 //   - the real `cli chunk` with its output sent to /dev/null: as it runs by default, and with
 //     one worker thread fewer than cores beside its main thread (`--workers N`).
+// Then long setext headings (a paragraph of N lines under `---`, the audit's case): chunkDocument
+// time for 0.6 and 1.8 MB of each shape, beside the same text without `---`; linear means ~3× the
+// time for 3× the size (it was quadratic: 1.8 MB took 50 s).
 // Each mode runs in its own process, three times; the best and the median wall times are printed
 // with the CPU time (all threads) and peak resident memory of the best run (the CLI's are sampled
 // from /proc, so Linux only). On a shared machine, CPU time is the steadier number.
@@ -188,12 +191,46 @@ async function main(): Promise<void> {
     `\ncli chunk / commonmark.js pass: ${ratio.toFixed(2)}× as processes (goal ≤ 1.5×),` +
       ` ${work.toFixed(2)}× against the commonmark.js parse loop alone`,
   );
+  await longHeadings();
   // Other processes compete for the cores; say how busy the machine was.
   console.log(
     `load average during the run: ${loadavg()
       .map((load) => load.toFixed(2))
       .join(' ')}`,
   );
+}
+
+/** The shapes of long setext heading text the audit found quadratic, line `i` of each. */
+const longShapes: Record<string, (line: number) => string> = {
+  'one code span at the end': (line) => `line ${line} and code`,
+  '*emph* and a backtick a line': (line) => `line ${line} with *emph* and \`code`,
+};
+
+/** chunkDocument on long setext headings of each shape (best of 3, in this process). */
+async function longHeadings(): Promise<void> {
+  const { chunkDocument } = await import('../src-main/engine/chunk/chunk-document.ts');
+  const time = (text: string) => {
+    const bytes = new TextEncoder().encode(text);
+    let best = Infinity;
+    for (let run = 0; run < 3; run++) {
+      const started = performance.now();
+      chunkDocument({ vault: 'v', path: 'long.md', bytes });
+      best = Math.min(best, performance.now() - started);
+    }
+    return { mb: bytes.length / 1e6, ms: best };
+  };
+  console.log('\nlong setext heading (chunkDocument)     MB  heading ms  no --- ms');
+  for (const [name, line] of Object.entries(longShapes)) {
+    for (const lines of [30_000, 90_000]) {
+      const paragraph = Array.from({ length: lines }, (_, at) => line(at)).join('\n');
+      const heading = time(`${paragraph} \`x\`\n---\n\nbody\n`);
+      const plain = time(`${paragraph} \`x\`\n\nbody\n`);
+      console.log(
+        `${name.padEnd(36)} ${heading.mb.toFixed(1).padStart(5)}  ${heading.ms.toFixed(0).padStart(10)}` +
+          `  ${plain.ms.toFixed(0).padStart(9)}`,
+      );
+    }
+  }
 }
 
 const modeArg = process.argv.indexOf('--mode');

@@ -10,7 +10,6 @@
 // caller runs micromark:
 // - link reference definitions (a paragraph starting `[label]:`) and footnote definitions;
 // - indented code, or an HTML block of type 7, on a line that leaves an open container;
-// - a multi-line setext heading with a code span (micromark keeps indentation inside spans);
 // - a table whose head row is a lazy continuation line, the line after a table row, or a complete
 //   HTML tag line (micromark ends the paragraph for the table, then reads the line as HTML).
 // The cross-check tests compare both paths on every corpus file and on generated markdown.

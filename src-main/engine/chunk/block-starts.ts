@@ -128,19 +128,25 @@ function startSetextHeading(s: Scanner, paragraph: Block, depth: number): number
   const first = paragraph.startLine;
   s.textLines.fill(0, first, s.line);
   if (s.tip.type === DOC) {
-    const { lineStarts } = s.source;
-    const lines = paragraph.offsets!.map((offset, index) =>
-      s.text.slice(offset, lineStarts[first + index + 1]).replace(/[\r\n]+$/, ''),
-    );
-    const content = lines.join('\n');
-    // micromark keeps continuation lines' indentation inside code spans (it can decide
-    // whether a span's edge space is padding); those titles are its to read.
-    if (lines.length > 1 && content.includes('`')) s.giveUp('code span in a setext heading');
-    const title = headingTitle(content);
+    const title = headingTitle(setextContent(s, paragraph));
     s.headings.push({ depth, firstLine: first, endLine: s.line + 1, title });
   }
   s.offset = s.end;
   return 2;
+}
+
+/**
+ * A top-level setext heading's inline source: its text lines as in the file, from the first
+ * line's content to the last line's end. Continuation lines keep their indentation because
+ * micromark does inside code spans (it decides whether a span's edge space is padding); outside
+ * them it is whitespace, which titles collapse anyway.
+ */
+function setextContent(s: Scanner, paragraph: Block): string {
+  const text = s.text;
+  let end = s.source.lineStarts[s.line]!;
+  if (text.charCodeAt(end - 1) === 10) end--;
+  if (text.charCodeAt(end - 1) === 13) end--;
+  return text.slice(paragraph.offsets![0], end);
 }
 
 /** A list item start (commonmark.js `parseListMarker`); true when one was opened. */

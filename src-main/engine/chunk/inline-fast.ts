@@ -22,14 +22,20 @@ const autolink =
   /<([A-Za-z][A-Za-z0-9+.-]{1,31}:[^<>\x00-\x20]*|[a-zA-Z0-9.!#$%&'*+/=?^_`{|}~-]+@[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?(?:\.[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?)*)>/y;
 
 /** Characters that start constructs this reader leaves to micromark. */
-const other = /[\\*_~[\]!&\0\r\n]/;
+const other = /[\\*_~[\]!&\0]/;
+
+/**
+ * Line breaks: inside a code span micromark keeps the next line's indentation, which decides
+ * whether the span's edge space is padding, so multi-line (setext) titles are micromark's.
+ */
+const lineBreak = /[\r\n]/;
 
 /** GFM literal autolinks (`www.`, `https://`, emails) may swallow a backtick: micromark's. */
 const literalAutolink = /www\.|:\/\/|@/i;
 
 /** The plain text of `content` (markers not yet collapsed), or null when micromark must read it. */
 export function fastInlineText(content: string): string | null {
-  if (literalAutolink.test(content)) return null;
+  if (literalAutolink.test(content) || lineBreak.test(content)) return null;
   let text = '';
   let index = 0;
   while (index < content.length) {

@@ -1,5 +1,7 @@
 // Long headings (audit): a paragraph of many lines right above `---` is one setext heading. Its
-// title is read from its first 8 KiB on every path (README), as remark reads those 8 KiB.
+// title is read from its first 8 KiB on every path (README), as remark reads those 8 KiB, and the
+// fast scanner reads it itself even with code spans (micromark's inline parse of the whole
+// paragraph was quadratic: 1.8 MB took 50 s; speed is `npm run bench -- chunk`'s business).
 import { slug as githubSlug } from 'github-slugger';
 import { describe, expect, it } from 'vitest';
 import { micromarkBlockFacts } from '../../../src-main/engine/chunk/block-facts.ts';
@@ -24,6 +26,23 @@ function remarkTitle(content: string): string {
   return heading!.title;
 }
 
+describe('multi-line setext headings with code spans', () => {
+  it.each([
+    ['a span across lines keeps the indentation', 'a`\n  b `c\nd', 'a bc d'],
+    ['an indented line inside a span', 'x `one\n    two` y', 'x one two y'],
+    ['spans on several lines', '`a`\n`b`\n  `c`', 'a b c'],
+    ['an unclosed backtick on each line', 'p `q\n r `s\nt', 'p q r s t'],
+    ['CRLF line endings', 'a `b\r\n  c` d', 'a b c d'],
+  ])('%s: read by the fast scanner, as remark reads it', (_, content, title) => {
+    const text = `${content}\n---\n\nbody\n`;
+    const { parser, headings, source } = headingsOf(text);
+    expect(parser).toBe('scanner');
+    expect(headings.map((heading) => heading.title)).toEqual([title]);
+    expect(remarkReference(text).headings.map((heading) => heading.title)).toEqual([title]);
+    expect(micromarkBlockFacts(source, 0).headings).toEqual(headings);
+  });
+});
+
 describe('a moderately long setext paragraph', () => {
   const shapes: Array<[string, (at: number) => string]> = [
     ['one code span at its end', (at) => `line ${at} and code`],
@@ -31,10 +50,11 @@ describe('a moderately long setext paragraph', () => {
     ['indented lines with code spans', (at) => `${' '.repeat(at % 4)}item ${at} \`c ${at}\` x`],
   ];
   for (const [name, line] of shapes) {
-    it(`${name}: one h2 titled from its first 8 KiB`, () => {
+    it(`${name}: one h2 titled from its first 8 KiB, by the fast scanner`, () => {
       const paragraph = `${lines(3000, line)} \`x\``;
       const text = `${paragraph}\n---\n\nbody\n`;
-      const { headings, source } = headingsOf(text);
+      const { parser, headings, source } = headingsOf(text);
+      expect(parser).toBe('scanner');
       expect(headings).toHaveLength(1);
       const [heading] = headings;
       expect(heading).toMatchObject({ depth: 2, firstLine: 0, endLine: 3001 });
@@ -61,6 +81,11 @@ describe('long headings on the full-parser path', () => {
   it.each([
     ['a long plain ATX heading', `# ${'word '.repeat(3000)}\n\nbody\n`],
     ['a long ATX heading of emphasis', `# ${'*em* word '.repeat(1000)}\n\nbody\n`],
+    ['a long setext heading with code spans', `${lines(2000, (at) => `l${at} \`c`)}\n===\n\nx\n`],
+    [
+      'a long setext heading of indented lines',
+      `${lines(2000, (at) => `  line ${at}`)}\n---\n\nx\n`,
+    ],
   ])('%s: the same title as on the fast path', (_, text) => {
     const fast = headingsOf(text);
     const full = headingsOf(definition + text);

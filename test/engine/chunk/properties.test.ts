@@ -45,6 +45,11 @@ const contents = [
   'x\\',
   'text #tag',
   '`code` and #x',
+  // Code spans across lines (setext headings read them with each line's indentation).
+  'a `span',
+  'ends` b',
+  '`` two',
+  ' `',
   '[x](#y)',
   '&amp; &#35;',
   'é ü 日本',
