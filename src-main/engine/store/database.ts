@@ -1,6 +1,7 @@
 // Opening the database: WAL, migrations, and refusing anything that is not a Folio database
 // (a foreign or corrupt file is reported by name and never overwritten).
 import { closeSync, existsSync, openSync, readSync, statSync } from 'node:fs';
+import { basename, dirname } from 'node:path';
 import Database from 'better-sqlite3';
 import { FolioError } from '../../contract/engine.ts';
 import { migrate, SCHEMA_VERSION } from './migrations.ts';
@@ -44,7 +45,15 @@ export function databaseError(path: string, error: unknown): FolioError {
       `database ${path} is corrupt (${message}); it is left as it is: index into a new database file, or move this one away and index again`,
     );
   }
-  if (code === 'SQLITE_CANTOPEN' || code === 'SQLITE_READONLY' || code === 'SQLITE_PERM') {
+  if (code === 'SQLITE_READONLY_DIRECTORY') {
+    // Even a read needs the -wal and -shm files beside a WAL database, and this build of SQLite
+    // cannot open a file `immutable` (no URI filenames), which would be unsafe beside a writer.
+    return new FolioError(
+      'io',
+      `database ${path} cannot be opened: its folder ${dirname(path)} is read-only, and SQLite must create ${basename(path)}-wal and ${basename(path)}-shm beside it even to read; copy the database to a folder you can write to`,
+    );
+  }
+  if (code === 'SQLITE_CANTOPEN' || code.startsWith('SQLITE_READONLY') || code === 'SQLITE_PERM') {
     return new FolioError('io', `database ${path} cannot be opened (${message})`);
   }
   return new FolioError('io', `database ${path}: ${message}`);
