@@ -7,7 +7,7 @@ import { parse, preprocess } from 'micromark';
 import { gfm } from 'micromark-extension-gfm';
 import { subtokenize } from 'micromark-util-subtokenize';
 import type { Event, ParseContext, Token, TokenizeContext } from 'micromark-util-types';
-import { MARKUP_TITLE_LIMIT, micromarkTitle, plainTextOf, titleSource } from './heading-title.ts';
+import { headingTitle, MARKUP_TITLE_LIMIT, plainTextOf } from './heading-title.ts';
 import type { SourceText } from './source-text.ts';
 
 /** A top-level heading, in lines of the file. */
@@ -65,7 +65,7 @@ export function micromarkBlockFacts(source: SourceText, startLine: number): Bloc
 
 /**
  * micromark's `postprocess`, except that inline content is expanded only inside headings, and not
- * inside headings past `MARKUP_TITLE_LIMIT` (their titles are read from their first 8 KiB): the
+ * inside headings past `MARKUP_TITLE_LIMIT` (read as the fast scanner reads them): the
  * chunk tree needs no other inline parse (it is most of the work, and micromark's inline parsing
  * is quadratic in the delimiters and lines of a paragraph).
  */
@@ -124,10 +124,10 @@ function headingAt(
       if (setext) firstLine = token.start.line + lineBase;
       let end = at + 1;
       while (events[end]![1] !== token) end++;
-      // A long heading was left unexpanded: its first 8 KiB are read as the fast scanner reads
-      // them, with this document's link definitions.
+      // A long heading was left unexpanded: it is read as the fast scanner reads it (its first
+      // 8 KiB where micromark must read it), with this document's link definitions.
       title = isLong(context, token)
-        ? micromarkTitle(titleSource(context.sliceSerialize(token)), parser)
+        ? headingTitle(context.sliceSerialize(token), parser)
         : plainTextOf(events, at + 1, end);
       at = end;
     }

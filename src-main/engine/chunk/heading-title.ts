@@ -61,25 +61,28 @@ export function collapseWhitespace(text: string): string {
 // with definitions takes the full-parser path), so its shared state stays empty.
 let textParser: ParseContext | null = null;
 
-/** The title of a heading whose inline source (markers and indentation removed) is `content`. */
-export function headingTitle(content: string): string {
-  const source = titleSource(content);
-  if (source.trim() === '') return '';
+/**
+ * The title of a heading whose inline source (markers and indentation removed) is `content`.
+ * `parser` is the document's own micromark parser when link reference definitions must apply.
+ */
+export function headingTitle(content: string, parser?: ParseContext): string {
+  if (content.trim() === '') return '';
   // Text without a character that can start markup (or NUL, which micromark replaces) needs no
   // parser. Literal autolinks (`www.x.com`) are left out on purpose: their text is their source.
-  if (!/[\\`*_~[\]<&!\0]/.test(source)) return collapseWhitespace(source);
+  if (!/[\\`*_~[\]<&!\0]/.test(content)) return collapseWhitespace(content);
   // Code spans, HTML tags and autolinks alone (most headings with markup) are read directly.
-  const fast = fastInlineText(source);
+  const fast = fastInlineText(content);
   if (fast !== null) return collapseWhitespace(fast);
-  return micromarkTitle(source);
+  return micromarkTitle(titleSource(content), parser);
 }
 
 /**
- * Longest heading content (chars) a title is read from. micromark's inline parsing is quadratic
+ * Longest heading content (chars) micromark reads for a title. Its inline parsing is quadratic
  * (emphasis resolution, and merging the text of each line of a long setext heading): a 90 KB
  * heading of `*a_*a_…` took a minute, a 1.8 MB setext paragraph 50 s. Past this limit (no real
- * heading comes near it) the title, and so the slug, is read from the content's first 8 KiB —
- * which also bounds every `title`, `headerPath` and id copied into each descendant node.
+ * heading comes near it) the title, and so the slug, is read from the content's first 8 KiB.
+ * Headings the direct readers take (plain text, code spans, tags) are read whole, in linear
+ * time, so their slugs stay GitHub's anchors (the adversarial corpus's 15 KB h1).
  */
 export const MARKUP_TITLE_LIMIT = 8192;
 
