@@ -70,7 +70,22 @@ export function capBreadcrumb(line: string, cap = EMBED_BREADCRUMB_CAP): string 
     }
   }
   // Even the first and last segments are too long together: cut at the cap.
-  return line.slice(0, cap - 1).trimEnd() + '…';
+  return cutAtGrapheme(line, cap - 1).trimEnd() + '…';
+}
+
+const graphemes = new Intl.Segmenter(undefined, { granularity: 'grapheme' });
+
+/**
+ * The longest start of `text` of at most `length` UTF-16 units that ends between two graphemes,
+ * so that no emoji, flag or accented letter is split (a split surrogate pair decodes to U+FFFD).
+ */
+function cutAtGrapheme(text: string, length: number): string {
+  let end = 0;
+  for (const { index, segment } of graphemes.segment(text)) {
+    if (index + segment.length > length) break;
+    end = index + segment.length;
+  }
+  return text.slice(0, end);
 }
 
 const fence = /^(```|~~~)/;

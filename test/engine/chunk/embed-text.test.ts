@@ -1,5 +1,7 @@
 // embedText (SPEC §2.8): the node's markdown (heading line + own body) with a breadcrumb line in
 // front when the text alone lacks context; metadata never changes.
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { chunkDocument } from '../../../src-main/engine/chunk/chunk-document.ts';
 import {
@@ -106,6 +108,27 @@ describe('capBreadcrumb', () => {
     const capped = capBreadcrumb('x'.repeat(100) + ' > ' + 'y'.repeat(100));
     expect(capped).toHaveLength(160);
     expect(capped.endsWith('…')).toBe(true);
+  });
+
+  it('cuts between graphemes, never inside an emoji (fixture emoji-long-heading.md)', () => {
+    const name = 'emoji-long-heading.md';
+    const bytes = readFileSync(join(import.meta.dirname, '../../fixtures/chunk', name));
+    const child = chunkDocument({ vault: 'v', path: name, bytes }).nodes.at(-1)!;
+    expect(child.headerPath).toEqual(['🚀'.repeat(170), 'Child']);
+    const [line] = embedText(child, 'always', bytes).split('\n');
+    expect(line).toBe('🚀'.repeat(79) + '…');
+    expect(line!.isWellFormed()).toBe(true);
+  });
+
+  it.each([
+    ['a family emoji', '👨‍👩‍👧', /^(?:👨‍👩‍👧)+…$/u],
+    ['a flag', '🇫🇷', /^(?:🇫🇷)+…$/u],
+    ['a combining accent', 'e\u0301', /^(?:e\u0301)+…$/u],
+  ])('keeps %s whole', (_, grapheme, shape) => {
+    const capped = capBreadcrumb(grapheme.repeat(200) + ' > Child');
+    expect(capped).toMatch(shape);
+    expect(capped.length).toBeLessThanOrEqual(160);
+    expect(capped.length).toBeGreaterThan(160 - grapheme.length - 1);
   });
 });
 
