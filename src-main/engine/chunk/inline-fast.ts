@@ -11,9 +11,9 @@
 
 const tagName = '[A-Za-z][A-Za-z0-9-]*';
 const attribute = `(?:[ \\t]+[a-zA-Z_:][a-zA-Z0-9_.:-]*(?:[ \\t]*=[ \\t]*(?:[^"'=<>\`\\x00-\\x20]+|'[^']*'|"[^"]*"))?)`;
-/** Inline HTML (open/closing tag, comment, processing instruction, declaration, CDATA). */
+/** Inline HTML (open/closing tag, comment, declaration, CDATA; processing instructions aside). */
 const html = new RegExp(
-  `<${tagName}${attribute}*[ \\t]*/?>|</${tagName}[ \\t]*>|<!-->|<!--->|<!--[^]*?-->|<\\?[^]*?\\?>|<![A-Za-z][^>]*>|<!\\[CDATA\\[[^]*?\\]\\]>`,
+  `<${tagName}${attribute}*[ \\t]*/?>|</${tagName}[ \\t]*>|<!-->|<!--->|<!--[^]*?-->|<![A-Za-z][^>]*>|<!\\[CDATA\\[[^]*?\\]\\]>`,
   'y',
 );
 /** Autolinks: their text is what is between the brackets (a URI has no controls or spaces). */
@@ -38,6 +38,9 @@ export function fastInlineText(content: string): string | null {
   if (literalAutolink.test(content) || lineBreak.test(content)) return null;
   let text = '';
   let index = 0;
+  // Where the next `?>` is, found once and reused: a regex scan for it from every `<?` was
+  // quadratic on a long heading of unclosed `<?` (a 240 KB line took seconds).
+  let piClose = -2;
   while (index < content.length) {
     const next = nextSpecial(content, index);
     const plain = content.slice(index, next);
@@ -54,6 +57,14 @@ export function fastInlineText(content: string): string | null {
         index = span.end;
       }
       continue;
+    }
+    if (content.charCodeAt(next + 1) === 63) {
+      // A processing instruction `<?…?>` is dropped; without a closing `?>` the `<` is text.
+      if (piClose !== -1 && piClose < next + 2) piClose = content.indexOf('?>', next + 2);
+      if (piClose !== -1) {
+        index = piClose + 2;
+        continue;
+      }
     }
     html.lastIndex = next;
     if (html.test(content)) {

@@ -39,6 +39,8 @@ const pieces = [
   '<!-->',
   '<!--->',
   '<?pi?>',
+  '<?',
+  '?>',
   '<!DOCTYPE x>',
   '<![CDATA[x]]>',
   '<https://x.y/z>',
@@ -76,6 +78,7 @@ describe('heading titles', () => {
     ['std::vector<T>::push_back', 'std::vector::push_back'], // `<T>` is an HTML tag
     ['a < b <= c', 'a < b <= c'],
     ['footnote[^1]', 'footnote[^1]'],
+    ['x <?pi?> y <? z', 'x y <? z'],
   ])('%s → %s', (content, title) => {
     expect(headingTitle(content)).toBe(title);
   });

@@ -12,6 +12,7 @@ const cases: Record<string, string> = {
   'a heading of emphasis delimiters': '# ' + '*a_'.repeat(8000) + '\n\nbody\n',
   'a paragraph of emphasis delimiters after a definition':
     '[d]: /u\n\n# Title\n\n' + '*a_'.repeat(20000) + '\n',
+  'a heading of unclosed processing instructions': '# ' + '<? '.repeat(100_000) + '\n\nbody\n',
   'unclosed brackets and backticks': '# ' + '[`'.repeat(20000) + '\n' + '['.repeat(20000),
   'a 20,000-row table': '# T\n\n| a | b |\n|---|---|\n' + '| x | y |\n'.repeat(20000),
   'a 20,000-line lazy paragraph in a quote': '> a\n' + 'b\n'.repeat(20000) + '===\n',
