@@ -186,8 +186,16 @@ describe('cli eval', () => {
   it.each([
     [['--queries', 'q.json'], 2, /^folio eval: --db FILE is required; usage: eval [^\n]*\n$/],
     [['--db', 'x.db'], 2, /^folio eval: --queries FILE\.json is required; usage: eval /],
-    [['--db', 'x.db', '--queries', 'q.json', '--limit', 'ten'], 2, /--limit must be a positive/],
-    [['--db', 'x.db', '--queries', 'q.json', '--limit', '5'], 2, /--limit must be at least 10/],
+    [
+      ['--db', 'x.db', '--queries', 'q.json', '--limit', 'ten'],
+      2,
+      /--limit must be a whole number of results from 10 to 500, got "ten"/,
+    ],
+    [
+      ['--db', 'x.db', '--queries', 'q.json', '--limit', '5'],
+      2,
+      /--limit must be a whole number of results from 10 to 500, got "5"/,
+    ],
     [['--db', 'x.db', '--queries', 'q.json', '--bogus'], 2, /Unknown option '--bogus'/],
     [['--db', 'x.db', '--queries', 'q.json', 'extra'], 2, /unexpected argument "extra"/],
   ])('rejects bad usage %j with exit status 2', async (argv, status, message) => {
