@@ -1,5 +1,6 @@
-// Whether the Electron binary can run here. It cannot be downloaded on machines without internet,
-// so the Electron end-to-end specs run only where it is installed.
+// Whether the Electron binary can run here. Electron fetches it on first use (scripts/
+// ensure-electron.mjs does before `npm start`), which needs the internet, so the Electron
+// end-to-end specs run only where it is installed.
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
@@ -21,7 +22,7 @@ export function electronUnavailableReason() {
   if (!existsSync(electronDir)) return 'the electron package is not installed';
   const executable = electronExecutable();
   if (!executable || !existsSync(executable)) {
-    return 'the Electron binary is not installed (node_modules/electron/dist is missing; it cannot be downloaded offline)';
+    return 'the Electron binary is not installed (node_modules/electron/dist is missing: `npm start` fetches it on first start, which needs the internet)';
   }
   if (process.platform === 'linux' && !process.env.DISPLAY && !process.env.WAYLAND_DISPLAY) {
     return 'no display (set DISPLAY, e.g. run under xvfb-run)';

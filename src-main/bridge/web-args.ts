@@ -42,9 +42,13 @@ export function parseWebArgs(args: string[], cwd = process.cwd()): WebArgs {
     throw new WebUsageError((error as Error).message);
   }
   const { values, positionals } = parsed;
-  const port = values.port === undefined ? 0 : Number(values.port);
-  if (!Number.isInteger(port) || port < 0 || port > 65535) {
-    throw new WebUsageError(`--port must be a port number (0–65535), got "${values.port}"`);
+  // Decimal digits only: Number() took '' as 0 and '0x50' as 80.
+  const port =
+    values.port === undefined ? 0 : /^\d{1,5}$/.test(values.port) ? Number(values.port) : NaN;
+  if (!(port >= 0 && port <= 65535)) {
+    throw new WebUsageError(
+      `--port must be a port number from 0 (any free port) to 65535, got "${values.port}"`,
+    );
   }
   const vaults = positionals.map((argument) => parseVaultArgument(argument, cwd));
   return {

@@ -17,6 +17,10 @@ function packageVersion(): string {
 
 /** Runs the bridge until SIGINT/SIGTERM; resolves to the exit status. */
 export async function runWeb(args: string[]): Promise<number> {
+  if (args.includes('--help') || args.includes('-h')) {
+    process.stdout.write(`${WEB_USAGE}\n`);
+    return 0;
+  }
   let options: WebArgs;
   try {
     options = parseWebArgs(args);
@@ -41,12 +45,19 @@ export async function runWeb(args: string[]): Promise<number> {
     exclusiveVaults: true,
     watch: options.watch,
   });
-  const bridge = await startBridge({
-    engine,
-    staticDir: WEB_BUILD_DIR,
-    port: options.port,
-    version: packageVersion(),
-  });
+  let bridge;
+  try {
+    bridge = await startBridge({
+      engine,
+      staticDir: WEB_BUILD_DIR,
+      port: options.port,
+      version: packageVersion(),
+    });
+  } catch (error) {
+    // The engine's watchers and index worker would keep the process alive: stop them first.
+    await engine.close();
+    throw error;
+  }
   process.stdout.write(
     `Folio is served at ${bridge.url}\n` +
       `Quick search:      ${bridge.quickUrl}\n` +

@@ -35,8 +35,14 @@ describe('npm run web arguments', () => {
   it.each([
     [['missing'], 'folder not found: missing'],
     [['file.md'], 'not a folder: file.md'],
-    [['--port', 'http'], '--port must be a port number (0–65535), got "http"'],
-    [['--port', '70000'], '--port must be a port number (0–65535), got "70000"'],
+    [
+      ['--port', 'http'],
+      '--port must be a port number from 0 (any free port) to 65535, got "http"',
+    ],
+    [['--port', '70000'], 'to 65535, got "70000"'],
+    [['--port', ''], 'to 65535, got ""'],
+    [['--port', '0x50'], 'to 65535, got "0x50"'],
+    [['--port', '8e3'], 'to 65535, got "8e3"'],
   ])('%j → %s', (argv, message) => {
     expect(() => parseWebArgs(argv, dir)).toThrow(message);
   });
