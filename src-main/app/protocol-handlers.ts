@@ -1,9 +1,9 @@
 // The two custom protocols, as plain `Request → Response` functions (Fetch API objects exist in
 // Node too, so they are tested without Electron): `folio://app/…` serves the built renderer with a
-// strict CSP, `folio-vault://<vault>/<path>` serves images from inside a registered vault only.
+// strict CSP, `folio-vault://vault/<vault>/<path>` serves images from inside a registered vault only.
 import { readFile, realpath, stat } from 'node:fs/promises';
 import { extname, isAbsolute, join, relative, sep } from 'node:path';
-import { APP_ORIGIN } from './url-policy.ts';
+import { APP_ORIGIN, VAULT_ORIGIN } from './url-policy.ts';
 
 /**
  * CSP of every renderer page: only our own scripts and styles (no inline ones, as in the web
@@ -151,8 +151,9 @@ export function createAppProtocolHandler(
 export type VaultRootLookup = (vault: string) => Promise<string | null>;
 
 /**
- * Serves `folio-vault://<vault>/<path>`: images inside a registered vault, to our own pages only
- * (Electron sets `initiatorOrigin` on requests made by web content).
+ * Serves `folio-vault://vault/<vault>/<path>`: images inside a registered vault, to our own pages
+ * only (Electron sets `initiatorOrigin` on requests made by web content). The vault name is the
+ * first path segment, never the host: see `VAULT_ORIGIN`.
  */
 export function createVaultProtocolHandler(
   rootOf: VaultRootLookup,
@@ -164,10 +165,13 @@ export function createVaultProtocolHandler(
     }
     if (request.method !== 'GET') return failure(405, 'only GET is served');
     const url = new URL(request.url);
-    const root = await rootOf(url.hostname);
-    if (root === null) return failure(404, `no vault is named "${url.hostname}"`);
-    const segments = safeSegments(url.pathname);
-    if (typeof segments === 'string') return failure(400, segments);
+    if (`${url.protocol}//${url.host}` !== VAULT_ORIGIN) return failure(404, 'unknown host');
+    const all = safeSegments(url.pathname);
+    if (typeof all === 'string') return failure(400, all);
+    const [vault, ...segments] = all as [string, ...string[]];
+    if (segments.length === 0) return failure(400, `no file named in vault "${vault}"`);
+    const root = await rootOf(vault);
+    if (root === null) return failure(404, `no vault is named "${vault}"`);
     const type = VAULT_MEDIA_TYPES[extname(segments.at(-1) as string).toLowerCase()];
     if (!type) return failure(403, `${segments.join('/')} is not an image`);
     const found = await lookupInside(root, segments);

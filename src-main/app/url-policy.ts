@@ -7,6 +7,12 @@ export const APP_SCHEME = 'folio';
 export const APP_ORIGIN = `${APP_SCHEME}://app`;
 /** The scheme that serves images from inside registered vaults to previews. */
 export const VAULT_SCHEME = 'folio-vault';
+/**
+ * Its one host: `folio-vault://vault/<vault name>/<path>`. The vault name travels as a path
+ * segment because the scheme is standard, so Chromium canonicalises hosts the way it does for
+ * http — a vault named `2024` or `0x1f` would arrive as the IPv4 address `0.0.7.232`/`0.0.0.31`.
+ */
+export const VAULT_ORIGIN = `${VAULT_SCHEME}://vault`;
 
 const EXTERNAL_PROTOCOLS = new Set(['http:', 'https:', 'mailto:']);
 

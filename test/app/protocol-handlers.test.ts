@@ -9,6 +9,14 @@ import {
   lookupInside,
   safeSegments,
 } from '../../src-main/app/protocol-handlers.ts';
+import { vaultImageUrl } from '../../src-renderer/src/lib/hast-attributes.ts';
+
+// What Chromium hands the handler: `folio-vault` is registered as a standard scheme, so its URLs
+// are canonicalised like http's (Node's WHATWG parser does the same for http).
+function asChromiumSees(url: string): string {
+  const canonical = new URL(url.replace(/^folio-vault:/, 'http:')).href;
+  return `folio-vault:${canonical.slice('http:'.length)}`;
+}
 
 // A vault with an image, a note, a hidden folder, and symlinks pointing inside and outside it;
 // a secret beside the vault; a built renderer folder.
@@ -100,7 +108,7 @@ describe('folio-vault:// handler', () => {
   });
 
   it('serves an image from inside a registered vault with safe headers', async () => {
-    const response = await handler(new Request('folio-vault://notes/img/logo.png'));
+    const response = await handler(new Request('folio-vault://vault/notes/img/logo.png'));
     expect(response.status).toBe(200);
     expect(response.headers.get('content-type')).toBe('image/png');
     expect(response.headers.get('x-content-type-options')).toBe('nosniff');
@@ -109,39 +117,66 @@ describe('folio-vault:// handler', () => {
 
   it('decodes escaped names and matches extensions case-insensitively', async () => {
     const response = await handler(
-      new Request('folio-vault://notes/img/sub%20dir/%C3%A9%20%C3%A9.PNG'),
+      new Request('folio-vault://vault/notes/img/sub%20dir/%C3%A9%20%C3%A9.PNG'),
     );
     expect(response.status).toBe(200);
   });
 
   it('serves SVG under a CSP that forbids scripts', async () => {
-    const response = await handler(new Request('folio-vault://notes/img/drawing.svg'));
+    const response = await handler(new Request('folio-vault://vault/notes/img/drawing.svg'));
     expect(response.headers.get('content-type')).toBe('image/svg+xml');
     expect(response.headers.get('content-security-policy')).toContain("default-src 'none'");
   });
 
   it.each([
-    ['folio-vault://other/img/logo.png', 404, 'no vault is named "other"'],
-    ['folio-vault://notes/note.md', 403, 'note.md is not an image'],
-    ['folio-vault://notes/img/escape.png', 403, 'img/escape.png leads outside its folder'],
-    ['folio-vault://notes/outside/secret.png', 403, 'outside/secret.png leads outside its folder'],
-    // The URL parser resolves dot segments before the handler sees them: this asks for /secret.png.
-    ['folio-vault://notes/img/%2E%2E/%2E%2E/secret.png', 404, 'secret.png was not found'],
+    ['folio-vault://vault/other/img/logo.png', 404, 'no vault is named "other"'],
+    ['folio-vault://vault/notes/note.md', 403, 'note.md is not an image'],
+    ['folio-vault://vault/notes/img/escape.png', 403, 'img/escape.png leads outside its folder'],
     [
-      'folio-vault://notes/img/..%2F..%2Fsecret.png',
+      'folio-vault://vault/notes/outside/secret.png',
+      403,
+      'outside/secret.png leads outside its folder',
+    ],
+    // The URL parser resolves dot segments before the handler sees them: this asks for /secret.png.
+    ['folio-vault://vault/notes/img/%2E%2E/secret.png', 404, 'secret.png was not found'],
+    // …and one more climbs out of the vault's name: no file is named.
+    [
+      'folio-vault://vault/notes/img/%2E%2E/%2E%2E/secret.png',
+      400,
+      'no file named in vault "secret.png"',
+    ],
+    [
+      'folio-vault://vault/notes/img/..%2F..%2Fsecret.png',
       400,
       '"../../secret.png" is not allowed in a path',
     ],
-    ['folio-vault://notes/.obsidian/icon.png', 400, '".obsidian" is not allowed in a path'],
-    ['folio-vault://notes/img/missing.png', 404, 'img/missing.png was not found'],
+    ['folio-vault://vault/notes/.obsidian/icon.png', 400, '".obsidian" is not allowed in a path'],
+    ['folio-vault://vault/notes/img/missing.png', 404, 'img/missing.png was not found'],
+    ['folio-vault://notes/img/logo.png', 404, 'unknown host'],
+    ['folio-vault://vault/notes', 400, 'no file named in vault "notes"'],
+    ['folio-vault://vault/', 400, 'the path is empty'],
   ])('%s → %i', async (url, status, reason) => {
     const response = await handler(new Request(url));
     expect(response.status).toBe(status);
     expect(await response.text()).toBe(reason);
   });
 
+  // A vault named 2024 reached the handler as host 0.0.7.232 when the name was the host.
+  it.each(['2024', '0x1f', '1e3', 'a_b', 'my-notes'])(
+    'serves images of a vault named %s as the renderer addresses them',
+    async (name) => {
+      const serve = createVaultProtocolHandler(async (vault) => (vault === name ? base : null));
+      const url = asChromiumSees(
+        vaultImageUrl('logo.png', { vault: name, path: 'vault/img/n.md' })!,
+      );
+      const response = await serve(new Request(url));
+      expect(response.status).toBe(200);
+      expect(Buffer.from(await response.arrayBuffer())).toEqual(PNG);
+    },
+  );
+
   it('refuses requests from pages that are not Folio pages', async () => {
-    const request = new Request('folio-vault://notes/img/logo.png');
+    const request = new Request('folio-vault://vault/notes/img/logo.png');
     Object.assign(request, { initiatorOrigin: 'https://evil.example' });
     expect((await handler(request)).status).toBe(403);
     Object.assign(request, { initiatorOrigin: 'folio://app' });
@@ -150,7 +185,7 @@ describe('folio-vault:// handler', () => {
 
   it('serves GET only', async () => {
     const response = await handler(
-      new Request('folio-vault://notes/img/logo.png', { method: 'POST' }),
+      new Request('folio-vault://vault/notes/img/logo.png', { method: 'POST' }),
     );
     expect(response.status).toBe(405);
   });

@@ -73,10 +73,10 @@ describe('imageLabel', () => {
 describe('vaultImageUrl', () => {
   const base = { vault: 'notes', path: 'projects/heron/Station design.md' };
   it.each([
-    ['diagram.png', 'folio-vault://notes/projects/heron/diagram.png'],
-    ['./img/a b.png', 'folio-vault://notes/projects/heron/img/a%20b.png'],
-    ['img/a%20b.png', 'folio-vault://notes/projects/heron/img/a%20b.png'],
-    ['../../top.png', 'folio-vault://notes/top.png'],
+    ['diagram.png', 'folio-vault://vault/notes/projects/heron/diagram.png'],
+    ['./img/a b.png', 'folio-vault://vault/notes/projects/heron/img/a%20b.png'],
+    ['img/a%20b.png', 'folio-vault://vault/notes/projects/heron/img/a%20b.png'],
+    ['../../top.png', 'folio-vault://vault/notes/top.png'],
     ['../../../outside.png', null],
     ['/etc/passwd', null],
     ['https://example.org/x.png', null],
@@ -89,4 +89,16 @@ describe('vaultImageUrl', () => {
   ])('%s → %s', (src, expected) => {
     expect(vaultImageUrl(src, base)).toBe(expected);
   });
+
+  // `folio-vault` is a standard scheme: Chromium parses it like http, which turns a numeric host
+  // into an IPv4 address. Node's WHATWG parser does the same for http; the name must survive it.
+  it.each(['2024', '0x1f', '1e3', 'a_b', 'my-notes', '0', '1-2'])(
+    'keeps the vault name %s through standard-scheme canonicalisation',
+    (vault) => {
+      const url = vaultImageUrl('img/a.png', { vault, path: 'note.md' })!;
+      const parsed = new URL(url.replace(/^folio-vault:/, 'http:'));
+      expect(parsed.hostname).toBe('vault');
+      expect(parsed.pathname).toBe(`/${vault}/img/a.png`);
+    },
+  );
 });

@@ -64,9 +64,11 @@ export interface ImageBase {
 }
 
 /**
- * The app's `folio-vault://<vault>/<path>` URL of a relative image of the note at `base`, or
- * null for anything that is not a plain relative path inside the vault (remote URLs, absolute
- * paths, `..` past the root, other schemes): those are never loaded.
+ * The app's `folio-vault://vault/<vault>/<path>` URL of a relative image of the note at `base`,
+ * or null for anything that is not a plain relative path inside the vault (remote URLs, absolute
+ * paths, `..` past the root, other schemes): those are never loaded. The vault name is a path
+ * segment, not the host: `folio-vault` is a standard scheme, whose hosts Chromium canonicalises
+ * like http's (`2024` would become `0.0.7.232`).
  */
 export function vaultImageUrl(src: string, base: ImageBase): string | null {
   const trimmed = src.trim();
@@ -87,5 +89,5 @@ export function vaultImageUrl(src: string, base: ImageBase): string | null {
     else segments.push(part);
   }
   if (segments.length === 0) return null;
-  return `folio-vault://${encodeURIComponent(base.vault)}/${segments.map(encodeURIComponent).join('/')}`;
+  return `folio-vault://vault/${[base.vault, ...segments].map(encodeURIComponent).join('/')}`;
 }
