@@ -16,6 +16,10 @@ export const VAULT_ORIGIN = `${VAULT_SCHEME}://vault`;
 
 const EXTERNAL_PROTOCOLS = new Set(['http:', 'https:', 'mailto:']);
 
+// The mailto fields a note's link may fill in (RFC 6068's common headers). Anything else is
+// dropped: some mail clients honour `attach=`/`attachment=` and would attach a local file.
+const MAILTO_FIELDS = new Set(['to', 'cc', 'bcc', 'subject', 'body']);
+
 /** `scheme://host` of a URL, also for custom schemes (where `URL.origin` is `"null"`). */
 export function originOf(url: string): string | null {
   try {
@@ -52,7 +56,26 @@ export function externalUrlVerdict(url: string): ExternalVerdict {
   if (parsed.username !== '' || parsed.password !== '') {
     return { ok: false, reason: `"${shorten(url)}" carries credentials; it is not opened` };
   }
-  return { ok: true, url: parsed.href };
+  return { ok: true, url: parsed.protocol === 'mailto:' ? keepMailtoFields(parsed) : parsed.href };
+}
+
+/** A mailto URL with only the fields of `MAILTO_FIELDS` (names compared case-insensitively). */
+function keepMailtoFields(mailto: URL): string {
+  const kept = mailto.search
+    .slice(1)
+    .split('&')
+    .filter((pair) => MAILTO_FIELDS.has(fieldName(pair)));
+  const query = kept.length > 0 ? `?${kept.join('&')}` : '';
+  return `mailto:${mailto.pathname}${query}${mailto.hash}`;
+}
+
+// The decoded, lower-cased name of a `name=value` pair; '' when it does not decode.
+function fieldName(pair: string): string {
+  try {
+    return decodeURIComponent(pair.split('=')[0]!).toLowerCase();
+  } catch {
+    return '';
+  }
 }
 
 /** What to do with a navigation or `window.open` that a page attempted. */

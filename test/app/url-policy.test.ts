@@ -36,6 +36,18 @@ describe('externalUrlVerdict: which links leave the app', () => {
     if (!verdict.ok) expect(verdict.reason).toMatch(reason);
   });
 
+  // Some mail clients attach a local file named by `attach=`/`attachment=` (CVE-2020-11879).
+  it.each([
+    ['mailto:x@y?attach=/etc/passwd', 'mailto:x@y'],
+    ['mailto:x@y?subject=Hi&ATTACHMENT=~/.ssh/id_rsa&body=b', 'mailto:x@y?subject=Hi&body=b'],
+    ['mailto:x@y?%61ttach=/etc/passwd&Subject=S', 'mailto:x@y?Subject=S'],
+    ['mailto:?to=a@b&CC=c@d&bcc=e@f&x-header=1&in-reply-to=z', 'mailto:?to=a@b&CC=c@d&bcc=e@f'],
+    ['mailto:x@y?subject=a%26attach%3D/etc/passwd', 'mailto:x@y?subject=a%26attach%3D/etc/passwd'],
+    ['mailto:x@y?%E0=1&body=ok&=&&subject', 'mailto:x@y?body=ok&subject'],
+  ])('keeps only to, cc, bcc, subject and body of %s', (url, kept) => {
+    expect(externalUrlVerdict(url)).toEqual({ ok: true, url: kept });
+  });
+
   it('shortens a very long URL in its reason', () => {
     const verdict = externalUrlVerdict(`javascript:${'x'.repeat(500)}`);
     expect(verdict.ok).toBe(false);
