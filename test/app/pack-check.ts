@@ -71,6 +71,8 @@ const FORBIDDEN_IN_ASAR = [
   'node_modules/better-sqlite3/deps',
   'src-main',
   'test',
+  // The web bridge's renderer build (`npm run web`): the app serves `out/renderer` only.
+  'out/web',
 ];
 
 /** Packages the built main bundle imports (bare specifiers: not `node:*`, not `electron`). */
