@@ -133,14 +133,19 @@ class Engine implements EngineService {
     });
   }
 
-  /** True when the index was built with other analysis settings or format: it is cleared. */
+  /**
+   * True when the index was built with other analysis settings or format, or carries no stamp
+   * while it has vaults: it is cleared and must be rebuilt.
+   */
   private async checkIndexStamp(): Promise<boolean> {
     const current = indexingHash(this.settings, INDEX_FORMAT);
     const stored = this.registry.meta(HASH_KEY);
     if (stored === current) return false;
-    for (const vault of this.registry.vaults()) await this.client.clearVault(vault.id);
+    const vaults = this.registry.vaults();
+    for (const vault of vaults) await this.client.clearVault(vault.id);
     this.registry.setMeta(HASH_KEY, current);
-    return stored !== undefined;
+    // Every vault cleared is rebuilt from disk — a missing stamp too, never an index left empty.
+    return vaults.length > 0;
   }
 
   private emit(event: EngineEvent): void {

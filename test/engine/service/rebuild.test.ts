@@ -35,4 +35,28 @@ describe('index stamp', () => {
     expect((await second.getSettings()).settings.resultLimit).toBe(7);
     await second.close();
   });
+
+  it('a database without its stamp rebuilds too, and is never left empty', async () => {
+    const dir = tempDir();
+    const root = join(dir, 'notes');
+    mkdirSync(root);
+    writeFileSync(join(root, 'a.md'), '# Alpha\n\nKestrel sightings.\n');
+    const dbPath = join(dir, 'folio.db');
+    const first = await createEngine({ dbPath, vaults: [{ root, name: 'n' }], watch: false });
+    await engineInternals(first).ready();
+    await first.close();
+
+    const db = new Database(dbPath);
+    db.prepare('DELETE FROM meta').run();
+    db.close();
+
+    for (let open = 0; open < 2; open++) {
+      const engine = await createEngine({ dbPath, watch: false });
+      await engineInternals(engine).ready();
+      expect((await engine.search({ queries: ['kestrel'] })).results.map((r) => r.id)).toEqual([
+        'n:a.md#alpha',
+      ]);
+      await engine.close();
+    }
+  });
 });
