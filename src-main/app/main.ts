@@ -6,6 +6,7 @@ import { app, clipboard, globalShortcut, ipcMain, protocol, session, shell } fro
 import type { EngineOptions, EngineService } from '../contract/engine.ts';
 import { createEngine } from '../engine/create-engine.ts';
 import { createApiHandlers, forwardEngineEvents, type SettingsAdopter } from './api-handlers.ts';
+import { mainClosedAction } from './close-policy.ts';
 import { adoptHotkeySetting, createHotkeyBinding, type HotkeyBinding } from './hotkey.ts';
 import { registerIpcHandlers } from './ipc-router.ts';
 import { createOsServices } from './os-services.ts';
@@ -53,7 +54,7 @@ interface Running {
   windows: WindowManager;
   /** The quick-search shortcut. */
   hotkey: HotkeyBinding;
-  /** Null where the desktop has no tray. */
+  /** Null where Electron refused a tray icon (one it created may still be shown nowhere). */
   tray: TrayHandle | null;
   /** Unregister functions (IPC handlers, event forwarding), run on quit. */
   stop: Array<() => void>;
@@ -138,9 +139,14 @@ async function boot(paths: AppPaths, devUrl: string | null): Promise<Running> {
     trustedOrigins: devOrigin ? [APP_ORIGIN, devOrigin] : [APP_ORIGIN],
     windowStateFile: paths.windowState,
     icon: join(paths.iconsDir, 'icon.png'),
-    // With a tray icon Folio keeps running for the hotkey; without one, closing the window quits.
+    // Keep running for the hotkey only where the tray icon can bring Folio back: close-policy.ts.
     onMainClosed: () => {
-      if (!running.tray && process.platform !== 'darwin') app.quit();
+      const context = {
+        platform: process.platform,
+        hasTray: running.tray !== null,
+        desktop: process.env.XDG_CURRENT_DESKTOP,
+      };
+      if (mainClosedAction(context) === 'quit') app.quit();
     },
   });
   const hotkey = createHotkeyBinding(globalShortcut, () => windows.toggleQuickSearch());
@@ -207,7 +213,7 @@ function installLifecycle(booted: Promise<Running>): void {
   };
   app.on('second-instance', showMain);
   app.on('activate', showMain);
-  // Quitting is decided by `onMainClosed` (tray or not), not by the last window closing.
+  // Quitting is decided by `onMainClosed` (close-policy.ts), not by the last window closing.
   app.on('window-all-closed', () => undefined);
 }
 

@@ -21,7 +21,10 @@ function trayIcon(iconsDir: string): NativeImage {
   return image;
 }
 
-/** Creates the tray icon; returns null where the desktop has no tray (the app then quits on close). */
+/**
+ * Creates the tray icon; null where Electron refuses one. A created icon may still be shown
+ * nowhere (Linux without a tray area): close-policy.ts decides what closing the window does.
+ */
 export function createTray(
   iconsDir: string,
   state: TrayMenuState,
