@@ -119,39 +119,59 @@ export class SearchRun {
   /**
    * Tier 1: every required operand matches exactly: the top N raw matches, N = 10 × limit.
    * Merging can fold them into fewer than `limit` results while more exact matches exist; then
-   * N grows once (× 4) before fuzzy and partial matches may follow.
+   * N grows once (× 4) before fuzzy and partial matches may follow. Each topic decides that on
+   * its own rows, so a topic has the same raw matches beside others as alone (SPEC §4: each is
+   * searched separately), and the union of them all is merged (SPEC §5).
    */
   private exactTier(): void {
-    const { reader, settings } = this.context;
-    for (let n = this.rawLimit; ; n *= RAW_GROWTH) {
-      let truncated = false;
-      const fetched: Array<[Topic, Rows]> = [];
-      for (const topic of this.topics) {
-        if (!matchExpression(topic.exact)) continue;
-        const rows = runRequired(reader, topic.exact, topic.scope, settings.columnWeights, n);
-        truncated ||= rows.length === n;
-        this.exactRows.set(topic.index, rows);
-        const ops = every(topic.exact.required);
-        fetched.push([topic, { rows, opsOf: () => ops }]);
+    const fetched: Array<[Topic, Rows]> = [];
+    // A lone topic's tier, when the check below already merged exactly what it keeps.
+    let alone: { tier: ReturnType<SearchRun['prepareExact']>; demoted: RawMatch[] } | null = null;
+    for (const topic of this.topics) {
+      if (!matchExpression(topic.exact)) continue;
+      const ops = every(topic.exact.required);
+      let rows = this.exactMatches(topic, this.rawLimit);
+      if (rows.length === this.rawLimit) {
+        const demoted: RawMatch[] = [];
+        const tier = this.prepareExact([[topic, { rows, opsOf: () => ops }]], demoted);
+        if (tier.results.length < this.limit) {
+          rows = this.exactMatches(topic, this.rawLimit * RAW_GROWTH);
+        } else if (this.topics.length === 1) {
+          alone = { tier, demoted };
+        }
       }
-      const raw: RawMatch[] = [];
-      for (const [topic, rows] of fetched) this.collect(rows, topic, raw, null);
-      let tier = this.list.prepare(raw, false);
-      const short = tier.results.length < this.limit;
-      if (this.partialsFollow && short && fetched.some(([, batch]) => batch.rows.length > 0)) {
-        // Partial matches will follow: long nodes must earn their place above them by holding
-        // the terms in one passage (`passages.ts`). Not needed while all-terms results fill
-        // the page, nor in strict AND: there long nodes only compete on score.
-        const kept: RawMatch[] = [];
-        this.demoted = [];
-        for (const [topic, rows] of fetched) this.collect(rows, topic, kept, this.demoted);
-        if (this.demoted.length > 0) tier = this.list.prepare(kept, false);
-      }
-      if (tier.results.length >= this.limit || !truncated || n > this.rawLimit) {
-        this.list.accept(tier);
-        return;
-      }
+      this.exactRows.set(topic.index, rows);
+      fetched.push([topic, { rows, opsOf: () => ops }]);
     }
+    if (alone) {
+      this.demoted = alone.demoted;
+      this.list.accept(alone.tier);
+      return;
+    }
+    this.demoted = [];
+    this.list.accept(this.prepareExact(fetched, this.demoted));
+  }
+
+  private exactMatches(topic: Topic, n: number): RawRow[] {
+    const { reader, settings } = this.context;
+    return runRequired(reader, topic.exact, topic.scope, settings.columnWeights, n);
+  }
+
+  /** The exact tier of these rows, merged; long nodes that must become partial go to `demoted`. */
+  private prepareExact(fetched: Array<[Topic, Rows]>, demoted: RawMatch[]) {
+    const raw: RawMatch[] = [];
+    for (const [topic, rows] of fetched) this.collect(rows, topic, raw, null);
+    const tier = this.list.prepare(raw, false);
+    const short = tier.results.length < this.limit;
+    if (!this.partialsFollow || !short || !fetched.some(([, batch]) => batch.rows.length > 0)) {
+      return tier;
+    }
+    // Partial matches will follow: long nodes must earn their place above them by holding the
+    // terms in one passage (`passages.ts`). Not needed while all-terms results fill the page,
+    // nor in strict AND: there long nodes only compete on score.
+    const kept: RawMatch[] = [];
+    for (const [topic, rows] of fetched) this.collect(rows, topic, kept, demoted);
+    return demoted.length > 0 ? this.list.prepare(kept, false) : tier;
   }
 
   /** Tier 2: some term matches only through a fuzzy variant (below every exact match). */

@@ -1,0 +1,37 @@
+// Multi-topic search (SPEC §4: each topic is searched separately, results merged, each chunk once
+// with the higher score): a topic ranks and scores beside others as it does alone, even where its
+// raw matches must grow because merging folds them into fewer results than the page holds.
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { tempDir } from '../store/temp.ts';
+import { vaultEngine } from './vault-engine.ts';
+
+function vault(): string {
+  const root = join(tempDir(), 'topics');
+  mkdirSync(root);
+  // Thirty sections about one word in one note: alone they merge into that note.
+  const sections = Array.from({ length: 30 }, (_, i) => `## Part ${i}\n\nalpha ${i}\n`);
+  writeFileSync(join(root, 'alpha.md'), `# Alpha\n\n${sections.join('\n')}`);
+  for (const name of ['beta-one', 'beta-two']) {
+    writeFileSync(join(root, `${name}.md`), `# ${name}\n\nbeta here\n`);
+  }
+  // Notes on other things, so that neither word is common.
+  for (let i = 0; i < 60; i++)
+    writeFileSync(join(root, `other-${i}.md`), `# Other ${i}\n\ngamma\n`);
+  return root;
+}
+
+const engine = vaultEngine(vault, 't');
+
+describe('multi-topic search', () => {
+  it('gives each result the score its own topic gives it alone', async () => {
+    const limit = 3; // 30 raw matches: the alpha sections overflow them, and fold into one
+    const alone = await engine().search({ queries: ['alpha'], limit });
+    const both = await engine().search({ queries: ['alpha', 'beta'], limit });
+    expect(alone.results[0]).toMatchObject({ id: 't:alpha.md' });
+    const together = both.results.find((r) => r.id === 't:alpha.md');
+    expect(together?.score).toBe(alone.results[0]!.score);
+    expect(together?.mergedFrom).toEqual(alone.results[0]!.mergedFrom);
+  });
+});
