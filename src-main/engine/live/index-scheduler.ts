@@ -3,6 +3,7 @@
 // reconcile absorbs them. Jobs run one at a time (`VaultJobs`): the worker has one connection.
 import type { EngineEvent } from '../../contract/engine.ts';
 import { FolioError } from '../../contract/engine.ts';
+import { isBusyError } from '../store/database.ts';
 import type { IndexSummary, VaultTarget } from '../store/indexer.ts';
 import { VaultJobs } from '../vault-jobs.ts';
 import { minimalScopes } from './change-batcher.ts';
@@ -28,6 +29,9 @@ function failureReason(error: unknown, root: string): string {
   return error instanceof Error ? error.message : String(error);
 }
 
+/** How long a job that met a database held by another process waits before it runs again. */
+export const BUSY_RETRY_MS = 2_000;
+
 /** The queue of indexing work, per vault. */
 export class IndexScheduler {
   private readonly deps: SchedulerDeps;
@@ -38,6 +42,8 @@ export class IndexScheduler {
   private readonly stale = new Set<string>();
   private readonly failures = new Map<string, string>();
   private readonly summaries = new Map<string, IndexSummary>();
+  /** Retries of jobs that met a busy database, per vault. */
+  private readonly retries = new Map<string, NodeJS.Timeout>();
 
   constructor(deps: SchedulerDeps) {
     this.deps = deps;
@@ -69,6 +75,11 @@ export class IndexScheduler {
   async cancel(vault: string | null = null): Promise<void> {
     for (const name of [...this.waiting.keys()])
       if (vault === null || name === vault) this.waiting.delete(name);
+    for (const [name, timer] of this.retries) {
+      if (vault !== null && name !== vault) continue;
+      clearTimeout(timer);
+      this.retries.delete(name);
+    }
     await this.jobs.cancel(vault);
   }
 
@@ -97,6 +108,20 @@ export class IndexScheduler {
   /** Resolves when the jobs of `vault` (of every vault: null) queued so far have run. */
   pending(vault: string | null = null): Promise<void> {
     return this.jobs.pending(vault);
+  }
+
+  /**
+   * Runs the vault's work again once the database may be free: a whole reconcile (the vault is
+   * stale), so the edits the failed job held are not lost. Its own failure is recorded as usual.
+   */
+  private retryLater(vault: string): void {
+    if (this.retries.has(vault)) return;
+    const timer = setTimeout(() => {
+      this.retries.delete(vault);
+      this.paths(vault, []).catch(() => {});
+    }, BUSY_RETRY_MS);
+    timer.unref();
+    this.retries.set(vault, timer);
   }
 
   private async run(vault: string, signal: AbortSignal): Promise<void> {
@@ -130,6 +155,7 @@ export class IndexScheduler {
       this.failures.set(vault, message);
       this.stale.add(vault);
       this.deps.onFailure(vault, error as Error);
+      if (isBusyError(error)) this.retryLater(vault);
       throw new FolioError('io', message);
     } finally {
       this.runningWhole.delete(vault);

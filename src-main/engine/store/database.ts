@@ -32,6 +32,17 @@ export function isSqliteError(error: unknown): boolean {
 }
 
 /**
+ * True when another connection held the database past the busy timeout (a `cli index` or a
+ * second Folio writing): nothing is wrong with the file being indexed, and a later try works.
+ * The message is checked too: the error may have crossed from the index worker as text.
+ */
+export function isBusyError(error: unknown): boolean {
+  const code = (error as { code?: unknown } | null)?.code;
+  if (typeof code === 'string' && /^SQLITE_(BUSY|LOCKED)/.test(code)) return true;
+  return error instanceof Error && /database (table )?is locked/.test(error.message);
+}
+
+/**
  * Turns a SQLite error into a one-line `FolioError` naming the database file. Extended codes
  * count (`SQLITE_CORRUPT_VTAB`: a damaged FTS5 table); a damaged file is never rebuilt in place.
  */

@@ -10,7 +10,7 @@ import type { IndexChanged, IndexProgress } from '../../contract/api.ts';
 import { createAnalyzer, type Analyzer } from '../analysis/analyzer.ts';
 import type { ChunkedDocument, ChunkInput } from '../chunk/types.ts';
 import { type DeviceOf, VaultOfflineError, vaultRootState } from '../live/vault-root.ts';
-import type { Db } from './database.ts';
+import { isBusyError, type Db } from './database.ts';
 import { ftsColumns } from './fts-columns.ts';
 import { IndexWriter, type ManifestEntry } from './index-writer.ts';
 
@@ -299,6 +299,9 @@ export class Indexer {
         }
         return;
       }
+      // A database held by another process is not the file's fault: the job fails and is tried
+      // again (`index-scheduler.ts`) instead of recording an error that hides the edit.
+      if (isBusyError(error)) throw error;
       // One broken file never stops the vault; its previous version (if any) stays searchable.
       const message = messageOf(error);
       this.writer.recordError(vault.id, file.path, message, file.size, file.mtimeMs);

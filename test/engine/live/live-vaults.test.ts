@@ -200,6 +200,26 @@ describe('live vaults', () => {
     expect(indexedDocuments(engine)).toEqual(await clean());
   });
 
+  it('indexes an edit made while another process held the database, once it lets go', async () => {
+    const { base, root, engine, search } = await liveVault({ 'a.md': '# A\n\nfirst\n' });
+    const holder = new Database(join(base, 'folio.db'));
+    holder.exec('BEGIN IMMEDIATE'); // a `cli index` writing, say: the worker waits 5 s, then fails
+    const failed = nextEvent(
+      engine,
+      (e) => (e.type === 'vaultsChanged' && e.vaults[0]?.status === 'error' ? true : undefined),
+      'the vault failing on the locked database',
+    );
+    write(root, 'a.md', '# A\n\nsecond\n');
+    await failed;
+    expect(await engine.listFileErrors({ vault: 'v' })).toEqual([]); // not the file's fault
+    const indexed = committed(engine, { indexed: ['a.md'] });
+    const recovered = vaultStatus(engine, 'v', 'watching');
+    holder.exec('ROLLBACK');
+    holder.close();
+    await Promise.all([indexed, recovered]);
+    expect(await search('second')).toEqual(['v:a.md#a']);
+  }, 30_000);
+
   it('pauses and resumes watching; resuming reconciles what changed meanwhile', async () => {
     const { root, engine, search } = await liveVault({ 'a.md': '# A\n' });
     await engine.setWatching(false);
