@@ -7,15 +7,21 @@ import { describe, expect, it } from 'vitest';
 import { createEngine, engineInternals } from '../../../src-main/engine/create-engine.ts';
 import { tempDir } from '../store/temp.ts';
 
+/** A vault of one note about kestrels, indexed by an engine that is still open. */
+async function indexedVault() {
+  const dir = tempDir();
+  const root = join(dir, 'notes');
+  mkdirSync(root);
+  writeFileSync(join(root, 'a.md'), '# Alpha\n\nKestrel sightings.\n');
+  const dbPath = join(dir, 'folio.db');
+  const first = await createEngine({ dbPath, vaults: [{ root, name: 'n' }], watch: false });
+  await engineInternals(first).ready();
+  return { dbPath, first };
+}
+
 describe('index stamp', () => {
   it('a stale stamp rebuilds the index by itself, keeping vaults and settings', async () => {
-    const dir = tempDir();
-    const root = join(dir, 'notes');
-    mkdirSync(root);
-    writeFileSync(join(root, 'a.md'), '# Alpha\n\nKestrel sightings.\n');
-    const dbPath = join(dir, 'folio.db');
-    const first = await createEngine({ dbPath, vaults: [{ root, name: 'n' }], watch: false });
-    await engineInternals(first).ready();
+    const { dbPath, first } = await indexedVault();
     await first.updateSettings({ resultLimit: 7 });
     await first.close();
 
@@ -37,13 +43,7 @@ describe('index stamp', () => {
   });
 
   it('a database without its stamp rebuilds too, and is never left empty', async () => {
-    const dir = tempDir();
-    const root = join(dir, 'notes');
-    mkdirSync(root);
-    writeFileSync(join(root, 'a.md'), '# Alpha\n\nKestrel sightings.\n');
-    const dbPath = join(dir, 'folio.db');
-    const first = await createEngine({ dbPath, vaults: [{ root, name: 'n' }], watch: false });
-    await engineInternals(first).ready();
+    const { dbPath, first } = await indexedVault();
     await first.close();
 
     const db = new Database(dbPath);
