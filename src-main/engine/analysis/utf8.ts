@@ -36,25 +36,29 @@ const utf8 = new TextDecoder('utf-8', { ignoreBOM: true });
 /**
  * Byte offsets of valid UTF-8 text, counted on demand: cheap for increasing indexes (how match
  * ranges are mapped), restarting from the beginning for a smaller one. Each step is measured
- * natively; an index inside a surrogate pair counts the whole pair before it (a high surrogate
- * is 4 bytes, its low one 0), where `Buffer.byteLength` would see two lone halves of 3 bytes.
+ * natively. The low half of a surrogate pair maps where its character starts, as in the decoder
+ * walk below; so steps never split a pair, and `Buffer.byteLength` sees whole characters.
  */
 function countingOffsets(text: string, start: number): (index: number) => number {
   let at = 0;
   let byte = start;
-  return (index) => {
+  const offset = (index: number) => {
     if (index < at) {
       at = 0;
       byte = start;
     }
     if (index > at) {
       byte += Buffer.byteLength(text.slice(at, index), 'utf8');
-      if (isLowSurrogate(text.charCodeAt(at))) byte -= 3;
-      if (isHighSurrogate(text.charCodeAt(index - 1))) byte += 1;
       at = index;
     }
     return byte;
   };
+  return (index) =>
+    index > 0 &&
+    isLowSurrogate(text.charCodeAt(index)) &&
+    isHighSurrogate(text.charCodeAt(index - 1))
+      ? offset(index - 1)
+      : offset(index);
 }
 
 const isHighSurrogate = (unit: number) => unit >= 0xd800 && unit <= 0xdbff;

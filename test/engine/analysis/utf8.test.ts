@@ -7,6 +7,11 @@ import { decodeUtf8 } from '../../../src-main/engine/analysis/utf8.ts';
 const reference = new TextDecoder('utf-8', { ignoreBOM: true });
 
 describe('decodeUtf8', () => {
+  it('maps both halves of a final surrogate pair where its character starts', () => {
+    const decoded = decodeUtf8(Uint8Array.from([0x61, 0xf0, 0x90, 0x80, 0x80])); // a, U+10000
+    expect([0, 1, 2, 3].map((i) => decoded.byteAt(i))).toEqual([0, 1, 1, 5]);
+  });
+
   it('matches TextDecoder on random bytes, and every offset starts its character', () => {
     fc.assert(
       fc.property(fc.uint8Array({ maxLength: 64 }), (bytes) => {
@@ -42,16 +47,17 @@ describe('decodeUtf8', () => {
   });
 
   it('maps any index, in any order, inside surrogate pairs too', () => {
-    // Per UTF-16 unit: ASCII 1 byte, then 2 or 3; a high surrogate 4 (its pair), a low one 0.
+    // Per UTF-16 unit: ASCII 1 byte, then 2 or 3; a high surrogate 0 and a low one 4 (its
+    // pair): both halves map where their character starts, as the decoder walk maps them.
     const width = (unit: number) =>
       unit < 0x80
         ? 1
         : unit < 0x800
           ? 2
           : unit >= 0xdc00 && unit <= 0xdfff
-            ? 0
+            ? 4
             : unit >= 0xd800 && unit <= 0xdbff
-              ? 4
+              ? 0
               : 3;
     const text = fc.string({
       unit: fc.constantFrom('a', 'é', '€', '😀', '𠀀', '\n'),
