@@ -233,11 +233,12 @@ class Engine implements EngineService {
     this.guard(() => this.registry.saveSettings({ ...next }));
     this.settings = next;
     if (restem) {
-      // A new stemmer changes every indexed term: rebuild from disk (STYLE.md §7).
+      // A new stemmer changes every indexed term: rebuild from disk (STYLE.md §7). Searches keep
+      // the old analysis while the old index is still there to search, until it is cleared.
       await this.scheduler.cancel();
-      this.analyzer = createAnalyzer(next.stemmer);
       await this.client.setStemmer(next.stemmer);
       await this.checkIndexStamp();
+      this.analyzer = createAnalyzer(next.stemmer);
       for (const vault of this.registry.vaults())
         void this.scheduler.whole(vault.name).catch(() => {});
     }

@@ -12,7 +12,7 @@ async function indexedVault() {
   const dir = tempDir();
   const root = join(dir, 'notes');
   mkdirSync(root);
-  writeFileSync(join(root, 'a.md'), '# Alpha\n\nKestrel sightings.\n');
+  writeFileSync(join(root, 'a.md'), '# Alpha\n\nKestrel sightings while running.\n');
   const dbPath = join(dir, 'folio.db');
   const first = await createEngine({ dbPath, vaults: [{ root, name: 'n' }], watch: false });
   await engineInternals(first).ready();
@@ -58,5 +58,27 @@ describe('index stamp', () => {
       ]);
       await engine.close();
     }
+  });
+
+  it('a stemmer change answers from the old index, analysed the old way, until it is cleared', async () => {
+    const { dbPath, first: engine } = await indexedVault();
+    // Once the settings are saved, another connection takes the write lock, so the clearing of
+    // the old index has to wait (the settings are written before the call first waits).
+    const holder = new Database(dbPath);
+    const changed = engine.updateSettings({ stemmer: 'german' });
+    holder.exec('BEGIN IMMEDIATE');
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    // Still the English index ("running" is stored as "run"): queries are analysed in English.
+    expect((await engine.search({ queries: ['running'] })).results.map((r) => r.id)).toEqual([
+      'n:a.md#alpha',
+    ]);
+    holder.exec('ROLLBACK');
+    holder.close();
+    await changed;
+    await engineInternals(engine).ready();
+    expect((await engine.search({ queries: ['running'] })).results.map((r) => r.id)).toEqual([
+      'n:a.md#alpha',
+    ]);
+    await engine.close();
   });
 });
