@@ -191,6 +191,33 @@ describe('VaultsState', () => {
     expect(await vaults.remove('extra')).toBe(true);
     expect(vaults.vaults).toEqual([]);
   });
+
+  it('runs an action asked for while another runs after it, never dropping it', async () => {
+    const fake = createFakeApi();
+    let finishReindex = () => {};
+    fake.answer('addVault', ({ root }: { root: string }) => ok(vault('extra', { root })));
+    fake.answer(
+      'reindexVault',
+      () => new Promise((resolve) => (finishReindex = () => resolve(ok(null)))),
+    );
+    fake.answer('removeVault', () => ok(null));
+    const vaults = new VaultsState(fake.api);
+    await vaults.add('/notes/extra');
+    const reindexed = vaults.reindex('extra');
+    const removed = vaults.remove('extra'); // Enter on Remove while the re-index runs
+    await Promise.resolve();
+    expect(vaults.busy).toBe(true);
+    expect(fake.calls.map(([method]) => method)).toEqual(['addVault', 'reindexVault']);
+    finishReindex();
+    expect(await reindexed).toBe(true);
+    expect(await removed).toBe(true);
+    expect(fake.calls.map(([method]) => method)).toEqual([
+      'addVault',
+      'reindexVault',
+      'removeVault',
+    ]);
+    expect([vaults.vaults, vaults.busy]).toEqual([[], false]);
+  });
 });
 
 describe('SettingsStore', () => {

@@ -27,6 +27,8 @@ export class VaultsState {
   error = $state<string | null>(null);
   /** An action is running (buttons are disabled meanwhile). */
   busy = $state(false);
+  /** The last action asked for: the next one runs after it. */
+  #queue: Promise<unknown> = Promise.resolve();
   /** The vault list has been loaded once (the empty state is real). */
   loaded = $state(false);
 
@@ -123,20 +125,23 @@ export class VaultsState {
 
   /**
    * Runs an action that resolves to an error message or null; true when it succeeded. One at a
-   * time: while one runs, others are refused (the buttons stay focusable, not disabled, so the
-   * keyboard focus stays where it was).
+   * time: an action asked for while another runs waits for it, so a key pressed meanwhile is
+   * never lost (the buttons stay focusable, not disabled, so the keyboard focus stays put).
    */
-  async #act(action: () => Promise<string | null>): Promise<boolean> {
-    if (this.busy) return false;
-    this.busy = true;
-    this.error = null;
-    try {
-      const problem = await action();
-      this.error = problem;
-      return problem === null;
-    } finally {
-      this.busy = false;
-    }
+  #act(action: () => Promise<string | null>): Promise<boolean> {
+    const run = this.#queue.then(async () => {
+      this.busy = true;
+      this.error = null;
+      try {
+        const problem = await action();
+        this.error = problem;
+        return problem === null;
+      } finally {
+        this.busy = false;
+      }
+    });
+    this.#queue = run.catch(() => false);
+    return run;
   }
 
   /**
