@@ -12,7 +12,7 @@ import {
   type QueryRun,
   type TierBound,
 } from './metrics.ts';
-import { labelDocId, labelToId, type QuerySet } from './query-set.ts';
+import { labelDocId, labelToId, type LabelledQuery, type QuerySet } from './query-set.ts';
 
 /** How a query set is run. */
 export interface EvalOptions {
@@ -68,6 +68,11 @@ async function loadParents(engine: EvalEngine, set: QuerySet, vault: string, war
   return parents;
 }
 
+/** Node ids of a query's `expected` label, then each `also`. */
+function labelIdsOf(query: LabelledQuery, vault: string): string[] {
+  return [query.expected, ...(query.also ?? [])].map((label) => labelToId(vault, label));
+}
+
 /** Searches every query of the set and scores the results at the cut-off of 10. */
 export async function runEval(
   engine: EvalEngine,
@@ -88,9 +93,7 @@ export async function runEval(
     });
     runs.push({
       query,
-      labelIds: [query.expected, ...(query.also ?? [])].map((label) =>
-        labelToId(options.vault, label),
-      ),
+      labelIds: labelIdsOf(query, options.vault),
       results: response.results.map(({ id, breadcrumb }) => ({ id, breadcrumb })),
     });
   }
@@ -115,7 +118,7 @@ export async function runBound(
   for (const query of set.queries) {
     const response = await engine.search({ queries: [query.q], limit: MAX_LIMIT, strict: true });
     runs.push({
-      labelIds: [query.expected, ...(query.also ?? [])].map((label) => labelToId(vault, label)),
+      labelIds: labelIdsOf(query, vault),
       allWord: response.results.map(({ id, breadcrumb }) => ({ id, breadcrumb })),
       complete: response.results.length < MAX_LIMIT,
     });
