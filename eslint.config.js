@@ -77,7 +77,7 @@ export default tseslint.config(
     },
   },
   {
-    files: ['src-main/contract/**'],
+    files: ['src-shared/**'],
     rules: {
       'no-restricted-imports': [
         'error',
@@ -90,7 +90,7 @@ export default tseslint.config(
               message: 'The contract is environment-neutral: no node:* imports.',
             },
             {
-              group: ['../engine/*', '../app/*', '../bridge/*', '../cli/*'],
+              regex: 'src-main/|^\\.\\./\\.\\./',
               message: 'The contract depends on nothing.',
             },
           ],
@@ -110,8 +110,8 @@ export default tseslint.config(
             ...noElectron.patterns,
             { group: ['node:*'], message: 'The renderer is sandboxed: no node:* imports.' },
             {
-              regex: 'src-main/(?!contract/)',
-              message: 'The renderer may only import the contract from src-main.',
+              regex: 'src-main/',
+              message: 'The renderer reaches the rest of the code only through #shared/contract.',
             },
           ],
         },

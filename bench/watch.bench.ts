@@ -8,7 +8,7 @@
 import { appendFileSync, cpSync, mkdtempSync, readdirSync, renameSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { EngineService } from '../src-main/contract/engine.ts';
+import type { EngineService } from '#shared/contract/engine.ts';
 import { createEngine, engineInternals } from '../src-main/engine/create-engine.ts';
 import { watchVault } from '../src-main/engine/live/vault-watcher.ts';
 import { CORPORA_DIR } from '../test/support/corpora.ts';

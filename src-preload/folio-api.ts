@@ -7,7 +7,7 @@ import {
   type ApiMethod,
   type ApiResult,
   type FolioApi,
-} from '../src-main/contract/api.ts';
+} from '#shared/contract/api.ts';
 
 /** The two things the preload does with `ipcRenderer`; nothing else of it reaches the page. */
 export interface IpcPort {

@@ -7,8 +7,8 @@ import {
   type Environment,
   type OpenRequest,
   type SettingsState,
-} from '../contract/api.ts';
-import { FolioError, type EngineEvent, type EngineService } from '../contract/engine.ts';
+} from '#shared/contract/api.ts';
+import { FolioError, type EngineEvent, type EngineService } from '#shared/contract/engine.ts';
 import type { ApiHandlers } from './ipc-router.ts';
 import type { OsServices } from './os-services.ts';
 

@@ -1,6 +1,6 @@
 // The quick-search global shortcut, kept in step with the `quickSearchHotkey` setting. Electron's
 // `globalShortcut` is injected (the boundary), so registration and its problems are tested in Node.
-import type { SettingsState } from '../contract/api.ts';
+import type { SettingsState } from '#shared/contract/api.ts';
 import { parseAccelerator } from './accelerator.ts';
 
 /** The part of Electron's `globalShortcut` this module needs. */

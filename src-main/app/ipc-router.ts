@@ -10,9 +10,9 @@ import {
   type ApiMethod,
   type ApiResult,
   type FolioApi,
-} from '../contract/api.ts';
-import { FolioError } from '../contract/engine.ts';
-import { validateRequest } from '../contract/schema.ts';
+} from '#shared/contract/api.ts';
+import { FolioError } from '#shared/contract/engine.ts';
+import { validateRequest } from '#shared/contract/schema.ts';
 
 /** The argument type of a method (undefined for methods without one). */
 export type RequestOf<M extends ApiMethod> = Parameters<FolioApi[M]>[0];

@@ -3,7 +3,7 @@
 import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { app, clipboard, globalShortcut, ipcMain, protocol, session, shell } from 'electron';
-import type { EngineOptions, EngineService } from '../contract/engine.ts';
+import type { EngineOptions, EngineService } from '#shared/contract/engine.ts';
 import { createEngine } from '../engine/create-engine.ts';
 import { createApiHandlers, forwardEngineEvents, type SettingsAdopter } from './api-handlers.ts';
 import { mainClosedAction } from './close-policy.ts';

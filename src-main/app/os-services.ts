@@ -3,8 +3,8 @@
 // which URLs leave the app, when Obsidian is used, what a failure says — are tested in Node.
 import { stat } from 'node:fs/promises';
 import { dirname } from 'node:path';
-import type { ExternalUrlRequest, OpenRequest, TextRequest } from '../contract/api.ts';
-import { FolioError, type NodeLocation } from '../contract/engine.ts';
+import type { ExternalUrlRequest, OpenRequest, TextRequest } from '#shared/contract/api.ts';
+import { FolioError, type NodeLocation } from '#shared/contract/engine.ts';
 import { findObsidianVault, obsidianOpenUrl } from './obsidian.ts';
 import { externalUrlVerdict } from './url-policy.ts';
 

@@ -10,7 +10,7 @@ import {
   type WebContents,
   type WebPreferences,
 } from 'electron';
-import { channelOf, type ApiEvent, type OpenRequest } from '../contract/api.ts';
+import { channelOf, type ApiEvent, type OpenRequest } from '#shared/contract/api.ts';
 import type { OutgoingEvent, WindowControls } from './api-handlers.ts';
 import { isTrustedSender } from './url-policy.ts';
 import { QUICK_WINDOW_SIZE, mainWindowOptions, quickWindowOptions } from './window-options.ts';

@@ -9,9 +9,9 @@ import type {
   FolioApi,
   OpenRequest,
   SettingsState,
-} from '../contract/api.ts';
-import { FolioError, type EngineService } from '../contract/engine.ts';
-import { validateRequest } from '../contract/schema.ts';
+} from '#shared/contract/api.ts';
+import { FolioError, type EngineService } from '#shared/contract/engine.ts';
+import { validateRequest } from '#shared/contract/schema.ts';
 import { parseAccelerator } from '../app/accelerator.ts';
 
 /** What the bridge's calls may do besides calling the engine. */

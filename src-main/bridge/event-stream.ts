@@ -1,8 +1,8 @@
 // Server-sent events: the bridge's side of the `on…` subscriptions. One stream per open page;
 // every engine event goes to every stream as `event: <api event name>` with a JSON payload.
 import type { ServerResponse } from 'node:http';
-import type { ApiEvent } from '../contract/api.ts';
-import type { EngineEvent } from '../contract/engine.ts';
+import type { ApiEvent } from '#shared/contract/api.ts';
+import type { EngineEvent } from '#shared/contract/engine.ts';
 import { withHotkeyCheck } from './api-calls.ts';
 
 /** How often a comment line keeps idle connections (and proxies) from timing out. */

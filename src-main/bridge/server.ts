@@ -3,9 +3,9 @@
 import { createReadStream } from 'node:fs';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { isApiMethod } from '../contract/schema.ts';
-import type { ApiErrorCode, ApiResult } from '../contract/api.ts';
-import type { EngineService } from '../contract/engine.ts';
+import { isApiMethod } from '#shared/contract/schema.ts';
+import type { ApiErrorCode, ApiResult } from '#shared/contract/api.ts';
+import type { EngineService } from '#shared/contract/engine.ts';
 import { failure, runCall, type CallContext } from './api-calls.ts';
 import { EventStreams, toApiEvent } from './event-stream.ts';
 import {

@@ -3,7 +3,7 @@
 // (changed analysis version) is awaited, user errors become one-line CLI errors, and the engine
 // always closes.
 import { existsSync } from 'node:fs';
-import { FolioError, type EngineService } from '../contract/engine.ts';
+import { FolioError, type EngineService } from '#shared/contract/engine.ts';
 import { createEngine, engineInternals } from '../engine/create-engine.ts';
 import { databaseError, isSqliteError } from '../engine/store/database.ts';
 import { CliError, UsageError } from './command.ts';

@@ -1,6 +1,6 @@
 // The ranges of the CLI's integer options. Those passed on to the engine are read from the API's
 // own schemas (one source: a value the API would refuse is refused up front, naming the option).
-import { REQUEST_SCHEMAS } from '../contract/schema.ts';
+import { REQUEST_SCHEMAS } from '#shared/contract/schema.ts';
 
 /** The whole numbers an integer option accepts, both ends included. */
 export interface IntRange {

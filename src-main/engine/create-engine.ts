@@ -7,8 +7,8 @@ import type {
   EngineOptions,
   EngineService,
   NodeLocation,
-} from '../contract/engine.ts';
-import { FolioError } from '../contract/engine.ts';
+} from '#shared/contract/engine.ts';
+import { FolioError } from '#shared/contract/engine.ts';
 import type {
   ExportRequest,
   ExportResponse,
@@ -19,7 +19,7 @@ import type {
   SettingsState,
   UpdateVaultRequest,
   VaultInfo,
-} from '../contract/api.ts';
+} from '#shared/contract/api.ts';
 import { createAnalyzer, type Analyzer } from './analysis/analyzer.ts';
 import { stemmerLanguages } from './analysis/stemmer.ts';
 import { findNode, nodeContentOf, outlineOf } from './documents.ts';

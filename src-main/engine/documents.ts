@@ -1,7 +1,7 @@
 // Reading documents back from the index: outlines, node content as indexed (SPEC §5), node
 // lookup by id (paths may contain `#`), and the full node records exports need.
-import type { NodeContent, OutlineResponse } from '../contract/api.ts';
-import { FolioError } from '../contract/engine.ts';
+import type { NodeContent, OutlineResponse } from '#shared/contract/api.ts';
+import { FolioError } from '#shared/contract/engine.ts';
 import { decodeUtf8 } from './analysis/utf8.ts';
 import type { ChunkNode } from './chunk/types.ts';
 import type { FileBrief, IndexReader } from './store/index-reader.ts';

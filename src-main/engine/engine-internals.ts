@@ -1,7 +1,7 @@
 // What the CLI, the benchmarks and the tests reach beyond the `EngineService` interface. The
 // composition root registers each engine it makes; `engineInternals` finds them again.
-import type { SearchRequest, SearchResponse, Settings } from '../contract/api.ts';
-import type { EngineService } from '../contract/engine.ts';
+import type { SearchRequest, SearchResponse, Settings } from '#shared/contract/api.ts';
+import type { EngineService } from '#shared/contract/engine.ts';
 import type { Analyzer } from './analysis/analyzer.ts';
 import type { IndexReader } from './store/index-reader.ts';
 import type { IndexSummary } from './store/indexer.ts';

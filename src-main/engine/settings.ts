@@ -1,9 +1,9 @@
 // Settings: the defaults of SPEC §8 in one object, patch validation, and the hash of the
 // settings that shape the index (a change rebuilds it, STYLE.md §7).
 import { createHash } from 'node:crypto';
-import type { Settings, SettingsPatch } from '../contract/api.ts';
-import { validateRequest } from '../contract/schema.ts';
-import { FolioError } from '../contract/engine.ts';
+import type { Settings, SettingsPatch } from '#shared/contract/api.ts';
+import { validateRequest } from '#shared/contract/schema.ts';
+import { FolioError } from '#shared/contract/engine.ts';
 import { stemmerLanguages } from './analysis/stemmer.ts';
 
 /** Every default in one place (SPEC §8). */

@@ -2,7 +2,7 @@
 // name is `[a-z0-9_-]+` — given, or derived from the folder name and made unique.
 import { readdirSync, realpathSync, statSync } from 'node:fs';
 import { isAbsolute, parse, relative, resolve } from 'node:path';
-import { FolioError } from '../contract/engine.ts';
+import { FolioError } from '#shared/contract/engine.ts';
 import type { Registry, VaultRecord } from './store/registry.ts';
 import { uniqueVaultName, VAULT_NAME, vaultNameFromFolder } from './vault-names.ts';
 

@@ -1,8 +1,8 @@
 // The vault side of the engine: the registry joined with live status (watchers, the index
 // queue), and the vault operations of `EngineService`. Index work goes to the scheduler; watching
 // to `LiveVaults`; this module decides what to start and what the user sees.
-import type { UpdateVaultRequest, VaultInfo, VaultStatus } from '../contract/api.ts';
-import { FolioError, type EngineEvent } from '../contract/engine.ts';
+import type { UpdateVaultRequest, VaultInfo, VaultStatus } from '#shared/contract/api.ts';
+import { FolioError, type EngineEvent } from '#shared/contract/engine.ts';
 import { compileIgnoreGlobs } from './files/index.ts';
 import type { IndexWorkerClient } from './live/index-client.ts';
 import type { IndexScheduler } from './live/index-scheduler.ts';

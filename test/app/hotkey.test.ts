@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Settings, SettingsState } from '../../src-main/contract/api.ts';
+import type { Settings, SettingsState } from '#shared/contract/api.ts';
 import {
   adoptHotkeySetting,
   createHotkeyBinding,

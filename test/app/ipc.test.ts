@@ -12,8 +12,8 @@ import {
   type FolioApi,
   type OpenRequest,
   type SettingsState,
-} from '../../src-main/contract/api.ts';
-import type { EngineService } from '../../src-main/contract/engine.ts';
+} from '#shared/contract/api.ts';
+import type { EngineService } from '#shared/contract/engine.ts';
 import { createEngine, engineInternals } from '../../src-main/engine/create-engine.ts';
 import {
   createApiHandlers,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { API_EVENTS, API_METHODS, channelOf } from '../../src-main/contract/api.ts';
+import { API_EVENTS, API_METHODS, channelOf } from '#shared/contract/api.ts';
 import { createFolioApi, type IpcPort } from '../../src-preload/folio-api.ts';
 
 /** `ipcRenderer`, faked at the Electron boundary: records invokes, delivers events. */

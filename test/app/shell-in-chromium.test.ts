@@ -12,7 +12,7 @@ import { createServer, type Server } from 'node:http';
 import { join } from 'node:path';
 import { chromium, type Browser, type Page } from '@playwright/test';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { EngineService } from '../../src-main/contract/engine.ts';
+import type { EngineService } from '#shared/contract/engine.ts';
 import { createEngine, engineInternals } from '../../src-main/engine/create-engine.ts';
 import { createApiHandlers, forwardEngineEvents } from '../../src-main/app/api-handlers.ts';
 import { adoptHotkeySetting, createHotkeyBinding } from '../../src-main/app/hotkey.ts';

@@ -4,13 +4,8 @@ import { cpSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type {
-  ApiResult,
-  SearchResponse,
-  SettingsState,
-  VaultInfo,
-} from '../../src-main/contract/api.ts';
-import type { EngineService } from '../../src-main/contract/engine.ts';
+import type { ApiResult, SearchResponse, SettingsState, VaultInfo } from '#shared/contract/api.ts';
+import type { EngineService } from '#shared/contract/engine.ts';
 import { createEngine } from '../../src-main/engine/create-engine.ts';
 import { startBridge, type Bridge } from '../../src-main/bridge/server.ts';
 import { ask, listen, until } from './http-client.ts';

@@ -3,7 +3,7 @@
 import { cpSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { SearchResult } from '../../src-main/contract/api.ts';
+import type { SearchResult } from '#shared/contract/api.ts';
 import { cli, cliJson, FIXTURE_VAULT, tempDir } from './cli-helpers.ts';
 
 const dir = tempDir();

@@ -4,7 +4,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { SearchResult } from '../../src-main/contract/api.ts';
+import type { SearchResult } from '#shared/contract/api.ts';
 import { cli, cliJson, FIXTURE_VAULT, tempDir } from './cli-helpers.ts';
 
 const db = join(tempDir(), 'search.db');

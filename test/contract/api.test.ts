@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { API_EVENTS, API_METHODS, channelOf } from '../../src-main/contract/api.ts';
-import { validateRequest, isApiMethod } from '../../src-main/contract/schema.ts';
+import { API_EVENTS, API_METHODS, channelOf } from '#shared/contract/api.ts';
+import { validateRequest, isApiMethod } from '#shared/contract/schema.ts';
 
 describe('contract', () => {
   it('gives every method and event its own folio: channel', () => {

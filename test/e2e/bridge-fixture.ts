@@ -5,7 +5,7 @@ import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test as base, expect } from '@playwright/test';
-import type { ApiResult, VaultInfo } from '../../src-main/contract/api.ts';
+import type { ApiResult, VaultInfo } from '#shared/contract/api.ts';
 
 const REPO = join(import.meta.dirname, '..', '..');
 const FIXTURE_VAULT = join(REPO, 'test', 'fixtures', 'e2e-vault');

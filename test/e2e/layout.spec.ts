@@ -4,7 +4,7 @@
 import { cpSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Locator, Page } from '@playwright/test';
-import type { VaultInfo } from '../../src-main/contract/api.ts';
+import type { VaultInfo } from '#shared/contract/api.ts';
 import { SCREENSHOTS, expect, test, type RunningBridge } from './bridge-fixture.ts';
 
 const LAYOUT_VAULT = join(import.meta.dirname, '..', 'fixtures', 'e2e-layout');

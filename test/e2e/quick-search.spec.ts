@@ -1,6 +1,6 @@
 // Quick search, keyboard only: type, move, Enter → the clipboard holds the result as Markdown;
 // the last query is kept; Ctrl+Enter shows the result in the main window.
-import type { SearchResponse } from '../../src-main/contract/api.ts';
+import type { SearchResponse } from '#shared/contract/api.ts';
 import { expect, test } from './bridge-fixture.ts';
 
 test.use({ permissions: ['clipboard-read', 'clipboard-write'] });

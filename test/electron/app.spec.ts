@@ -3,7 +3,7 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
-import { API_EVENTS, API_METHODS } from '../../src-main/contract/api.ts';
+import { API_EVENTS, API_METHODS } from '#shared/contract/api.ts';
 import {
   launchFolio,
   makeVault,

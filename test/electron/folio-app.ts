@@ -9,7 +9,7 @@ import {
   type ElectronApplication,
   type Page,
 } from '@playwright/test';
-import type { ApiResult, FolioApi, SearchResponse } from '../../src-main/contract/api.ts';
+import type { ApiResult, FolioApi, SearchResponse } from '#shared/contract/api.ts';
 
 const ROOT = join(import.meta.dirname, '..', '..');
 

@@ -8,7 +8,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { EngineService } from '../../src-main/contract/engine.ts';
+import type { EngineService } from '#shared/contract/engine.ts';
 import { createEngine, engineInternals } from '../../src-main/engine/create-engine.ts';
 import { runEval } from '../../src-main/engine/eval/run-eval.ts';
 import { loadSet, QUERY_SETS } from './query-sets.ts';

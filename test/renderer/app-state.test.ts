@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Settings, SettingsState, VaultInfo } from '../../src-main/contract/api.ts';
+import type { Settings, SettingsState, VaultInfo } from '#shared/contract/api.ts';
 import { AppController } from '../../src-renderer/src/state/app.svelte.ts';
 import { VaultsState } from '../../src-renderer/src/state/vaults.svelte.ts';
 import { SettingsStore } from '../../src-renderer/src/state/settings.svelte.ts';

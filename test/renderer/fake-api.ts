@@ -7,8 +7,8 @@ import type {
   ApiResult,
   FolioApi,
   SearchResult,
-} from '../../src-main/contract/api.ts';
-import { API_EVENTS, API_METHODS } from '../../src-main/contract/api.ts';
+} from '#shared/contract/api.ts';
+import { API_EVENTS, API_METHODS } from '#shared/contract/api.ts';
 
 type Handler = (argument: never) => Promise<ApiResult<unknown>> | ApiResult<unknown>;
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { NodeContent } from '../../src-main/contract/api.ts';
+import type { NodeContent } from '#shared/contract/api.ts';
 import {
   findOccurrences,
   previewHighlights,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { OutlineNode, SearchResult } from '../../src-main/contract/api.ts';
+import type { OutlineNode, SearchResult } from '#shared/contract/api.ts';
 import {
   ancestorsOf,
   indexOutline,

@@ -1,6 +1,6 @@
-import { validateRequest } from '../../src-main/contract/schema.ts';
+import { validateRequest } from '#shared/contract/schema.ts';
 import { describe, expect, it } from 'vitest';
-import type { SearchRequest, SearchResponse } from '../../src-main/contract/api.ts';
+import type { SearchRequest, SearchResponse } from '#shared/contract/api.ts';
 import { SearchState } from '../../src-renderer/src/state/search.svelte.ts';
 import { createFakeApi, deferred, ok, result } from './fake-api.ts';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { NodeContent, OutlineResponse } from '../../src-main/contract/api.ts';
+import type { NodeContent, OutlineResponse } from '#shared/contract/api.ts';
 import { SelectionState } from '../../src-renderer/src/state/selection.svelte.ts';
 import { createFakeApi, deferred, ok, result, type FakeApi } from './fake-api.ts';
 

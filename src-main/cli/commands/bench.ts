@@ -6,7 +6,7 @@
 // search tree are dropped before each query, so no cache flatters a query because the rounds
 // repeat it (SQLite's page cache stays warm for both sides).
 import { readFileSync } from 'node:fs';
-import type { EngineService } from '../../contract/engine.ts';
+import type { EngineService } from '#shared/contract/engine.ts';
 import { engineInternals } from '../../engine/create-engine.ts';
 import { compileQuery, matchExpression } from '../../engine/query/compile.ts';
 import { parseQuery } from '../../engine/query/parse.ts';

@@ -1,5 +1,5 @@
 // `cli outline --db FILE DOCID [--json]` (SPEC §9): a document's node tree.
-import type { OutlineResponse } from '../../contract/api.ts';
+import type { OutlineResponse } from '#shared/contract/api.ts';
 import { parseCommandArgs, UsageError, type CliCommand } from '../command.ts';
 import { withIndex } from '../open-index.ts';
 

@@ -1,7 +1,7 @@
 // `cli search --db FILE [--limit N] [--json] [--raw] [--strict] QUERY…` (SPEC §9): several
 // QUERY arguments are a multi-topic search; `--json` prints `{"results":[…]}` with the fields of
 // SPEC §5; `--raw` prints the raw matches, unmerged.
-import type { SearchResult } from '../../contract/api.ts';
+import type { SearchResult } from '#shared/contract/api.ts';
 import { engineInternals } from '../../engine/create-engine.ts';
 import { intOption, parseCommandArgs, UsageError, type CliCommand } from '../command.ts';
 import { LIMIT_RANGE } from '../option-bounds.ts';

@@ -3,8 +3,8 @@
 // given are watched, even if the database knows other vaults. With `--json`, one line per event
 // on stdout: `ready` once the initial index is committed, `indexed` / `removed` after each commit,
 // `error` for a file that could not be indexed (or, with `path: null`, a vault in trouble).
-import type { IndexChanged, VaultInfo } from '../../contract/api.ts';
-import type { EngineService } from '../../contract/engine.ts';
+import type { IndexChanged, VaultInfo } from '#shared/contract/api.ts';
+import type { EngineService } from '#shared/contract/engine.ts';
 import { createEngine, engineInternals } from '../../engine/create-engine.ts';
 import { progressReporter } from '../../engine/live/progress.ts';
 import { CliError, parseCommandArgs, UsageError, type CliCommand, type CliIo } from '../command.ts';

@@ -1,7 +1,7 @@
 // The text handed to an LLM or an embedding model for one node (SPEC §2.8, seed 004): the node's
 // markdown, with a breadcrumb line in front when the text alone lacks context. Never changes the
 // node's metadata.
-import type { BreadcrumbMode } from '../../contract/api.ts';
+import type { BreadcrumbMode } from '#shared/contract/api.ts';
 import { decodeUtf8 } from './source-text.ts';
 import type { ChunkNode } from './types.ts';
 

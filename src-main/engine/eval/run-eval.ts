@@ -1,8 +1,8 @@
 // Runs a labelled query set through the real search of an engine and scores it. The engine side
 // is only `search` and `outline`, so the CLI and the regression test share this code; the parent
 // relation for "a result counts when it contains the answer" comes from the documents' outlines.
-import type { EngineService } from '../../contract/engine.ts';
-import { FolioError } from '../../contract/engine.ts';
+import type { EngineService } from '#shared/contract/engine.ts';
+import { FolioError } from '#shared/contract/engine.ts';
 import {
   evaluate,
   evaluateBound,

@@ -3,7 +3,7 @@
 // order and cuts the first one that does not fit (see budget.ts), marking the cut. A budget too
 // small for even the first result's source still exports that source and the mark: an export
 // never comes out empty or without saying where it came from.
-import { MAX_COPY_CHARS, type ExportFormat, type ExportResponse } from '../../contract/api.ts';
+import { MAX_COPY_CHARS, type ExportFormat, type ExportResponse } from '#shared/contract/api.ts';
 import { charsFor, cutToFit, estimateTokens } from './budget.ts';
 
 /** One result to export. */

@@ -1,8 +1,8 @@
 // What the index worker does next. Per vault, the work waiting is either a whole reconcile or the
 // set of paths the watcher reported — paths reported while a job waits join it, and a whole
 // reconcile absorbs them. Jobs run one at a time (`VaultJobs`): the worker has one connection.
-import type { EngineEvent } from '../../contract/engine.ts';
-import { FolioError } from '../../contract/engine.ts';
+import type { EngineEvent } from '#shared/contract/engine.ts';
+import { FolioError } from '#shared/contract/engine.ts';
 import { isBusyError } from '../store/database.ts';
 import type { IndexSummary, VaultTarget } from '../store/indexer.ts';
 import { VaultJobs } from '../vault-jobs.ts';

@@ -1,7 +1,7 @@
 // Indexing progress for a terminal: a bar redrawn in place on a TTY, an occasional plain line
 // otherwise (logs, pipes). Used by `cli index` and `cli watch`; the app renders the same
 // `IndexProgress` events itself.
-import type { IndexProgress } from '../../contract/api.ts';
+import type { IndexProgress } from '#shared/contract/api.ts';
 
 /** A stream progress is written to (stderr). */
 export interface ProgressStream {

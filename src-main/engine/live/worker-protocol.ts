@@ -1,6 +1,6 @@
 // The messages between the engine (the thread that answers searches) and the index worker (the
 // thread that writes). Plain data only: they cross `postMessage` by structured clone.
-import type { IndexChanged, IndexProgress } from '../../contract/api.ts';
+import type { IndexChanged, IndexProgress } from '#shared/contract/api.ts';
 import type { IndexSummary, VaultTarget } from '../store/indexer.ts';
 
 /** What the index worker starts with (its `workerData`). */

@@ -2,7 +2,7 @@
 // SPEC §3 from the settings and the context column's own — times the vault boost, top N.
 // Prepared once per connection and shape (how many vault ranges, exclusions and boosts).
 import type { Statement } from 'better-sqlite3';
-import type { ColumnWeights } from '../../contract/api.ts';
+import type { ColumnWeights } from '#shared/contract/api.ts';
 import { matchWhere, type IndexReader } from '../store/index-reader.ts';
 
 const STATEMENTS = new WeakMap<IndexReader, Map<string, Statement>>();

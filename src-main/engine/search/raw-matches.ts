@@ -1,7 +1,7 @@
 // Running compiled queries against FTS5: the raw matches of SPEC §5 (top N by score, positive,
 // times the vault boost), vault filters as rowid ranges, and the operand subsets that find
 // partial matches (SPEC §4) most-terms-first.
-import type { ColumnWeights } from '../../contract/api.ts';
+import type { ColumnWeights } from '#shared/contract/api.ts';
 import { matchExpression, type CompiledOperand, type CompiledQuery } from '../query/compile.ts';
 import type { IndexReader } from '../store/index-reader.ts';
 import { ENGINE_DEFAULTS } from '../settings.ts';

@@ -1,6 +1,6 @@
 // From a merged match to the `SearchResult` of the contract: text regions of the node as
 // indexed, highlights found by re-analysing them, snippets per topic, byte-exact match ranges.
-import type { SearchResult } from '../../contract/api.ts';
+import type { SearchResult } from '#shared/contract/api.ts';
 import type { ByteRange } from '../chunk/types.ts';
 import type { Analyzer } from '../analysis/analyzer.ts';
 import { decodeUtf8, type DecodedText } from '../analysis/utf8.ts';

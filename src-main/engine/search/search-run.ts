@@ -3,7 +3,7 @@
 // turned from FTS5 rows into raw matches (path filter, sections holding a word themselves, long
 // nodes judged by their best passage),
 // merged against what earlier tiers returned (`tiers.ts`), then boosted by each result's heading.
-import type { SearchRequest, Settings } from '../../contract/api.ts';
+import type { SearchRequest, Settings } from '#shared/contract/api.ts';
 import type { Analyzer } from '../analysis/analyzer.ts';
 import { compileQuery, matchExpression, type CompiledOperand } from '../query/compile.ts';
 import type { Vocabulary } from '../query/fuzzy.ts';

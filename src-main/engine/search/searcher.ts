@@ -1,6 +1,11 @@
 // The search pipeline (SPEC §4–5), on the reader connection: per topic, parse and compile; run
 // the tiers (`search-run.ts`); build the results.
-import type { SearchRequest, SearchResponse, SearchResult, Settings } from '../../contract/api.ts';
+import type {
+  SearchRequest,
+  SearchResponse,
+  SearchResult,
+  Settings,
+} from '#shared/contract/api.ts';
 import type { Analyzer } from '../analysis/analyzer.ts';
 import { compileQuery } from '../query/compile.ts';
 import { Vocabulary } from '../query/fuzzy.ts';

@@ -1,6 +1,6 @@
 // Snippets (SPEC §5): about 150 characters around the densest cluster of matches, whitespace
 // collapsed, as segments for the renderer and as HTML with `<b>` for everything else.
-import type { SnippetSegment } from '../../contract/api.ts';
+import type { SnippetSegment } from '#shared/contract/api.ts';
 import type { TextRange } from './highlight.ts';
 
 /** Default snippet length in characters (SPEC §8). */

@@ -3,7 +3,7 @@
 import { closeSync, existsSync, openSync, readSync, statSync } from 'node:fs';
 import { basename, dirname } from 'node:path';
 import Database from 'better-sqlite3';
-import { FolioError } from '../../contract/engine.ts';
+import { FolioError } from '#shared/contract/engine.ts';
 import { migrate, SCHEMA_VERSION } from './migrations.ts';
 
 /** `PRAGMA application_id` of Folio databases ("Foli"). */

@@ -6,7 +6,7 @@ import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Statement } from 'better-sqlite3';
-import type { IndexChanged, IndexProgress } from '../../contract/api.ts';
+import type { IndexChanged, IndexProgress } from '#shared/contract/api.ts';
 import { createAnalyzer, type Analyzer } from '../analysis/analyzer.ts';
 import type { ChunkedDocument, ChunkInput } from '../chunk/types.ts';
 import { type DeviceOf, VaultOfflineError, vaultRootState } from '../live/vault-root.ts';

@@ -7,7 +7,7 @@ import {
   type ApiMethod,
   type ApiResult,
   type FolioApi,
-} from '../../../src-main/contract/api.ts';
+} from '#shared/contract/api.ts';
 
 /** The request header that carries the session token. */
 export const TOKEN_HEADER = 'x-folio-token';

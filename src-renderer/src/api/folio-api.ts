@@ -1,6 +1,6 @@
 // Which FolioApi the page talks to: the preload's `window.folio` inside Electron, else the web
 // bridge (the page was opened from the URL `npm run web` printed).
-import type { FolioApi } from '../../../src-main/contract/api.ts';
+import type { FolioApi } from '#shared/contract/api.ts';
 import { createBridgeClient } from './bridge-client.ts';
 
 const TOKEN_KEY = 'folio-token';

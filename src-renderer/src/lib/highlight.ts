@@ -1,6 +1,6 @@
 // Highlighted text as data: a string cut into plain and matched segments, rendered as elements
 // (never as HTML strings, STYLE.md §10).
-import type { NodeContent, SearchResult, SnippetSegment } from '../../../src-main/contract/api.ts';
+import type { NodeContent, SearchResult, SnippetSegment } from '#shared/contract/api.ts';
 import { byteRangesToCharRanges, mergeRanges, type CharRange } from './utf8-offsets.ts';
 
 /**

@@ -1,6 +1,6 @@
 // The outline of a document as the panel shows it: a pre-order list of rows, with collapsed
 // subtrees hidden and matched nodes marked. Pure functions over the engine's outline response.
-import type { OutlineNode, SearchResult } from '../../../src-main/contract/api.ts';
+import type { OutlineNode, SearchResult } from '#shared/contract/api.ts';
 
 /** One visible row of the outline. */
 export interface OutlineRow {

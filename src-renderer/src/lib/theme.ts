@@ -1,6 +1,6 @@
 // Light and dark themes: the stylesheet follows the OS (`prefers-color-scheme`) unless the root
 // element carries `data-theme`, which the theme setting sets to override it.
-import type { Settings } from '../../../src-main/contract/api.ts';
+import type { Settings } from '#shared/contract/api.ts';
 
 /** Applies the theme setting to `root` (`system` or unknown: follow the OS). */
 export function applyTheme(root: HTMLElement, theme: Settings['theme'] | undefined): void {

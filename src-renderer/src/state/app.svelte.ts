@@ -1,6 +1,6 @@
 // The main window's composition: one state object per concern, wired to the API's events, and
 // the actions that span several of them (copy, open, reveal, show a node from quick search).
-import type { Environment, FolioApi, IndexChanged } from '../../../src-main/contract/api.ts';
+import type { Environment, FolioApi, IndexChanged } from '#shared/contract/api.ts';
 import { copyResults } from '../lib/export-text.ts';
 import { Notice } from './notice.svelte.ts';
 import { SearchState } from './search.svelte.ts';

@@ -1,6 +1,6 @@
 // The quick-search window (issue 6): one search box, merged results, and keyboard actions on the
 // result under the cursor. The last query is kept, also across reloads.
-import type { FolioApi, SearchResult } from '../../../src-main/contract/api.ts';
+import type { FolioApi, SearchResult } from '#shared/contract/api.ts';
 import { copyResults } from '../lib/export-text.ts';
 import { Notice } from './notice.svelte.ts';
 import { SearchState } from './search.svelte.ts';

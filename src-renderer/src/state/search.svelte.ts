@@ -1,7 +1,7 @@
 // The search box's state: the topics being typed, and the merged results of the latest search.
 // Search runs as you type (debounced); a response that arrives after a newer request was sent
 // is dropped, so results never go back in time.
-import type { FolioApi, SearchResult } from '../../../src-main/contract/api.ts';
+import type { FolioApi, SearchResult } from '#shared/contract/api.ts';
 
 /** Where a search stands. */
 export type SearchStatus = 'idle' | 'loading' | 'ready' | 'error';

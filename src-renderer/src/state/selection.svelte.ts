@@ -1,12 +1,7 @@
 // What the user is looking at: the result under the cursor, the results ticked for export, the
 // node shown in the preview, and its document's outline. Outline and content requests each drop
 // their stale responses, so fast arrowing through results never shows an older selection.
-import type {
-  FolioApi,
-  NodeContent,
-  OutlineResponse,
-  SearchResult,
-} from '../../../src-main/contract/api.ts';
+import type { FolioApi, NodeContent, OutlineResponse, SearchResult } from '#shared/contract/api.ts';
 import { SvelteSet } from 'svelte/reactivity';
 import {
   idsToReveal,

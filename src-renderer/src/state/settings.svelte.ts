@@ -1,11 +1,6 @@
 // The settings panel's state: the settings as the engine holds them, the problems it reports
 // (e.g. a shortcut that could not be registered), and updates sent one change at a time.
-import type {
-  FolioApi,
-  Settings,
-  SettingsPatch,
-  SettingsState,
-} from '../../../src-main/contract/api.ts';
+import type { FolioApi, Settings, SettingsPatch, SettingsState } from '#shared/contract/api.ts';
 
 /** The settings as the engine holds them, and updates to them. */
 export class SettingsStore {

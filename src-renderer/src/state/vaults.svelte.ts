@@ -1,11 +1,6 @@
 // The vault panel's state: the registered vaults, live indexing progress per vault, and the
 // files that could not be indexed.
-import type {
-  FileError,
-  FolioApi,
-  IndexProgress,
-  VaultInfo,
-} from '../../../src-main/contract/api.ts';
+import type { FileError, FolioApi, IndexProgress, VaultInfo } from '#shared/contract/api.ts';
 
 /** Options of a `VaultsState`. */
 export interface VaultsOptions {

@@ -4,7 +4,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { MAX_COPY_CHARS } from '../../../src-main/contract/api.ts';
+import { MAX_COPY_CHARS } from '#shared/contract/api.ts';
 import { buildExport, type ExportItem } from '../../../src-main/engine/export/export-text.ts';
 import { vaultEngine } from '../search/vault-engine.ts';
 

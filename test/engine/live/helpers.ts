@@ -2,8 +2,8 @@
 // files, and what a clean index of a folder holds (to compare a live index against).
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { IndexChanged, VaultInfo } from '../../../src-main/contract/api.ts';
-import type { EngineEvent, EngineService } from '../../../src-main/contract/engine.ts';
+import type { IndexChanged, VaultInfo } from '#shared/contract/api.ts';
+import type { EngineEvent, EngineService } from '#shared/contract/engine.ts';
 import { engineInternals } from '../../../src-main/engine/create-engine.ts';
 import { chunkDocument } from '../../../src-main/engine/chunk/chunk-document.ts';
 import { indexerDeps } from '../../../src-main/engine/indexer-deps.ts';

@@ -2,7 +2,7 @@
 // progress and commits reported back, and a cancel that stops a large reconcile between files.
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import type { IndexChanged } from '../../../src-main/contract/api.ts';
+import type { IndexChanged } from '#shared/contract/api.ts';
 import { IndexWorkerClient } from '../../../src-main/engine/live/index-client.ts';
 import { openDatabase } from '../../../src-main/engine/store/database.ts';
 import { IndexReader } from '../../../src-main/engine/store/index-reader.ts';

@@ -4,7 +4,7 @@ import Database from 'better-sqlite3';
 import { mkdirSync, renameSync, rmSync, symlinkSync, truncateSync, unlinkSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { EngineService } from '../../../src-main/contract/engine.ts';
+import type { EngineService } from '#shared/contract/engine.ts';
 import { createEngine, engineInternals } from '../../../src-main/engine/create-engine.ts';
 import { MAX_FILE_BYTES } from '../../../src-main/engine/store/indexer.ts';
 import { tempDir } from '../store/temp.ts';

@@ -1,6 +1,6 @@
 // The terminal progress of `cli index` and `cli watch`.
 import { describe, expect, it } from 'vitest';
-import type { IndexProgress } from '../../../src-main/contract/api.ts';
+import type { IndexProgress } from '#shared/contract/api.ts';
 import { progressLine, progressReporter } from '../../../src-main/engine/live/progress.ts';
 
 const progress = (done: number, errors = 0): IndexProgress => ({

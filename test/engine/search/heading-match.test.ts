@@ -4,7 +4,7 @@
 import { join } from 'node:path';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { EngineService } from '../../../src-main/contract/engine.ts';
+import type { EngineService } from '#shared/contract/engine.ts';
 import { createAnalyzer } from '../../../src-main/engine/analysis/analyzer.ts';
 import { createEngine, engineInternals } from '../../../src-main/engine/create-engine.ts';
 import { compileQuery } from '../../../src-main/engine/query/compile.ts';

@@ -4,7 +4,7 @@
 import { copyFileSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { EngineService } from '../../../src-main/contract/engine.ts';
+import type { EngineService } from '#shared/contract/engine.ts';
 import { createEngine, engineInternals } from '../../../src-main/engine/create-engine.ts';
 import { tempDir } from '../store/temp.ts';
 import { corpusDir } from '../../support/corpora.ts';

@@ -2,7 +2,7 @@
 // indexed) before them, closed after them, its database in a temporary folder.
 import { join } from 'node:path';
 import { afterAll, beforeAll } from 'vitest';
-import type { EngineService } from '../../../src-main/contract/engine.ts';
+import type { EngineService } from '#shared/contract/engine.ts';
 import { createEngine, engineInternals } from '../../../src-main/engine/create-engine.ts';
 import { tempDir } from '../store/temp.ts';
 

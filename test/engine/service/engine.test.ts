@@ -3,8 +3,8 @@
 import { mkdirSync, writeFileSync, rmSync, utimesSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { EngineEvent, EngineService } from '../../../src-main/contract/engine.ts';
-import { FolioError } from '../../../src-main/contract/engine.ts';
+import type { EngineEvent, EngineService } from '#shared/contract/engine.ts';
+import { FolioError } from '#shared/contract/engine.ts';
 import { createEngine, engineInternals } from '../../../src-main/engine/create-engine.ts';
 import { tempDir } from '../store/temp.ts';
 

@@ -4,7 +4,7 @@ import Database from 'better-sqlite3';
 import { readFileSync, writeFileSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { FolioError } from '../../../src-main/contract/engine.ts';
+import { FolioError } from '#shared/contract/engine.ts';
 import { APPLICATION_ID, openDatabase } from '../../../src-main/engine/store/database.ts';
 import { SCHEMA_VERSION } from '../../../src-main/engine/store/migrations.ts';
 import { tempDir } from './temp.ts';
