@@ -1,5 +1,5 @@
 // The Folio command line: `npm run --silent cli -- <command> …` (SPEC §9). Each command lives in
-// `commands/<name>.ts` and is loaded on demand, so a quick command never pays for a slow one.
+// `commands/<name>-command.ts` and is loaded on demand, so a quick command never pays for a slow one.
 import { existsSync } from 'node:fs';
 import { CliError, oneLine, UsageError, type CliCommand, type CliIo } from './command.ts';
 
@@ -7,7 +7,7 @@ const commandsDir = new URL('./commands/', import.meta.url);
 
 async function loadCommand(name: string): Promise<CliCommand | null> {
   if (!/^[a-z][a-z-]*$/.test(name)) return null;
-  const file = new URL(`${name}.ts`, commandsDir);
+  const file = new URL(`${name}-command.ts`, commandsDir);
   if (!existsSync(file)) return null;
   const module = (await import(file.href)) as { command: CliCommand };
   return module.command;
@@ -16,8 +16,8 @@ async function loadCommand(name: string): Promise<CliCommand | null> {
 async function listCommands(): Promise<string[]> {
   const { readdirSync } = await import('node:fs');
   return readdirSync(commandsDir)
-    .filter((file) => file.endsWith('.ts'))
-    .map((file) => file.slice(0, -3))
+    .filter((file) => file.endsWith('-command.ts'))
+    .map((file) => file.slice(0, -'-command.ts'.length))
     .sort();
 }
 

@@ -11,7 +11,7 @@ export interface CliIo {
   signal: AbortSignal;
 }
 
-/** A command of the `cli` binary: `src-main/cli/commands/<name>.ts` exports one as `command`. */
+/** A command of the `cli` binary: `src-main/cli/commands/<name>-command.ts` exports one as `command`. */
 export interface CliCommand {
   /** One line: the synopsis shown by `cli help` and on usage errors. */
   usage: string;

@@ -3,7 +3,7 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { BenchReport } from '../../src-main/cli/commands/bench.ts';
+import type { BenchReport } from '../../src-main/cli/commands/bench-command.ts';
 import { cli, cliJson, FIXTURE_VAULT, tempDir } from './cli-helpers.ts';
 
 const dir = tempDir();

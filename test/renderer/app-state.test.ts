@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { Settings, SettingsState, VaultInfo } from '#shared/contract/api.ts';
-import { AppController } from '../../src-renderer/src/state/app.svelte.ts';
+import { AppState } from '../../src-renderer/src/state/app.svelte.ts';
 import { VaultsState } from '../../src-renderer/src/state/vaults.svelte.ts';
-import { SettingsStore } from '../../src-renderer/src/state/settings.svelte.ts';
+import { AppSettingsState } from '../../src-renderer/src/state/settings.svelte.ts';
 import { copyMessage } from '../../src-renderer/src/lib/export-text.ts';
 import { createBridgeClient } from '../../src-renderer/src/api/bridge-client.ts';
 import { createFakeApi, ok, result } from './fake-api.ts';
@@ -64,10 +64,10 @@ function appApi() {
   return { fake, edit: (next: string) => (word = next) };
 }
 
-describe('AppController', () => {
+describe('AppState', () => {
   it('reruns the search and reloads the shown note when its file is re-indexed', async () => {
     const { fake, edit } = appApi();
-    const app = new AppController(fake.api);
+    const app = new AppState(fake.api);
     const stop = await app.start();
     app.search.topics = ['word'];
     await app.search.run();
@@ -84,7 +84,7 @@ describe('AppController', () => {
 
   it('shows a node asked for by quick search', async () => {
     const { fake } = appApi();
-    const app = new AppController(fake.api);
+    const app = new AppState(fake.api);
     await app.start();
     fake.emit('onShowNode', { id: 'v:e.md#s' });
     await wait();
@@ -93,7 +93,7 @@ describe('AppController', () => {
 
   it('copies the ticked results, or the current one when none is ticked', async () => {
     const { fake } = appApi();
-    const app = new AppController(fake.api);
+    const app = new AppState(fake.api);
     await app.start();
     app.search.topics = ['word'];
     await app.search.run();
@@ -109,7 +109,7 @@ describe('AppController', () => {
 
   it('says so when there is nothing to copy', async () => {
     const { fake } = appApi();
-    const app = new AppController(fake.api);
+    const app = new AppState(fake.api);
     await app.copy('all');
     expect(app.notice.isError).toBe(true);
     expect(fake.calls.some(([method]) => method === 'exportResults')).toBe(false);
@@ -220,13 +220,13 @@ describe('VaultsState', () => {
   });
 });
 
-describe('SettingsStore', () => {
+describe('AppSettingsState', () => {
   it('applies an update and calls back only when settings really changed', async () => {
     const fake = createFakeApi();
     fake.answer('getSettings', () => ok(state()));
     fake.answer('updateSettings', (patch: Partial<Settings>) => ok(state(patch)));
     let changes = 0;
-    const store = new SettingsStore(fake.api, () => changes++);
+    const store = new AppSettingsState(fake.api, () => changes++);
     await store.load();
     expect(await store.update({ resultLimit: 5 })).toBe(true);
     expect(store.settings?.resultLimit).toBe(5);
@@ -240,7 +240,7 @@ describe('SettingsStore', () => {
       ok: false,
       error: { code: 'invalid-argument', message: 'updateSettings: too big (resultLimit)' },
     }));
-    const store = new SettingsStore(fake.api);
+    const store = new AppSettingsState(fake.api);
     expect(await store.update({ resultLimit: 9999 })).toBe(false);
     expect(store.error).toBe('updateSettings: too big (resultLimit)');
   });

@@ -30,7 +30,7 @@ import {
   isLeaf,
   isSpaceOrTab,
   type Block,
-} from './block-scanner.ts';
+} from './block-scan-state.ts';
 import { mayStartDefinition, tryStarts } from './block-starts.ts';
 import type { SourceText } from './source-text.ts';
 

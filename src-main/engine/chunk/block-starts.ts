@@ -25,7 +25,7 @@ import {
   TABLE,
   type Block,
   type Scanner,
-} from './block-scanner.ts';
+} from './block-scan-state.ts';
 import { headingTitle } from './heading-title.ts';
 
 /** Tries every block start in CommonMark's order: 0 none, 1 container opened, 2 leaf opened. */

@@ -2,10 +2,10 @@
 // the actions that span several of them (copy, open, reveal, show a node from quick search).
 import type { Environment, FolioApi, IndexChanged } from '#shared/contract/api.ts';
 import { copyResults } from '../lib/export-text.ts';
-import { Notice } from './notice.svelte.ts';
+import { NoticeState } from './notice.svelte.ts';
 import { SearchState } from './search.svelte.ts';
 import { SelectionState, type ExportScope } from './selection.svelte.ts';
-import { SettingsStore } from './settings.svelte.ts';
+import { AppSettingsState } from './settings.svelte.ts';
 import { VaultsState } from './vaults.svelte.ts';
 
 /** Which modal panel is open. */
@@ -15,12 +15,12 @@ export type Panel = 'none' | 'vaults' | 'settings';
 const INDEX_CHANGE_COALESCE_MS = 250;
 
 /** The main window's state objects and the actions that span them. */
-export class AppController {
+export class AppState {
   readonly selection: SelectionState;
   readonly search: SearchState;
   readonly vaults: VaultsState;
-  readonly settings: SettingsStore;
-  readonly notice = new Notice();
+  readonly settings: AppSettingsState;
+  readonly notice = new NoticeState();
   /** What the environment allows (null until known). */
   environment = $state.raw<Environment | null>(null);
   /** The open modal panel. */
@@ -39,7 +39,7 @@ export class AppController {
       onResults: (results) => this.selection.resultsChanged(results),
     });
     this.vaults = new VaultsState(api);
-    this.settings = new SettingsStore(api, () => void this.search.rerun());
+    this.settings = new AppSettingsState(api, () => void this.search.rerun());
   }
 
   /** Loads what the window shows and subscribes to events; returns the function that stops. */

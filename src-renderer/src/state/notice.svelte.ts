@@ -5,7 +5,7 @@
 const NOTICE_MS = 5000;
 
 /** The status line's current message. */
-export class Notice {
+export class NoticeState {
   /** The message, or null when there is none. */
   text = $state<string | null>(null);
   /** Errors are shown in the error colour and stay until replaced. */

@@ -2,7 +2,7 @@
 // result under the cursor. The last query is kept, also across reloads.
 import type { FolioApi, SearchResult } from '#shared/contract/api.ts';
 import { copyResults } from '../lib/export-text.ts';
-import { Notice } from './notice.svelte.ts';
+import { NoticeState } from './notice.svelte.ts';
 import { SearchState } from './search.svelte.ts';
 
 const LAST_QUERY_KEY = 'folio-quick-query';
@@ -13,7 +13,7 @@ export type QueryMemory = Pick<Storage, 'getItem' | 'setItem'>;
 /** The quick-search window's state: its search, cursor and status line. */
 export class QuickState {
   readonly search: SearchState;
-  readonly notice = new Notice();
+  readonly notice = new NoticeState();
   /** Index of the result under the cursor. */
   cursor = $state(0);
 

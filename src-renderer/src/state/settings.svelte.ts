@@ -3,7 +3,7 @@
 import type { FolioApi, Settings, SettingsPatch, SettingsState } from '#shared/contract/api.ts';
 
 /** The settings as the engine holds them, and updates to them. */
-export class SettingsStore {
+export class AppSettingsState {
   /** The engine's settings state; null until loaded. */
   state = $state.raw<SettingsState | null>(null);
   /** The last update that failed, and why. */

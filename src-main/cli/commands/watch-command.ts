@@ -9,7 +9,7 @@ import { createEngine, engineInternals } from '../../engine/create-engine.ts';
 import { progressReporter } from '../../engine/live/progress.ts';
 import { CliError, parseCommandArgs, UsageError, type CliCommand, type CliIo } from '../command.ts';
 import { cliFailure } from '../open-index.ts';
-import { parseTargets, type Target } from './index.ts';
+import { parseTargets, type Target } from './index-command.ts';
 
 const options = { db: { type: 'string' }, json: { type: 'boolean' } } as const;
 
