@@ -20,10 +20,10 @@ const BASE: Record<string, string[]> = {
 
 async function integerOptions(): Promise<[string, string][]> {
   const found: [string, string][] = [];
-  for (const file of readdirSync(commandsDir).filter((f) => f.endsWith('.ts'))) {
+  for (const file of readdirSync(commandsDir).filter((f) => f.endsWith('-command.ts'))) {
     const module = (await import(join(commandsDir, file))) as { command: CliCommand };
     for (const m of module.command.usage.matchAll(/(--[a-z][a-z-]*) N\b/g)) {
-      found.push([file.slice(0, -3), m[1]!]);
+      found.push([file.slice(0, -'-command.ts'.length), m[1]!]);
     }
   }
   return found;

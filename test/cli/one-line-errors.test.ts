@@ -8,8 +8,8 @@ import { cli, FIXTURE_VAULT, tempDir } from './cli-helpers.ts';
 
 const commandsDir = join(import.meta.dirname, '../../src-main/cli/commands');
 const names = readdirSync(commandsDir)
-  .filter((file) => file.endsWith('.ts'))
-  .map((file) => file.slice(0, -3));
+  .filter((file) => file.endsWith('-command.ts'))
+  .map((file) => file.slice(0, -'-command.ts'.length));
 
 /** An option of a usage line: `--db FILE` takes a value, `[--json]` does not. */
 interface UsageOption {
@@ -18,7 +18,9 @@ interface UsageOption {
 }
 
 async function usageOptions(name: string): Promise<UsageOption[]> {
-  const { command } = (await import(join(commandsDir, `${name}.ts`))) as { command: CliCommand };
+  const { command } = (await import(join(commandsDir, `${name}-command.ts`))) as {
+    command: CliCommand;
+  };
   return [...command.usage.matchAll(/--([a-z][a-z-]*)( [^\s[\]-])?/g)].map((m) => ({
     name: `--${m[1]}`,
     takesValue: m[2] !== undefined,
