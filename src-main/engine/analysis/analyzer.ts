@@ -1,6 +1,7 @@
-// Text analysis, identical for documents and queries (SPEC §3): split on whitespace and
-// punctuation, lowercase, fold diacritics, drop tokens over 40 characters, stem. Han, Kana and
-// Hangul runs have no spaces between words, so they become overlapping character bigrams.
+// Text analysis, identical for documents and queries (docs/design.md#text-analysis): split on
+// whitespace and punctuation, lowercase, fold diacritics, drop tokens over 40 characters, stem.
+// Han, Kana and Hangul runs have no spaces between words, so they become overlapping character
+// bigrams.
 //
 // FTS5 cannot call a JS tokenizer through better-sqlite3, so the index is fed the analysed terms
 // joined by spaces, and its `ascii` tokenizer splits them back: it treats every non-ASCII
@@ -25,7 +26,10 @@ export interface Analyzer {
   tokens(text: string): AnalyzedToken[];
   /** The terms joined by spaces: what the FTS5 table is fed. */
   ftsText(text: string): string;
-  /** The term of one word (a run of letters and digits without Han, Kana or Hangul); '' when dropped. */
+  /**
+   * The term of one word (a run of letters and digits without Han, Kana or Hangul); '' when
+   * dropped.
+   */
   term(word: string): string;
   /** The common prefix of a word's normalised form and its stem, for `prefix*` queries. */
   prefixTerm(word: string): string;
@@ -33,7 +37,7 @@ export interface Analyzer {
   isStopWord(text: string): boolean;
 }
 
-/** Longer tokens are noise (hashes, base64) and are dropped (SPEC §3). */
+/** Longer tokens are noise (hashes, base64) and are dropped (docs/design.md#text-analysis). */
 export const MAX_TOKEN_LENGTH = 40;
 
 const WORD = /[\p{L}\p{N}\p{M}]+/gu;

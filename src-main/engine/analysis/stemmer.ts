@@ -1,5 +1,5 @@
-// Snowball stemming (SPEC §3), behind a cache: the JS stemmers cost microseconds per call and a
-// corpus repeats a small vocabulary millions of times.
+// Snowball stemming (docs/design.md#text-analysis), behind a cache: the JS stemmers cost
+// microseconds per call and a corpus repeats a small vocabulary millions of times.
 import snowball from 'snowball-stemmers';
 
 /** The value of the `stemmer` setting that turns stemming off. */

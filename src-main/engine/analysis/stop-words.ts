@@ -23,8 +23,8 @@ no nor not only own same so than too very cannot can will just
  * The closed-class words the Snowball list lacks — prepositions, conjunctions, determiners and
  * wh-words ("detach a vault without deleting its files"): as required terms they made weak
  * sections that happen to hold them outrank the answer among partial matches, which rank by how
- * many terms they hold (SPEC §4). Modal verbs stay words: docs quote them in rules and messages
- * ("must be prefixed", "may not be").
+ * many terms they hold (docs/design.md#the-query-language). Modal verbs stay words: docs quote them
+ * in rules and messages ("must be prefixed", "may not be").
  */
 const ENGLISH_MORE = `
 without within upon onto across along among amongst around behind beside besides beyond despite

@@ -1,7 +1,8 @@
-// UTF-8 decoding that remembers where every character came from. SPEC §1: offsets are byte
-// offsets into the file as stored, and invalid UTF-8 decodes to U+FFFD; TextDecoder gives the
-// text but loses the mapping, so this decoder follows the same WHATWG algorithm (one U+FFFD per
-// maximal invalid subpart) and records the byte offset of each UTF-16 code unit.
+// UTF-8 decoding that remembers where every character came from. docs/design.md#byte-offsets:
+// offsets are byte offsets into the file as stored, and invalid UTF-8 decodes to U+FFFD;
+// TextDecoder gives the text but loses the mapping, so this decoder follows the same WHATWG
+// algorithm (one U+FFFD per maximal invalid subpart) and records the byte offset of each UTF-16
+// code unit.
 
 import { isUtf8 } from 'node:buffer';
 
@@ -10,7 +11,10 @@ export interface DecodedText {
   text: string;
   /** True when every character is ASCII (one byte each). */
   ascii: boolean;
-  /** Byte offset (into the whole buffer) of the UTF-16 code unit at `index`; `text.length` maps to the end. */
+  /**
+   * Byte offset (into the whole buffer) of the UTF-16 code unit at `index`; `text.length` maps to
+   * the end.
+   */
   byteAt(index: number): number;
 }
 
@@ -64,7 +68,9 @@ function countingOffsets(text: string, start: number): (index: number) => number
 const isHighSurrogate = (unit: number) => unit >= 0xd800 && unit <= 0xdbff;
 const isLowSurrogate = (unit: number) => unit >= 0xdc00 && unit <= 0xdfff;
 
-/** Decodes `bytes[start, end)` like `new TextDecoder('utf-8', { ignoreBOM: true })`, with offsets. */
+/**
+ * Decodes `bytes[start, end)` like `new TextDecoder('utf-8', { ignoreBOM: true })`, with offsets.
+ */
 export function decodeUtf8(bytes: Uint8Array, start = 0, end = bytes.length): DecodedText {
   const text = utf8.decode(bytes.subarray(start, end));
   // Valid UTF-8 (no U+FFFD in the output, or a literal one in valid bytes): offsets follow from

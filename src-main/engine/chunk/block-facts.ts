@@ -16,9 +16,11 @@ export interface HeadingLine {
   depth: number;
   /** Line index of the heading's first line (a setext heading's first text line). */
   firstLine: number;
-  /** Line index after the heading's last line (ATX: `firstLine + 1`; setext: after the underline). */
+  /**
+   * Line index after the heading's last line (ATX: `firstLine + 1`; setext: after the underline).
+   */
   endLine: number;
-  /** Plain-text title (SPEC §2.1). */
+  /** Plain-text title (docs/design.md#headings). */
   title: string;
 }
 

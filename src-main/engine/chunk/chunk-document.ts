@@ -1,5 +1,6 @@
-// `chunkDocument`: a file's bytes in, its chunk tree out (SPEC §1–2). Synchronous and pure; it
-// never throws for any content — whatever cannot be read becomes a warning on the document.
+// `chunkDocument`: a file's bytes in, its chunk tree out (docs/design.md#the-chunk-tree).
+// Synchronous and pure; it never throws for any content — whatever cannot be read becomes a warning
+// on the document.
 import { documentKind } from '../files/document-kind.ts';
 import { micromarkBlockFacts, type BlockFacts } from './block-facts.ts';
 import { scanBlockFacts } from './block-scan.ts';
@@ -16,7 +17,9 @@ import type { ChunkedDocument, ChunkInput, DocumentKind } from './types.ts';
 
 /** Options of `chunkDocument`. */
 export interface ChunkOptions {
-  /** Collect inline `#tags` into `tags` (default true; `cli chunk`, which prints no tags, skips it). */
+  /**
+   * Collect inline `#tags` into `tags` (default true; `cli chunk`, which prints no tags, skips it).
+   */
   inlineTags?: boolean;
 }
 

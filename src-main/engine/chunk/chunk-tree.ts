@@ -1,6 +1,6 @@
-// The chunk tree of SPEC §2.3–2.7, built from a file's top-level headings. Pure: lines in, node
-// records out. Every boundary is a line start, so the tree is computed in line indices and turned
-// into byte offsets (and decoded text) only when the records are written.
+// The chunk tree of docs/design.md#the-chunk-tree, built from a file's top-level headings. Pure:
+// lines in, node records out. Every boundary is a line start, so the tree is computed in line
+// indices and turned into byte offsets (and decoded text) only when the records are written.
 import { slug as githubSlug } from 'github-slugger';
 import type { HeadingLine } from './block-facts.ts';
 import { linesHaveText, type SourceText } from './source-text.ts';
@@ -31,7 +31,10 @@ interface Draft {
   bodyStart: number;
   parent: Draft | null;
   children: Draft[];
-  /** Filled while records are written: the node id and its header path (SPEC §2.6). */
+  /**
+   * Filled while records are written: the node id and its header path
+   * (docs/design.md#titles-paths-and-breadcrumbs).
+   */
   id: string;
   titles: string[];
   depths: number[];
@@ -102,7 +105,10 @@ function headingSpanEnds(headings: HeadingLine[], lineCount: number): number[] {
   return ends;
 }
 
-/** GitHub slugs of every heading in order (SPEC §2.5): an empty slug becomes `heading`. */
+/**
+ * GitHub slugs of every heading in order (docs/design.md#ids-and-slugs): an empty slug becomes
+ * `heading`.
+ */
 export function headingSlugs(headings: Array<{ title: string }>): string[] {
   // github-slugger's own deduplication (`GithubSlugger.prototype.slug`), over cached base slugs:
   // documentation repeats the same few titles (Remarks, Syntax, See also) thousands of times.
@@ -136,8 +142,8 @@ function baseSlug(title: string): string {
 function writeRecords(input: TreeInput, drafts: Draft[]): ChunkNode[] {
   const { source, docId, fileTitle } = input;
   const { lineByteStarts, lineStarts, text } = source;
-  // Without frontmatter, a BOM belongs to the document node's body (SPEC §2.2), so a heading on
-  // the first line starts after it.
+  // Without frontmatter, a BOM belongs to the document node's body (docs/design.md#frontmatter), so
+  // a heading on the first line starts after it.
   const bom = input.bodyStartLine === 0 && text.charCodeAt(0) === 0xfeff;
   const headingByte = (line: number) => (bom && line === 0 ? 3 : lineByteStarts[line]!);
   const headingChar = (line: number) => (bom && line === 0 ? 1 : lineStarts[line]!);

@@ -1,11 +1,11 @@
-// The text handed to an LLM or an embedding model for one node (SPEC §2.8, seed 004): the node's
-// markdown, with a breadcrumb line in front when the text alone lacks context. Never changes the
-// node's metadata.
+// The text handed to an LLM or an embedding model for one node (docs/design.md#embed-text): the
+// node's markdown, with a breadcrumb line in front when the text alone lacks context. Never changes
+// the node's metadata.
 import type { BreadcrumbMode } from '#shared/contract/api.ts';
 import { decodeUtf8 } from './source-text.ts';
 import type { ChunkNode } from './types.ts';
 
-/** Longest prepended line, in characters (SPEC §8). */
+/** Longest prepended line, in characters (docs/design.md#defaults). */
 export const EMBED_BREADCRUMB_CAP = 160;
 
 /** A body shorter than this many estimated tokens gets the full breadcrumb. */

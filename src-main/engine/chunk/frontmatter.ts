@@ -1,4 +1,5 @@
-// YAML frontmatter (SPEC §2.2): where the block is, and the fields Folio uses from it.
+// YAML frontmatter (docs/design.md#frontmatter): where the block is, and the fields Folio uses from
+// it.
 //
 // The block is a first line `---` (after an optional BOM), closed by the next `---` line; both
 // fences may carry trailing spaces or tabs. This is exactly what remark-frontmatter recognises

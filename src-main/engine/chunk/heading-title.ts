@@ -1,8 +1,8 @@
-// Heading titles as plain text (SPEC §2.1), from micromark's inline events: the same events remark
-// builds its tree from, so a title is what remark's heading node says, flattened. Inline code keeps
-// its literal text, emphasis/link markup and inline HTML tags are dropped (the text between tags
-// stays), image alt text stays, escapes and character references are decoded, whitespace runs
-// collapse to one space, and the result is trimmed.
+// Heading titles as plain text (docs/design.md#headings), from micromark's inline events: the same
+// events remark builds its tree from, so a title is what remark's heading node says, flattened.
+// Inline code keeps its literal text, emphasis/link markup and inline HTML tags are dropped (the
+// text between tags stays), image alt text stays, escapes and character references are decoded,
+// whitespace runs collapse to one space, and the result is trimmed.
 import { parse, preprocess } from 'micromark';
 import { gfm } from 'micromark-extension-gfm';
 import { decodeString } from 'micromark-util-decode-string';

@@ -1,6 +1,7 @@
-// Inline Obsidian `#tags` in body text (SPEC §2.2): on lines of paragraph or table text (never in
-// code blocks, HTML blocks or headings), outside inline code spans, preceded by whitespace or the
-// start of a line — which also leaves out `[x](#anchor)`, `page#anchor` and URL fragments.
+// Inline Obsidian `#tags` in body text (docs/design.md#frontmatter): on lines of paragraph or table
+// text (never in code blocks, HTML blocks or headings), outside inline code spans, preceded by
+// whitespace or the start of a line — which also leaves out `[x](#anchor)`, `page#anchor` and URL
+// fragments.
 import type { SourceText } from './source-text.ts';
 
 // Tag characters as Obsidian allows them: letters, digits, `_`, `-`, `/` (nesting) and emoji.

@@ -1,5 +1,6 @@
-// The record `cli chunk` prints for a document (SPEC §9): `{"docId","fileTitle","nodes":[…]}`,
-// nodes in position order with exactly the fields of SPEC §2.7.
+// The record `cli chunk` prints for a document (docs/design.md#command-line):
+// `{"docId","fileTitle","nodes":[…]}`, nodes in position order with exactly the fields of
+// docs/design.md#the-node-record.
 //
 // Written field by field rather than by `JSON.stringify(record)`, which took a third of
 // `cli chunk`'s time: every string is quoted once (a title appears in `title`, `headerPath` and

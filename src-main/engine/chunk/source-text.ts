@@ -1,10 +1,11 @@
 // A file's bytes as stored on disk, its decoded text, and where every line starts in both units.
 //
-// Every offset the chunk tree reports is a UTF-8 byte offset (SPEC §1) while the parsers work on
-// the decoded string. Line terminators (LF, CRLF, lone CR) are ASCII bytes, and the UTF-8 decoder
-// ends a broken multi-byte sequence at the first ASCII byte, so the string and the bytes split
-// into the same lines. Every boundary the chunker uses (frontmatter, heading lines, spans) is a
-// line start, so two line tables map between the units exactly, whatever U+FFFD replaced.
+// Every offset the chunk tree reports is a UTF-8 byte offset (docs/design.md#byte-offsets)
+// while the parsers work on the decoded string. Line terminators (LF, CRLF, lone CR) are ASCII
+// bytes, and the UTF-8 decoder ends a broken multi-byte sequence at the first ASCII byte, so the
+// string and the bytes split into the same lines. Every boundary the chunker uses (frontmatter,
+// heading lines, spans) is a line start, so two line tables map between the units exactly, whatever
+// U+FFFD replaced.
 
 /** A decoded file plus its line tables. */
 export interface SourceText {

@@ -1,12 +1,15 @@
-// The chunk tree (SPEC §2): the canonical model every other part of the engine reads.
+// The chunk tree (docs/design.md#the-chunk-tree): the canonical model every other part of the
+// engine reads.
 
 /** A half-open UTF-8 byte range `[start, end)` into the file as stored on disk. */
 export type ByteRange = [start: number, end: number];
 
-/** How a file's content is interpreted (SPEC §1). */
+/** How a file's content is interpreted (docs/design.md#files-indexed). */
 export type DocumentKind = 'markdown' | 'text';
 
-/** One node of a document's chunk tree, with exactly the fields of SPEC §2.7. */
+/**
+ * One node of a document's chunk tree, with exactly the fields of docs/design.md#the-node-record.
+ */
 export interface ChunkNode {
   /** `docId` for the document node, `docId#slug` for a heading node. */
   id: string;
@@ -18,7 +21,10 @@ export interface ChunkNode {
   depth: number;
   /** Pre-order index over the kept tree; the document node is 0. */
   position: number;
-  /** Heading text as plain text (SPEC §2.1), or the document title for the document node. */
+  /**
+   * Heading text as plain text (docs/design.md#headings), or the document title for the document
+   * node.
+   */
   title: string;
   /** GitHub anchor of the heading; null for the document node. */
   slug: string | null;

@@ -1,8 +1,8 @@
-// The token budget of exports (SPEC §6): tokens are estimated as ceil(chars / 4); a text that
-// does not fit is cut at a paragraph boundary, else a sentence boundary, else a word boundary —
-// never inside a word — and a fenced code block left open by the cut is closed again.
+// The token budget of exports (docs/design.md#export): tokens are estimated as ceil(chars / 4); a
+// text that does not fit is cut at a paragraph boundary, else a sentence boundary, else a word
+// boundary — never inside a word — and a fenced code block left open by the cut is closed again.
 
-/** Estimated tokens of a text (SPEC §6). */
+/** Estimated tokens of a text (docs/design.md#export). */
 export function estimateTokens(text: string): number {
   return Math.ceil(text.length / 4);
 }

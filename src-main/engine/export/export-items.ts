@@ -1,6 +1,7 @@
 // One export item per node id: where it came from (vault, path#slug, lines) and its content as
-// indexed (SPEC §5: the whole section, descendants included) with the breadcrumb line of
-// `breadcrumbMode`, decided by the chunker's embedText (SPEC §2.8) on that whole section.
+// indexed (docs/design.md#node-content: the whole section, descendants included) with the
+// breadcrumb line of `breadcrumbMode`, decided by the chunker's embedText
+// (docs/design.md#embed-text) on that whole section.
 import type { BreadcrumbMode } from '#shared/contract/api.ts';
 import { decodeUtf8 } from '../analysis/utf8.ts';
 import { embedText } from '../chunk/embed-text.ts';

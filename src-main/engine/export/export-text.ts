@@ -1,8 +1,8 @@
-// Export (SPEC §6): results as Markdown, plain text or JSON for the clipboard or stdout. Every
-// piece says where it came from (vault, path#slug, lines); a token budget takes results in rank
-// order and cuts the first one that does not fit (see budget.ts), marking the cut. A budget too
-// small for even the first result's source still exports that source and the mark: an export
-// never comes out empty or without saying where it came from.
+// Export (docs/design.md#export): results as Markdown, plain text or JSON for the clipboard or
+// stdout. Every piece says where it came from (vault, path#slug, lines); a token budget takes
+// results in rank order and cuts the first one that does not fit (see budget.ts), marking the cut.
+// A budget too small for even the first result's source still exports that source and the mark: an
+// export never comes out empty or without saying where it came from.
 import { MAX_COPY_CHARS, type ExportFormat, type ExportResponse } from '#shared/contract/api.ts';
 import { charsFor, cutToFit, estimateTokens } from './budget.ts';
 
@@ -157,7 +157,8 @@ function exportJson(items: Iterable<ExportItem>, maxChars: number): Built {
 
 /**
  * Builds the export of `items` (in rank order) within `maxTokens` (null: no budget). Without a
- * budget it still stops at what the clipboard takes (`MAX_COPY_CHARS`), cut and marked the same way.
+ * budget it still stops at what the clipboard takes (`MAX_COPY_CHARS`), cut and marked the same
+ * way.
  */
 export function buildExport(
   items: Iterable<ExportItem>,

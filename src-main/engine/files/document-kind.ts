@@ -1,4 +1,5 @@
-// Which files a vault indexes (SPEC §1): markdown by extension, plain text, nothing else.
+// Which files a vault indexes (docs/design.md#files-indexed): markdown by extension, plain text,
+// nothing else.
 import type { DocumentKind } from '../chunk/types.ts';
 
 const kinds: Record<string, DocumentKind> = {
@@ -8,7 +9,10 @@ const kinds: Record<string, DocumentKind> = {
   '.txt': 'text',
 };
 
-/** How a file is read, from its extension (case-insensitive: `UPPER.MD` is markdown); null: not indexed. */
+/**
+ * How a file is read, from its extension (case-insensitive: `UPPER.MD` is markdown); null: not
+ * indexed.
+ */
 export function documentKind(path: string): DocumentKind | null {
   const name = path.slice(Math.max(path.lastIndexOf('/'), path.lastIndexOf('\\')) + 1);
   const dot = name.lastIndexOf('.');

@@ -1,5 +1,5 @@
-// Which vault paths are skipped (SPEC §1): any segment starting with `.` (`.git`, `.obsidian`,
-// `.trash`…), any `node_modules`, and the vault's own ignore globs.
+// Which vault paths are skipped (docs/design.md#files-indexed): any segment starting with `.`
+// (`.git`, `.obsidian`, `.trash`…), any `node_modules`, and the vault's own ignore globs.
 //
 // A glob without a `/` is matched against every segment, like a `.gitignore` line (`drafts`,
 // `*.tmp.md`); a glob with a `/` is matched against the path from the vault root (`archive/**`,

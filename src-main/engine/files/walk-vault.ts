@@ -1,8 +1,8 @@
-// Walks a vault folder and yields the files it indexes (SPEC §1), in a stable order (names sorted
-// by code unit within each folder). Symbolic links are followed; a folder reached twice (a link
-// loop, or two links to one folder) is walked once. The watcher re-walks only the folder that
-// changed (`under`), and is told about folder links because a partial walk cannot know which of
-// two paths to one folder a whole walk would keep.
+// Walks a vault folder and yields the files it indexes (docs/design.md#files-indexed), in a
+// stable order (names sorted by code unit within each folder). Symbolic links are followed; a
+// folder reached twice (a link loop, or two links to one folder) is walked once. The watcher
+// re-walks only the folder that changed (`under`), and is told about folder links because a partial
+// walk cannot know which of two paths to one folder a whole walk would keep.
 import type { Dirent } from 'node:fs';
 import { readdir, stat } from 'node:fs/promises';
 import { join } from 'node:path';
