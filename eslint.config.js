@@ -1,6 +1,7 @@
-// Lint rules that keep the layers apart (STYLE.md §5): the engine, the CLI, the web bridge and
-// the contract never touch Electron; the contract touches nothing environment-specific; the
-// renderer reaches the rest of the code base only through the contract's types.
+// Lint rules that keep the layers apart (docs/architecture.md#layering-enforced-by-lint): the
+// engine, the CLI, the web bridge and the contract never touch Electron; the contract touches
+// nothing environment-specific; the renderer reaches the rest of the code base only through the
+// contract's types.
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import svelte from 'eslint-plugin-svelte';
@@ -56,8 +57,8 @@ export default tseslint.config(
     rules: { 'no-restricted-imports': ['error', noElectron] },
   },
   {
-    // One IPC choke point (STYLE.md §2): main.ts hands ipcMain to ipc-router.ts, nothing else
-    // touches it; ipcRenderer lives in the preload only.
+    // One IPC choke point (docs/architecture.md#one-choke-point-per-side): main.ts hands ipcMain to
+    // ipc-router.ts, nothing else touches it; ipcRenderer lives in the preload only.
     files: ['src-main/app/**'],
     ignores: ['src-main/app/main.ts'],
     rules: {

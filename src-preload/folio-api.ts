@@ -1,6 +1,7 @@
-// The `window.folio` object (STYLE.md §2, §4): one method per operation of the contract, each
-// bound to its own channel, and event subscriptions that return their unsubscribe function. The
-// IPC port is injected so the object is tested in Node; `index.ts` passes `ipcRenderer`.
+// The `window.folio` object (docs/architecture.md#one-choke-point-per-side): one method per
+// operation of the contract, each bound to its own channel, and event subscriptions that return
+// their unsubscribe function. The IPC port is injected so the object is tested in Node; `index.ts`
+// passes `ipcRenderer`.
 import {
   channelOf,
   type ApiEvent,

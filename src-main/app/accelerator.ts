@@ -1,8 +1,9 @@
-// Parsing and validation of Electron accelerators (the quick-search shortcut, SPEC §7). Pure: the
-// settings screen's text is checked here first, so a typo is reported with the part at fault
-// instead of surfacing as a bare `false` from `globalShortcut.register`.
+// Parsing and validation of Electron accelerators (the quick-search shortcut,
+// docs/design.md#quick-search). Pure: the settings screen's text is checked here first, so a typo
+// is reported with the part at fault instead of surfacing as a bare `false` from
+// `globalShortcut.register`.
 
-/** The quick-search shortcut when the user has not chosen one (SPEC §8). */
+/** The quick-search shortcut when the user has not chosen one (docs/design.md#defaults). */
 export const DEFAULT_QUICK_SEARCH_HOTKEY = 'CommandOrControl+Shift+Space';
 
 /** A parsed accelerator: modifiers in canonical order, then exactly one key. */

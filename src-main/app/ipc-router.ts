@@ -1,7 +1,8 @@
-// The one main-process module that registers IPC handlers (STYLE.md §2–3). For every method of the
-// contract it checks the sender, validates the argument with the contract's schema, calls the
-// service, and answers `ApiResult`: errors cross as data, never as rejections. `ipcMain` is passed
-// in, so the whole choke point is tested in Node with a fake registrar.
+// The one main-process module that registers IPC handlers
+// (docs/architecture.md#one-choke-point-per-side). For every method of the contract it checks the
+// sender, validates the argument with the contract's schema, calls the service, and answers
+// `ApiResult`: errors cross as data, never as rejections. `ipcMain` is passed in, so the whole
+// choke point is tested in Node with a fake registrar.
 import {
   API_METHODS,
   channelOf,
@@ -101,7 +102,9 @@ export async function dispatch<Event>(
   }
 }
 
-/** Registers a handler on `channelOf(method)` for every API method; returns the unregister function. */
+/**
+ * Registers a handler on `channelOf(method)` for every API method; returns the unregister function.
+ */
 export function registerIpcHandlers<Event>(
   ipc: IpcRegistrar<Event>,
   handlers: ApiHandlers,

@@ -1,6 +1,6 @@
-// Security rules applied to every web contents and to the session (SPEC §7; Electron's security
-// checklist): no navigation, no new windows, no webviews, no permissions, no remote requests.
-// The decisions themselves are the pure functions of `url-policy.ts`.
+// Security rules applied to every web contents and to the session (docs/design.md#security;
+// Electron's security checklist): no navigation, no new windows, no webviews, no permissions, no
+// remote requests. The decisions themselves are the pure functions of `url-policy.ts`.
 import { shell, type Session, type WebContents } from 'electron';
 import { externalUrlVerdict, navigationVerdict } from './url-policy.ts';
 

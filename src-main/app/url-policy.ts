@@ -1,5 +1,5 @@
-// Which URLs the app may open, load or trust (SPEC §7 security). Pure: the Electron layer asks
-// these functions and acts on the answer, so every rule is tested in Node.
+// Which URLs the app may open, load or trust (docs/design.md#security). Pure: the Electron layer
+// asks these functions and acts on the answer, so every rule is tested in Node.
 
 /** The scheme and host the renderer is served from (`folio://app/index.html`). */
 export const APP_SCHEME = 'folio';

@@ -7,8 +7,8 @@ import { MIN_WINDOW_SIZE, type Rect } from './window-state.ts';
 export const QUICK_WINDOW_SIZE = { width: 680, height: 440 } as const;
 
 /**
- * The web preferences of every Folio window (SPEC §7): an isolated, sandboxed renderer without
- * Node, with web security on, no `<webview>`, and only our preload.
+ * The web preferences of every Folio window (docs/design.md#security): an isolated, sandboxed
+ * renderer without Node, with web security on, no `<webview>`, and only our preload.
  */
 export function secureWebPreferences(preload: string): WebPreferences {
   return {
@@ -46,7 +46,9 @@ export function mainWindowOptions(
   };
 }
 
-/** The quick-search window: small, frameless, always on top, out of the task bar; hidden at start. */
+/**
+ * The quick-search window: small, frameless, always on top, out of the task bar; hidden at start.
+ */
 export function quickWindowOptions(preload: string): BrowserWindowConstructorOptions {
   return {
     ...QUICK_WINDOW_SIZE,

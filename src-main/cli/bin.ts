@@ -1,5 +1,6 @@
-// The Folio command line: `npm run --silent cli -- <command> …` (SPEC §9). Each command lives in
-// `commands/<name>-command.ts` and is loaded on demand, so a quick command never pays for a slow one.
+// The Folio command line: `npm run --silent cli -- <command> …` (docs/design.md#command-line). Each
+// command lives in `commands/<name>-command.ts` and is loaded on demand, so a quick command never
+// pays for a slow one.
 import { existsSync } from 'node:fs';
 import { CliError, oneLine, UsageError, type CliCommand, type CliIo } from './command.ts';
 
@@ -45,7 +46,7 @@ export async function main(argv: string[], io: CliIo): Promise<number> {
     return await command.run(args, io);
   } catch (error) {
     if (error instanceof UsageError) {
-      // One line (SPEC §9), the usage after the fault it explains.
+      // One line (docs/design.md#exit-status-and-errors), the usage after the fault it explains.
       io.stderr.write(`folio ${name}: ${oneLine(error.message)}; usage: ${command.usage}\n`);
       return 2;
     }

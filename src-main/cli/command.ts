@@ -1,5 +1,6 @@
-// What every CLI command module exports, and the helpers they share (SPEC §9: exit 0 on success,
-// 2 on bad usage, 1 on failure; errors are one clear line on stderr naming the culprit).
+// What every CLI command module exports, and the helpers they share
+// (docs/design.md#exit-status-and-errors: exit 0 on success, 2 on bad usage, 1 on failure; errors
+// are one clear line on stderr naming the culprit).
 import { parseArgs, type ParseArgsConfig } from 'node:util';
 import type { IntRange } from './option-bounds.ts';
 
@@ -11,7 +12,10 @@ export interface CliIo {
   signal: AbortSignal;
 }
 
-/** A command of the `cli` binary: `src-main/cli/commands/<name>-command.ts` exports one as `command`. */
+/**
+ * A command of the `cli` binary: `src-main/cli/commands/<name>-command.ts` exports one as
+ * `command`.
+ */
 export interface CliCommand {
   /** One line: the synopsis shown by `cli help` and on usage errors. */
   usage: string;
@@ -30,8 +34,9 @@ export class CliError extends Error {
 }
 
 /**
- * A message as one line of stderr (SPEC §9): a line break inside it (quoted file content, a file
- * name holding one) is written `\n` or `\r`, so that the culprit still reads as it is.
+ * A message as one line of stderr (docs/design.md#exit-status-and-errors): a line break inside it
+ * (quoted file content, a file name holding one) is written `\n` or `\r`, so that the culprit still
+ * reads as it is.
  */
 export function oneLine(message: string): string {
   return message.trimEnd().replace(/\r/g, '\\r').replace(/\n/g, '\\n');
@@ -43,8 +48,9 @@ const LONG_OPTION = /^--([a-z][a-z0-9-]*)(=|$)/;
 /**
  * `util.parseArgs` with strict checking, its errors turned into `UsageError`s. Only `--name`
  * is an option: a query such as `-draft notes` or a pasted note starting with `---` is an
- * argument, as it would be after `--` (any search input is valid, SPEC §4). A string option
- * takes the next argument as its value whatever it looks like (`--max-tokens -5` names -5).
+ * argument, as it would be after `--` (any search input is valid,
+ * docs/design.md#any-input-is-valid). A string option takes the next argument as its value whatever
+ * it looks like (`--max-tokens -5` names -5).
  */
 export function parseCommandArgs<T extends NonNullable<ParseArgsConfig['options']>>(
   args: string[],

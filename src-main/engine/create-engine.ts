@@ -1,7 +1,8 @@
-// The one composition root (STYLE.md §5): wires storage, indexing, search and export into the
-// `EngineService` the app, the web bridge, the CLI and the tests all use. Searches and reads run
-// on this thread; every index write runs in the index worker thread (`live/index-client.ts`), fed
-// by the scheduler (`live/index-scheduler.ts`) and the vault watchers (`live/live-vaults.ts`).
+// The one composition root (docs/architecture.md#composition): wires storage, indexing, search and
+// export into the `EngineService` the app, the web bridge, the CLI and the tests all use. Searches
+// and reads run on this thread; every index write runs in the index worker thread
+// (`live/index-client.ts`), fed by the scheduler (`live/index-scheduler.ts`) and the vault watchers
+// (`live/live-vaults.ts`).
 import type {
   EngineEvent,
   EngineOptions,
@@ -233,8 +234,9 @@ class Engine implements EngineService {
     this.guard(() => this.registry.saveSettings({ ...next }));
     this.settings = next;
     if (restem) {
-      // A new stemmer changes every indexed term: rebuild from disk (STYLE.md §7). Searches keep
-      // the old analysis while the old index is still there to search, until it is cleared.
+      // A new stemmer changes every indexed term: rebuild from disk
+      // (docs/architecture.md#the-index-is-a-rebuildable-cache). Searches keep the old analysis
+      // while the old index is still there to search, until it is cleared.
       await this.scheduler.cancel();
       await this.client.setStemmer(next.stemmer);
       await this.checkIndexStamp();

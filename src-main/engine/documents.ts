@@ -1,5 +1,6 @@
-// Reading documents back from the index: outlines, node content as indexed (SPEC §5), node
-// lookup by id (paths may contain `#`), and the full node records exports need.
+// Reading documents back from the index: outlines, node content as indexed
+// (docs/design.md#node-content), node lookup by id (paths may contain `#`), and the full node
+// records exports need.
 import type { NodeContent, OutlineResponse } from '#shared/contract/api.ts';
 import { FolioError } from '#shared/contract/engine.ts';
 import { decodeUtf8 } from './analysis/utf8.ts';
@@ -76,7 +77,10 @@ export function extentText(reader: IndexReader, found: FoundNode): string {
   return decodeUtf8(content, found.row.heading_start, found.row.byte_end).text;
 }
 
-/** A node's content (SPEC §5: the bytes of its extent as indexed, descendants included). */
+/**
+ * A node's content (docs/design.md#node-content: the bytes of its extent as indexed, descendants
+ * included).
+ */
 export function nodeContentOf(reader: IndexReader, id: string): NodeContent {
   const found = findNode(reader, id);
   const { file, row } = found;
@@ -95,7 +99,9 @@ export function nodeContentOf(reader: IndexReader, id: string): NodeContent {
   };
 }
 
-/** The full SPEC §2.7 record of a found node (ancestors and body rebuilt from the index). */
+/**
+ * The full node record of a found node (docs/design.md#the-node-record), rebuilt from the index.
+ */
 export function chunkNodeOf(reader: IndexReader, found: FoundNode): ChunkNode {
   const rows = reader.documentNodes(found.file);
   const nodes = chunkNodesFromRows(rows, {

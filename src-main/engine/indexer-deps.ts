@@ -11,10 +11,11 @@ function unreadableMessage(error: Error): string {
 }
 
 /**
- * Walks a vault with the file rules of SPEC §1, collecting what could not be read. With `scopes`
- * (vault-relative paths the watcher saw change) only those files and folders are listed — unless
- * one of them is reached through a symbolic link, where only a whole walk knows which path a
- * folder is indexed under: then the whole vault is listed (`scopes: null` in the result).
+ * Walks a vault with the file rules of docs/design.md#files-indexed, collecting what could not be
+ * read. With `scopes` (vault-relative paths the watcher saw change) only those files and folders
+ * are listed — unless one of them is reached through a symbolic link, where only a whole walk knows
+ * which path a folder is indexed under: then the whole vault is listed (`scopes: null` in the
+ * result).
  */
 export async function listVaultFiles(
   root: string,

@@ -1,12 +1,13 @@
-// Settings: the defaults of SPEC §8 in one object, patch validation, and the hash of the
-// settings that shape the index (a change rebuilds it, STYLE.md §7).
+// Settings: the defaults (docs/design.md#defaults) in one object, patch validation, and the hash of
+// the settings that shape the index (a change rebuilds it:
+// docs/architecture.md#the-index-is-a-rebuildable-cache).
 import { createHash } from 'node:crypto';
 import type { Settings, SettingsPatch } from '#shared/contract/api.ts';
 import { validateRequest } from '#shared/contract/schema.ts';
 import { FolioError } from '#shared/contract/engine.ts';
 import { stemmerLanguages } from './analysis/stemmer.ts';
 
-/** Every default in one place (SPEC §8). */
+/** Every default in one place (docs/design.md#defaults). */
 export const DEFAULT_SETTINGS: Readonly<Settings> = Object.freeze({
   columnWeights: Object.freeze({
     title: 3.0,
@@ -28,13 +29,16 @@ export const DEFAULT_SETTINGS: Readonly<Settings> = Object.freeze({
   theme: 'system',
 }) as Settings;
 
-/** Fixed defaults that are not user settings (SPEC §8). */
+/** Fixed defaults that are not user settings (docs/design.md#defaults). */
 export const ENGINE_DEFAULTS = Object.freeze({
   /** Ranking multiplier of a pinned vault. */
   pinnedBoost: 1.5,
   /** Snippet length in characters. */
   snippetLength: 150,
-  /** Raw candidates fetched per merged result wanted (SPEC §5: N ≥ 10 × limit). */
+  /**
+   * Raw candidates fetched per merged result wanted (docs/design.md#hierarchical-merging: N ≥ 10 ×
+   * limit).
+   */
   rawPerResult: 10,
   /**
    * Heading coverage (`search/heading-match.ts`): a result's score (after merging) is multiplied by

@@ -1,4 +1,5 @@
-// Vault names (SPEC §1): unique, `[a-z0-9_-]+`, derived from the folder name by default.
+// Vault names (docs/design.md#vaults): unique, `[a-z0-9_-]+`, derived from the folder name by
+// default.
 import { basename } from 'node:path';
 
 /** What a vault name must look like. */

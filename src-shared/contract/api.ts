@@ -1,8 +1,11 @@
-// The one contract shared by the three processes (STYLE.md §1): what the renderer may ask, what it
-// gets back, and the events it may subscribe to. Environment-neutral: no electron, no node:*, no DOM.
-// Main, preload, renderer and the web bridge all import it with `import type`.
+// The one contract shared by the three processes (docs/architecture.md#one-contract): what the
+// renderer may ask, what it gets back, and the events it may subscribe to. Environment-neutral: no
+// electron, no node:*, no DOM. Main, preload, renderer and the web bridge all import it with
+// `import type`.
 
-/** An error that crossed a process boundary as data (Electron drops custom fields of thrown errors). */
+/**
+ * An error that crossed a process boundary as data (Electron drops custom fields of thrown errors).
+ */
 export interface ApiError {
   /** Machine-readable reason. */
   code: ApiErrorCode;
@@ -20,13 +23,19 @@ export type ApiResult<T> = { ok: true; value: T } | { ok: false; error: ApiError
 // ---------------------------------------------------------------------------------------------
 // Search
 
-/** A search: one or more topics (multi-topic search, SPEC §4). */
+/** A search: one or more topics (docs/design.md#multi-topic-search). */
 export interface SearchRequest {
-  /** The topics; each is a query in the language of SPEC §4. Empty topics are ignored. */
+  /**
+   * The topics; each is a query in the language of docs/design.md#the-query-language. Empty topics
+   * are ignored.
+   */
   queries: string[];
   /** How many merged results to return (default: the `resultLimit` setting). */
   limit?: number;
-  /** Turn off partial matches (SPEC §4): only results matching every required term. */
+  /**
+   * Turn off partial matches (docs/design.md#whole-and-partial-matches): only results matching
+   * every required term.
+   */
   strict?: boolean;
 }
 
@@ -36,7 +45,10 @@ export interface SnippetSegment {
   match: boolean;
 }
 
-/** One merged result (SPEC §5). Byte offsets are UTF-8 offsets into the file as indexed. */
+/**
+ * One merged result (docs/design.md#the-result-record). Byte offsets are UTF-8 offsets into the
+ * file as indexed.
+ */
 export interface SearchResult {
   /** Node id: `vault:path` for a document, `vault:path#slug` for a section. */
   id: string;
@@ -115,7 +127,9 @@ export interface NodeContentRequest {
   id: string;
 }
 
-/** The content of a node's extent as indexed (SPEC §5), descendants included. */
+/**
+ * The content of a node's extent as indexed (docs/design.md#node-content), descendants included.
+ */
 export interface NodeContent {
   id: string;
   docId: string;
@@ -132,7 +146,7 @@ export interface NodeContent {
 }
 
 // ---------------------------------------------------------------------------------------------
-// Export (SPEC §6)
+// Export (docs/design.md#export)
 
 export type ExportFormat = 'md' | 'text' | 'json';
 export type BreadcrumbMode = 'conditional' | 'always' | 'none';
@@ -240,7 +254,7 @@ export interface IndexChanged {
 // ---------------------------------------------------------------------------------------------
 // Settings
 
-/** BM25 column weights (SPEC §3). */
+/** BM25 column weights (docs/design.md#columns-and-weights). */
 export interface ColumnWeights {
   title: number;
   tags: number;
@@ -249,7 +263,7 @@ export interface ColumnWeights {
   body: number;
 }
 
-/** User settings, persisted; applied live. Defaults in SPEC §8. */
+/** User settings, persisted; applied live. Defaults in docs/design.md#defaults. */
 export interface Settings {
   columnWeights: ColumnWeights;
   /** Fraction of a parent's children that must match for sibling aggregation. */
@@ -411,7 +425,7 @@ export const API_EVENTS = [
   'onQuickSearchShown',
 ] as const satisfies readonly ApiEvent[];
 
-/** IPC channel of a method or event: `folio:<area>:<verb>` (STYLE.md §13). */
+/** IPC channel of a method or event: `folio:<area>:<verb>` (docs/architecture.md#names). */
 export function channelOf(name: ApiMethod | ApiEvent): string {
   return `folio:${name.startsWith('on') ? 'event' : 'call'}:${name}`;
 }

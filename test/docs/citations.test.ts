@@ -8,13 +8,11 @@ import { describe, expect, it } from 'vitest';
 
 const repo = join(import.meta.dirname, '..', '..');
 
-/** Folders whose files may not cite documents outside the repository. */
-const CHECKED = [
-  'src-main/engine/analysis',
-  'src-main/engine/chunk',
-  'src-main/engine/export',
-  'src-main/engine/files',
-];
+/** Folders whose files may not cite documents outside the repository… */
+const CHECKED = ['src-main', 'src-shared', 'src-preload', 'src-renderer'];
+
+/** …but these, until the search rewrite (issue 12) lands. */
+const NOT_YET = ['src-main/engine/search/', 'src-main/engine/query/'];
 
 /** Folders searched for `docs/…#anchor` citations. */
 const CITING = [
@@ -70,7 +68,9 @@ function anchorsOf(doc: string): Set<string> {
 
 describe('citations in code', () => {
   it('name no document outside the repository', () => {
-    const files = CHECKED.flatMap(sourceFiles);
+    const files = CHECKED.flatMap(sourceFiles).filter(
+      (file) => !NOT_YET.some((dir) => relative(repo, file).startsWith(dir)),
+    );
     expect(files.length).toBeGreaterThan(10);
     expect(linesMatching(files, OUTSIDE)).toEqual([]);
   });

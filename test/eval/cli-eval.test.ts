@@ -1,5 +1,6 @@
-// `cli eval` end to end on the bundled sample vault: its outputs, its exit codes (SPEC §9: 0, 2 for
-// bad usage, 1 for failures) and one clear error line naming the argument or file at fault.
+// `cli eval` end to end on the bundled sample vault: its outputs, its exit codes
+// (docs/design.md#exit-status-and-errors: 0, 2 for bad usage, 1 for failures) and one clear error
+// line naming the argument or file at fault.
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -59,7 +60,7 @@ beforeAll(async () => {
   });
   await engineInternals(two).ready();
   await two.close();
-  // Eleven notes with both words, and one with only the first: the SPEC §4 bound's vault.
+  // Eleven notes with both words, and one with only the first: the all-word-first bound's vault.
   const both = join(dir, 'both');
   mkdirSync(both);
   for (let i = 0; i < 11; i++) writeFileSync(join(both, `n${i}.md`), `# Note ${i}\n\nalpha beta\n`);
@@ -121,7 +122,7 @@ describe('cli eval', () => {
     });
   });
 
-  it('prints the SPEC §4 bound with --bound: all-word results in the best order, then the rest', async () => {
+  it('prints the all-word-first bound with --bound: all-word results in the best order, then the rest', async () => {
     const file = queryFile(
       'bound.json',
       JSON.stringify({
@@ -142,7 +143,7 @@ describe('cli eval', () => {
     const text = await cli('--db', words, '--queries', file, '--bound');
     expect(text.out.split('\n')[3]).toBe(
       'bound      MRR@10 0.500  recall@10 0.500  ' +
-        '(the best any order can reach that puts all-word results first, SPEC §4)',
+        '(the best any order can reach that puts all-word results first)',
     );
     expect(
       JSON.parse((await cli('--db', words, '--queries', file, '--json')).out),

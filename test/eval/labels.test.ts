@@ -1,5 +1,6 @@
 // Every label of the committed query sets must be a real node of its file, as the chunker builds
-// it (GitHub slugs of every heading, SPEC §2.5) — a wrong slug would count as a miss forever.
+// it (GitHub slugs of every heading, docs/design.md#ids-and-slugs) — a wrong slug would count as a
+// miss forever.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';

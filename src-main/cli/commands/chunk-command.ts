@@ -1,5 +1,6 @@
-// `cli chunk [--vault NAME] [--root DIR] [--workers N] PATH…` (SPEC §9): the chunk tree of each
-// file as JSON Lines, one `{"docId","fileTitle","nodes":[…]}` per document, in walk order.
+// `cli chunk [--vault NAME] [--root DIR] [--workers N] PATH…` (docs/design.md#command-line): the
+// chunk tree of each file as JSON Lines, one `{"docId","fileTitle","nodes":[…]}` per document, in
+// walk order.
 //
 // Folders are chunked on `--workers` worker threads (default: see `defaultWorkers`) and on this
 // thread too, in batches; output keeps the walk order.

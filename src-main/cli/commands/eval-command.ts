@@ -16,7 +16,9 @@ import {
 import { LIMIT_RANGE } from '../option-bounds.ts';
 import { withIndex } from '../open-index.ts';
 
-/** Results requested per query by default: the app's default result limit (SPEC §8). */
+/**
+ * Results requested per query by default: the app's default result limit (docs/design.md#defaults).
+ */
 const DEFAULT_LIMIT = 20;
 
 const options = {

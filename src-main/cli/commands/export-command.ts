@@ -1,5 +1,5 @@
 // `cli export --db FILE [--format md|text|json] [--max-tokens N] [--breadcrumb-mode M] QUERY…`
-// (SPEC §6, §9): searches, then exports the merged results in rank order to stdout.
+// (docs/design.md#export): searches, then exports the merged results in rank order to stdout.
 import type { BreadcrumbMode, ExportFormat } from '#shared/contract/api.ts';
 import { intOption, parseCommandArgs, UsageError, type CliCommand } from '../command.ts';
 import { LIMIT_RANGE, MAX_TOKENS_RANGE } from '../option-bounds.ts';

@@ -1,6 +1,7 @@
-// `cli index --db FILE DIR[=NAME]…`: indexes or incrementally updates vaults (SPEC §9). Progress
-// goes to stderr (a bar on a TTY), the summary to stdout (`--json` for JSON); a broken file is a
-// warning, a folder that cannot be read fails the command naming it.
+// `cli index --db FILE DIR[=NAME]…`: indexes or incrementally updates vaults
+// (docs/design.md#command-line). Progress goes to stderr (a bar on a TTY), the summary to stdout
+// (`--json` for JSON); a broken file is a warning, a folder that cannot be read fails the command
+// naming it.
 import { existsSync, statSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { createEngine, engineInternals } from '../../engine/create-engine.ts';

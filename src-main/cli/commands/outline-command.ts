@@ -1,4 +1,4 @@
-// `cli outline --db FILE DOCID [--json]` (SPEC §9): a document's node tree.
+// `cli outline --db FILE DOCID [--json]` (docs/design.md#command-line): a document's node tree.
 import type { OutlineResponse } from '#shared/contract/api.ts';
 import { parseCommandArgs, UsageError, type CliCommand } from '../command.ts';
 import { withIndex } from '../open-index.ts';

@@ -1,6 +1,7 @@
-// `cli search --db FILE [--limit N] [--json] [--raw] [--strict] QUERY…` (SPEC §9): several
-// QUERY arguments are a multi-topic search; `--json` prints `{"results":[…]}` with the fields of
-// SPEC §5; `--raw` prints the raw matches, unmerged.
+// `cli search --db FILE [--limit N] [--json] [--raw] [--strict] QUERY…`
+// (docs/design.md#command-line): several QUERY arguments are a multi-topic search; `--json` prints
+// `{"results":[…]}` with the fields of docs/design.md#the-result-record; `--raw` prints the raw
+// matches, unmerged.
 import type { SearchResult } from '#shared/contract/api.ts';
 import { engineInternals } from '../../engine/create-engine.ts';
 import { intOption, parseCommandArgs, UsageError, type CliCommand } from '../command.ts';

@@ -1,8 +1,9 @@
 // `cli watch --db FILE [--json] DIR[=NAME]…`: indexes the folders, then keeps the index in step
-// with them until SIGINT/SIGTERM, then closes the database cleanly (SPEC §9). Only the folders
-// given are watched, even if the database knows other vaults. With `--json`, one line per event
-// on stdout: `ready` once the initial index is committed, `indexed` / `removed` after each commit,
-// `error` for a file that could not be indexed (or, with `path: null`, a vault in trouble).
+// with them until SIGINT/SIGTERM, then closes the database cleanly (docs/design.md#command-line).
+// Only the folders given are watched, even if the database knows other vaults. With `--json`, one
+// line per event on stdout: `ready` once the initial index is committed, `indexed` / `removed`
+// after each commit, `error` for a file that could not be indexed (or, with `path: null`, a vault
+// in trouble).
 import type { IndexChanged, VaultInfo } from '#shared/contract/api.ts';
 import type { EngineService } from '#shared/contract/engine.ts';
 import { createEngine, engineInternals } from '../../engine/create-engine.ts';

@@ -15,7 +15,10 @@ function fixed(value: number): string {
   return value.toFixed(3);
 }
 
-/** Renders a report, and the SPEC §4 bound when given, as plain text lines (each ends with a newline). */
+/**
+ * Renders a report, and the all-word-first bound when given, as plain text lines (each ends with a
+ * newline).
+ */
 export function formatReport(
   report: EvalReport,
   context: ReportContext,
@@ -32,7 +35,7 @@ export function formatReport(
   if (bound) {
     lines.push(
       `bound      MRR@10 ${fixed(bound.mrr10)}  recall@10 ${fixed(bound.recall10)}  ` +
-        '(the best any order can reach that puts all-word results first, SPEC §4)',
+        '(the best any order can reach that puts all-word results first)',
     );
   }
   if (report.misses.length > 0) lines.push('', `misses (${report.misses.length}):`);

@@ -1,7 +1,7 @@
 // The pure core of the evaluation: given each labelled query's ranked results and the node tree's
-// parent relation, compute MRR@10, recall@10 and the misses. A result counts when it is the expected
-// node (or an `also` node) or contains it — one of its ancestors, the document node included —
-// because a merged parent shows the answer too (SPEC §5).
+// parent relation, compute MRR@10, recall@10 and the misses. A result counts when it is the
+// expected node (or an `also` node) or contains it — one of its ancestors, the document node
+// included — because a merged parent shows the answer too (docs/design.md#hierarchical-merging).
 import type { LabelledQuery } from './query-set.ts';
 
 /** The cut-off of the metrics: the first page a user reads. */
@@ -98,7 +98,7 @@ export function evaluate(runs: readonly QueryRun[], parentOf: ParentOf): EvalRep
   };
 }
 
-/** A query's answer labels and its all-word (strict AND) results, for the SPEC §4 bound. */
+/** A query's answer labels and its all-word (strict AND) results, for the all-word-first bound. */
 export interface BoundRun {
   /** Node ids of `expected` then each `also`. */
   labelIds: string[];
@@ -108,17 +108,21 @@ export interface BoundRun {
   complete: boolean;
 }
 
-/** The best MRR@10 and recall@10 any result order that obeys SPEC §4 can reach. */
+/**
+ * The best MRR@10 and recall@10 any result order that puts every all-word result first can reach
+ * (docs/search-quality.md#how-far-ranking-alone-could-go).
+ */
 export interface TierBound {
   mrr10: number;
   recall10: number;
 }
 
 /**
- * The best rank SPEC §4 allows a query's answer: 1 when an all-word result shows it (any order of
- * the all-word results may put it first), else just after every all-word result, because results
- * matching only some of the words must follow all of them. A cut-off list may hide the answer
- * among further all-word results, so it is given the benefit of the doubt: an upper bound.
+ * The best rank the all-word-first order allows a query's answer: 1 when an all-word result shows
+ * it (any order of the all-word results may put it first), else just after every all-word result,
+ * because results matching only some of the words must follow all of them. A cut-off list may hide
+ * the answer among further all-word results, so it is given the benefit of the doubt: an upper
+ * bound.
  */
 export function boundRank(run: BoundRun, parentOf: ParentOf): number {
   if (!run.complete) return 1;
@@ -126,7 +130,7 @@ export function boundRank(run: BoundRun, parentOf: ParentOf): number {
   return firstHit(run.allWord, accepted) === null ? run.allWord.length + 1 : 1;
 }
 
-/** The SPEC §4 bound over a query set (0 for an empty one). */
+/** The all-word-first bound over a query set (0 for an empty one). */
 export function evaluateBound(runs: readonly BoundRun[], parentOf: ParentOf): TierBound {
   let reciprocal = 0;
   let found = 0;

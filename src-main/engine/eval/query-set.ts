@@ -61,7 +61,10 @@ export function parseQuerySet(text: string, source: string): QuerySet {
   };
 }
 
-/** The node id a label denotes in a vault: `vault:path` or `vault:path#slug` (SPEC §2.5). */
+/**
+ * The node id a label denotes in a vault: `vault:path` or `vault:path#slug`
+ * (docs/design.md#ids-and-slugs).
+ */
 export function labelToId(vault: string, label: string): string {
   return `${vault}:${label}`;
 }

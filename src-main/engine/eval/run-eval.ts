@@ -18,7 +18,10 @@ import { labelDocId, labelToId, type LabelledQuery, type QuerySet } from './quer
 export interface EvalOptions {
   /** The vault whose root the labels are relative to. */
   vault: string;
-  /** Results requested per query; at least 10. Partial matches depend on it (SPEC §4). */
+  /**
+   * Results requested per query; at least 10. Partial matches depend on it
+   * (docs/design.md#whole-and-partial-matches).
+   */
   limit: number;
   /** Strict AND: no partial matches. */
   strict: boolean;
@@ -104,9 +107,9 @@ export async function runEval(
 const MAX_LIMIT = 500;
 
 /**
- * The best MRR@10 and recall@10 that any ranking obeying SPEC §4 (every all-word result before
- * partial ones) can reach on the set with the engine's own terms: it tells a miss that ranking
- * can fix from one only a different notion of "matching a word" (synonyms, meaning) can.
+ * The best MRR@10 and recall@10 that any ranking in the all-word-first order (every all-word result
+ * before partial ones) can reach on the set with the engine's own terms: it tells a miss that
+ * ranking can fix from one only a different notion of "matching a word" (synonyms, meaning) can.
  */
 export async function runBound(
   engine: EvalEngine,

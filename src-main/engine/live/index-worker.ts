@@ -1,6 +1,7 @@
 // The index worker's side: a thread of its own with its own database connection, so that reading,
-// chunking and writing files never delays a search (SPEC §3). Requests run one after another;
-// `cancel` acts at once, between two files. The entry file is `../workers/index-worker.ts`.
+// chunking and writing files never delays a search (docs/design.md#storage). Requests run one after
+// another; `cancel` acts at once, between two files. The entry file is
+// `../workers/index-worker.ts`.
 import { existsSync } from 'node:fs';
 import type { MessagePort } from 'node:worker_threads';
 import { chunkDocument } from '../chunk/chunk-document.ts';

@@ -1,7 +1,8 @@
 // One chokidar watcher per vault folder. It reports *paths* (vault-relative, `/`-separated), not
-// event kinds: the indexer looks at the disk when it runs. The vault's ignore rules (SPEC §1 and
-// its globs) and the indexed extensions are applied here too, so editors' temp files (vim's
-// `4913` probe, `.swp`, `~` backups, `.tmp` files) and ignored folders are never even watched.
+// event kinds: the indexer looks at the disk when it runs. The vault's ignore rules
+// (docs/design.md#files-indexed and its globs) and the indexed extensions are applied here too, so
+// editors' temp files (vim's `4913` probe, `.swp`, `~` backups, `.tmp` files) and ignored folders
+// are never even watched.
 import { join, relative, sep } from 'node:path';
 import { watch, type FSWatcher } from 'chokidar';
 import { compileIgnoreGlobs, documentKind, isIgnored } from '../files/index.ts';

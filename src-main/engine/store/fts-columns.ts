@@ -1,8 +1,8 @@
-// What each node contributes to the FTS5 table (SPEC §3): its title (the document node also its
-// aliases), the document's tags, the path, the path's components and its own body — analysed —
-// plus its context: the titles around it that say what a generically titled section is about.
-// Titles come with the parts of their camel-case names (`CTaskDialog::IsSupported` is about a
-// task dialog).
+// What each node contributes to the FTS5 table (docs/design.md#columns-and-weights): its title (the
+// document node also its aliases), the document's tags, the path, the path's components and its own
+// body — analysed — plus its context: the titles around it that say what a generically titled
+// section is about. Titles come with the parts of their camel-case names
+// (`CTaskDialog::IsSupported` is about a task dialog).
 import type { Analyzer } from '../analysis/analyzer.ts';
 import type { ChunkedDocument, ChunkNode } from '../chunk/types.ts';
 import { withParts } from '../query/identifier-parts.ts';
@@ -25,7 +25,8 @@ export function contextTitles(node: ChunkNode): string[] {
 export function ftsColumns(doc: ChunkedDocument, analyzer: Analyzer): FtsColumns[] {
   const tags = analyzer.ftsText(doc.tags.join(' '));
   const path = analyzer.ftsText(doc.path);
-  // `docs/api/handlers.md` → `docs api handlers md` (SPEC §3), analysed like everything else.
+  // `docs/api/handlers.md` → `docs api handlers md` (docs/design.md#columns-and-weights), analysed
+  // like everything else.
   const components = analyzer.ftsText(doc.path.split('/').join(' '));
   return doc.nodes.map((node) => {
     const title = withParts(node.depth === 0 ? [node.title, ...doc.aliases] : [node.title]);

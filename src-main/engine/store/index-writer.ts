@@ -1,5 +1,6 @@
-// The write side of the index: one synchronous transaction per file replaced (SPEC §3: a crash
-// leaves the old or the new version of a file, never a mix). Statements are prepared once.
+// The write side of the index: one synchronous transaction per file replaced
+// (docs/design.md#storage: a crash leaves the old or the new version of a file, never a mix).
+// Statements are prepared once.
 import type { Statement } from 'better-sqlite3';
 import { deflateRawSync } from 'node:zlib';
 import type { ChunkedDocument } from '../chunk/types.ts';

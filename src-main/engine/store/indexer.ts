@@ -1,7 +1,8 @@
-// The writer: reconciles a vault folder with the index through the manifest (SPEC §3). Added
-// files are indexed, modified ones (mtime or size changed AND content hash differs) replaced,
-// removed ones dropped; an unchanged vault costs one stat per file and no writes. It owns its
-// connection so it can later run in a worker thread, off the search thread.
+// The writer: reconciles a vault folder with the index through the manifest
+// (docs/design.md#the-manifest). Added files are indexed, modified ones (mtime or size changed AND
+// content hash differs) replaced, removed ones dropped; an unchanged vault costs one stat per file
+// and no writes. It owns its connection so it can later run in a worker thread, off the search
+// thread.
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';

@@ -1,6 +1,6 @@
-// Numbered, forward-only schema migrations (STYLE.md: Signal-Desktop). Each runs in one
-// transaction that also sets `user_version`, so a database is always at exactly one version.
-// Never edit a released migration: append a new one (and its test).
+// Numbered, forward-only schema migrations (docs/architecture.md#the-index-is-a-rebuildable-cache).
+// Each runs in one transaction that also sets `user_version`, so a database is always at exactly
+// one version. Never edit a released migration: append a new one (and its test).
 import type Database from 'better-sqlite3';
 
 /** One schema step: `version` is the `user_version` after it ran. */

@@ -1,7 +1,7 @@
 // Nodes as stored and as read back. A node row keeps what cannot be derived; the derived fields
-// of SPEC §2.7 (headerPath, headerDepths, headerSlugs, headerBreadcrumb, sectionTitle,
-// sectionSlug, fileTitle, body) are rebuilt from the ancestors and the stored file content, so
-// the database holds every byte of text once.
+// of the node record (docs/design.md#the-node-record: headerPath, headerDepths, headerSlugs,
+// headerBreadcrumb, sectionTitle, sectionSlug, fileTitle, body) are rebuilt from the ancestors and
+// the stored file content, so the database holds every byte of text once.
 import type { ByteRange, ChunkNode } from '../chunk/types.ts';
 import { decodeUtf8 } from '../analysis/utf8.ts';
 
@@ -107,7 +107,10 @@ export interface DocumentFacts {
   content: Uint8Array;
 }
 
-/** Rebuilds the full SPEC §2.7 records of a document's nodes (rows in position order). */
+/**
+ * Rebuilds the full node records (docs/design.md#the-node-record) of a document's nodes (rows in
+ * position order).
+ */
 export function chunkNodesFromRows(rows: NodeRow[], facts: DocumentFacts): ChunkNode[] {
   const byRowid = new Map<number, ChunkNode>();
   const out: ChunkNode[] = [];

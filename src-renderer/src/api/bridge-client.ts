@@ -29,7 +29,7 @@ type Listener = (payload: never) => void;
 const fail = <T>(code: 'unavailable' | 'internal' | 'invalid-argument', message: string) =>
   ({ ok: false, error: { code, message } }) as ApiResult<T>;
 
-/** Only these URL schemes leave the app (SPEC §7). */
+/** Only these URL schemes leave the app (docs/design.md#security). */
 export function isExternalUrl(url: string): boolean {
   return /^(https?:\/\/|mailto:)/i.test(url.trim());
 }

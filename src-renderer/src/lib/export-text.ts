@@ -1,5 +1,6 @@
-// Copying results: the engine builds the text in the format of the settings (SPEC §6), the
-// environment puts it on the clipboard (Electron's, or the browser's in the web build).
+// Copying results: the engine builds the text in the format of the settings
+// (docs/design.md#export), the environment puts it on the clipboard (Electron's, or the browser's
+// in the web build).
 import type { ExportFormat, FolioApi } from '#shared/contract/api.ts';
 
 /** What a copy did, in one sentence for the status line. */

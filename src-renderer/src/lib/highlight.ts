@@ -1,5 +1,5 @@
 // Highlighted text as data: a string cut into plain and matched segments, rendered as elements
-// (never as HTML strings, STYLE.md §10).
+// (never as HTML strings, docs/architecture.md#no-html-strings-in-the-renderer).
 import type { NodeContent, SearchResult, SnippetSegment } from '#shared/contract/api.ts';
 import { byteRangesToCharRanges, mergeRanges, type CharRange } from './utf8-offsets.ts';
 

@@ -1,5 +1,6 @@
-// Match ranges travel as UTF-8 byte offsets into the file on disk (SPEC §1); the renderer works on
-// JavaScript strings (UTF-16). These helpers translate between the two without encoding the text.
+// Match ranges travel as UTF-8 byte offsets into the file on disk (docs/design.md#byte-offsets);
+// the renderer works on JavaScript strings (UTF-16). These helpers translate between the two
+// without encoding the text.
 
 /** A half-open range `[start, end)` of UTF-16 code-unit offsets into a string. */
 export type CharRange = [start: number, end: number];

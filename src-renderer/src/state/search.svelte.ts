@@ -20,14 +20,14 @@ export interface SearchOptions {
 export const MAX_TOPICS = 32;
 /**
  * The longest query sent (the request schema's limit): a longer paste is searched by its first
- * 20,000 characters rather than refused (any input is valid, SPEC §4; the engine uses the first
- * 64 operands of a query anyway).
+ * 20,000 characters rather than refused (any input is valid, docs/design.md#any-input-is-valid; the
+ * engine uses the first 64 operands of a query anyway).
  */
 export const MAX_QUERY_CHARS = 20_000;
 
 /** Topics, and the results of the latest answered search. */
 export class SearchState {
-  /** The topics as typed: one query each (multi-topic search, SPEC §4). Never empty. */
+  /** The topics as typed: one query each (docs/design.md#multi-topic-search). Never empty. */
   topics = $state<string[]>(['']);
   /** Merged results of the latest answered search, replaced wholesale. */
   results = $state.raw<SearchResult[]>([]);

@@ -137,7 +137,7 @@ describe('evaluate', () => {
   });
 });
 
-describe('the SPEC §4 bound', () => {
+describe('the all-word-first bound', () => {
   const others = Array.from({ length: 12 }, (_, i) => `v:c${i}.md`);
 
   it('puts the answer first when an all-word result shows it, wherever that result ranks', () => {
