@@ -57,10 +57,16 @@ const FLOORS: Record<string, { partial: Floors; strict: Floors }> = {
 const dir = mkdtempSync(join(tmpdir(), 'folio-eval-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-/** The committed sets grouped by the vault they label, so that each vault is indexed once. */
-const VAULTS = [...new Set(QUERY_SETS.map((set) => set.vault))].map((vault) => ({
+/**
+ * The committed sets that have floors. A new labelled set gets its floors from the ranking work
+ * that first measures it (docs/labelled-sets.md); until then labels.test.ts checks its labels.
+ */
+const FLOORED = QUERY_SETS.filter((set) => set.file in FLOORS);
+
+/** The floored sets grouped by the vault they label, so that each vault is indexed once. */
+const VAULTS = [...new Set(FLOORED.map((set) => set.vault))].map((vault) => ({
   vault,
-  sets: QUERY_SETS.filter((set) => set.vault === vault),
+  sets: FLOORED.filter((set) => set.vault === vault),
 }));
 
 describe.each(VAULTS)('vault $vault', ({ vault, sets }) => {
