@@ -2,11 +2,29 @@
 import { statSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { SAMPLE_VAULT, defaultWebDbPath } from './paths.ts';
+import { expandHome } from '../engine/home-path.ts';
+import { defaultWebDbPath } from './paths.ts';
 
 /** The usage line printed with argument errors. */
 export const WEB_USAGE =
-  'usage: npm run web -- [--db FILE] [--port N] [--no-build] [--no-watch] [DIR[=NAME]…]';
+  'usage: npm run web -- [--db FILE] [--port N] [--no-build] [--no-watch] [--only] [DIR[=NAME]…]';
+
+/** `--help`: the usage line and what the vault arguments do. */
+export const WEB_HELP = `${WEB_USAGE}
+
+Serves Folio's UI on 127.0.0.1 from the real engine and prints its URL (with its access token).
+The web database (--db, default: the per-user web.db) keeps its vaults from run to run:
+  DIR[=NAME]…   folders to add (a leading ~ is the home folder); earlier vaults are kept
+  --only        serve only the folders given: every other vault is removed from this database
+                (with its index; adding it again re-indexes it)
+  (no DIR)      the vaults of earlier runs; on a new database, the bundled sample vault
+Vaults can also be added and removed in the page (Vaults, Alt+V).`;
+
+/** A folder named on the command line. */
+export interface VaultArgument {
+  root: string;
+  name?: string;
+}
 
 /** What `npm run web` was asked to do. */
 export interface WebArgs {
@@ -14,8 +32,10 @@ export interface WebArgs {
   port: number;
   build: boolean;
   watch: boolean;
-  /** The folders to serve; the sample vault when none are given. */
-  vaults: Array<{ root: string; name?: string; sample?: boolean }>;
+  /** The folders named on the command line (added to the database's vaults). */
+  vaults: VaultArgument[];
+  /** Serve only `vaults`: remove every other vault from the database at start. */
+  only: boolean;
 }
 
 /** A bad argument: the message names it. */
@@ -36,6 +56,7 @@ export function parseWebArgs(args: string[], cwd = process.cwd()): WebArgs {
         port: { type: 'string' },
         'no-build': { type: 'boolean' },
         'no-watch': { type: 'boolean' },
+        only: { type: 'boolean' },
       },
     });
   } catch (error) {
@@ -50,20 +71,24 @@ export function parseWebArgs(args: string[], cwd = process.cwd()): WebArgs {
       `--port must be a port number from 0 (any free port) to 65535, got "${values.port}"`,
     );
   }
-  const vaults = positionals.map((argument) => parseVaultArgument(argument, cwd));
+  const only = values.only === true;
+  if (only && positionals.length === 0) {
+    throw new WebUsageError('--only needs the folders to serve (DIR…)');
+  }
   return {
-    dbPath: values.db === undefined ? defaultWebDbPath() : resolve(cwd, values.db),
+    dbPath: values.db === undefined ? defaultWebDbPath() : resolve(cwd, expandHome(values.db)),
     port,
     build: !values['no-build'],
     watch: !values['no-watch'],
-    vaults: vaults.length > 0 ? vaults : [{ root: SAMPLE_VAULT, sample: true }],
+    vaults: positionals.map((argument) => parseVaultArgument(argument, cwd)),
+    only,
   };
 }
 
 /** `DIR` or `DIR=NAME` (as the CLI's `index`); the folder must exist. */
-function parseVaultArgument(argument: string, cwd: string): { root: string; name?: string } {
+function parseVaultArgument(argument: string, cwd: string): VaultArgument {
   const named = /^(.*)=([a-z0-9_-]+)$/.exec(argument);
-  const root = resolve(cwd, named ? named[1]! : argument);
+  const root = resolve(cwd, expandHome(named ? named[1]! : argument));
   const stats = statSync(root, { throwIfNoEntry: false });
   if (!stats) throw new WebUsageError(`folder not found: ${argument}`);
   if (!stats.isDirectory()) throw new WebUsageError(`not a folder: ${argument}`);

@@ -1,12 +1,14 @@
-// `npm run web [-- --db FILE --port N --no-build] [DIR[=NAME]…]`: builds the renderer and serves
-// it from the real engine on 127.0.0.1, printing the URL (with its session token) to open.
+// `npm run web [-- --db FILE --port N --no-build --only] [DIR[=NAME]…]`: builds the renderer and
+// serves it from the real engine on 127.0.0.1, printing the URL (with its session token) to open
+// and the vaults it serves (kept in the web database from run to run: web-vaults.ts).
 import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { createEngine } from '../engine/create-engine.ts';
 import { buildRenderer } from './build-renderer.ts';
 import { REPO_ROOT, WEB_BUILD_DIR } from './paths.ts';
 import { startBridge } from './server.ts';
-import { WEB_USAGE, WebUsageError, parseWebArgs, type WebArgs } from './web-args.ts';
+import { WEB_HELP, WEB_USAGE, WebUsageError, parseWebArgs, type WebArgs } from './web-args.ts';
+import { servedVaultsText, startupVaults } from './web-vaults.ts';
 
 function packageVersion(): string {
   const pkg = JSON.parse(readFileSync(resolve(REPO_ROOT, 'package.json'), 'utf8')) as {
@@ -18,7 +20,7 @@ function packageVersion(): string {
 /** Runs the bridge until SIGINT/SIGTERM; resolves to the exit status. */
 export async function runWeb(args: string[]): Promise<number> {
   if (args.includes('--help') || args.includes('-h')) {
-    process.stdout.write(`${WEB_USAGE}\n`);
+    process.stdout.write(`${WEB_HELP}\n`);
     return 0;
   }
   let options: WebArgs;
@@ -38,11 +40,11 @@ export async function runWeb(args: string[]): Promise<number> {
     );
     return 2;
   }
+  const newDatabase = !existsSync(options.dbPath);
   mkdirSync(dirname(options.dbPath), { recursive: true });
   const engine = await createEngine({
     dbPath: options.dbPath,
-    vaults: options.vaults,
-    exclusiveVaults: true,
+    ...startupVaults(options, newDatabase),
     watch: options.watch,
   });
   let bridge;
@@ -62,6 +64,7 @@ export async function runWeb(args: string[]): Promise<number> {
     `Folio is served at ${bridge.url}\n` +
       `Quick search:      ${bridge.quickUrl}\n` +
       `Database:          ${options.dbPath}\n` +
+      servedVaultsText(await engine.listVaults(), options.only) +
       'Press Ctrl+C to stop.\n',
   );
   await new Promise<void>((resolvePromise) => {

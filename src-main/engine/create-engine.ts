@@ -36,6 +36,7 @@ import { IndexWorkerClient, type IndexClientOptions } from './live/index-client.
 import { IndexScheduler } from './live/index-scheduler.ts';
 import { LiveVaults } from './live/live-vaults.ts';
 import { Vaults } from './vaults.ts';
+import { expandHome } from './home-path.ts';
 import { registerInternals, type EngineInternals } from './engine-internals.ts';
 
 const HASH_KEY = 'indexing_hash';
@@ -97,8 +98,9 @@ class Engine implements EngineService {
     this.searcher = new Searcher(this.reader);
     this.startIndexing();
     const rebuild = await this.checkIndexStamp();
-    const added = this.vaults.register(this.options.vaults ?? []);
+    // Others go first, so a wanted folder inside one of them is not refused as overlapping it.
     if (this.options.exclusiveVaults) await this.vaults.keepOnly(this.options.vaults ?? []);
+    const added = this.vaults.register(this.options.vaults ?? []);
     this.vaults.startAll((name) => rebuild || added.has(name));
   }
 
@@ -197,7 +199,7 @@ class Engine implements EngineService {
   }
 
   async addVault(request: { root: string; name?: string }): Promise<VaultInfo> {
-    return this.vaults.add(request.root, request.name);
+    return this.vaults.add(expandHome(request.root.trim()), request.name);
   }
 
   async removeVault(request: { name: string }): Promise<void> {

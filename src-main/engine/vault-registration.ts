@@ -16,7 +16,10 @@ function realFolder(root: string): string {
 
 function checkFolder(root: string): void {
   if (!isAbsolute(root))
-    throw new FolioError('invalid-argument', `root "${root}" must be an absolute path`);
+    throw new FolioError(
+      'invalid-argument',
+      `root "${root}" must be an absolute path (or start with ~/)`,
+    );
   let isFolder: boolean;
   try {
     isFolder = statSync(root).isDirectory();

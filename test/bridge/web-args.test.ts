@@ -1,9 +1,10 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { homedir, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { SAMPLE_VAULT, userDataDir } from '../../src-main/bridge/paths.ts';
+import { userDataDir } from '../../src-main/bridge/paths.ts';
 import { parseWebArgs } from '../../src-main/bridge/web-args.ts';
+import { expandHome } from '../../src-main/engine/home-path.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'folio-web-args-'));
 mkdirSync(join(dir, 'notes'));
@@ -11,16 +12,33 @@ writeFileSync(join(dir, 'file.md'), '# not a folder');
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 describe('npm run web arguments', () => {
-  it('serves the sample vault with the per-user database by default', () => {
+  it('names no folder and uses the per-user database by default', () => {
     const args = parseWebArgs([], dir);
-    expect(args.vaults).toEqual([{ root: SAMPLE_VAULT, sample: true }]);
+    expect(args.vaults).toEqual([]);
     expect(args.dbPath).toBe(join(userDataDir(), 'web.db'));
-    expect([args.port, args.build, args.watch]).toEqual([0, true, true]);
+    expect([args.port, args.build, args.watch, args.only]).toEqual([0, true, true, false]);
+  });
+
+  it('expands a leading ~ in folders and --db', () => {
+    const home = homedir();
+    const args = parseWebArgs(['--db', '~/web-test.db', '~'], dir);
+    expect(args.dbPath).toBe(join(home, 'web-test.db'));
+    expect(args.vaults).toEqual([{ root: home }]);
   });
 
   it('takes folders (optionally named), --db, --port, --no-build and --no-watch', () => {
     const args = parseWebArgs(
-      ['--db', 'x.db', '--port', '8123', '--no-build', '--no-watch', 'notes', 'notes=work'],
+      [
+        '--db',
+        'x.db',
+        '--port',
+        '8123',
+        '--no-build',
+        '--no-watch',
+        '--only',
+        'notes',
+        'notes=work',
+      ],
       dir,
     );
     expect(args).toEqual({
@@ -28,6 +46,7 @@ describe('npm run web arguments', () => {
       port: 8123,
       build: false,
       watch: false,
+      only: true,
       vaults: [{ root: join(dir, 'notes') }, { root: join(dir, 'notes'), name: 'work' }],
     });
   });
@@ -43,6 +62,8 @@ describe('npm run web arguments', () => {
     [['--port', ''], 'to 65535, got ""'],
     [['--port', '0x50'], 'to 65535, got "0x50"'],
     [['--port', '8e3'], 'to 65535, got "8e3"'],
+    [['--only'], '--only needs the folders to serve (DIR…)'],
+    [['~nobody-here/notes'], 'folder not found: ~nobody-here/notes'],
   ])('%j → %s', (argv, message) => {
     expect(() => parseWebArgs(argv, dir)).toThrow(message);
   });
@@ -57,5 +78,14 @@ describe('npm run web arguments', () => {
       join('C:/Users/a/AppData/Roaming', 'Folio'),
     );
     expect(userDataDir({}, 'darwin')).toMatch(/Library[/\\]Application Support[/\\]Folio$/);
+  });
+
+  it('reads ~ as the home folder only alone or before a separator', () => {
+    expect(expandHome('~', '/home/a', 'linux')).toBe('/home/a');
+    expect(expandHome('~/notes', '/home/a', 'linux')).toBe(join('/home/a', 'notes'));
+    expect(expandHome('~bob/notes', '/home/a', 'linux')).toBe('~bob/notes');
+    expect(expandHome('/srv/~/x', '/home/a', 'linux')).toBe('/srv/~/x');
+    expect(expandHome('~\\notes', '/home/a', 'linux')).toBe('~\\notes');
+    expect(expandHome('~\\notes', 'C:\\Users\\a', 'win32')).toBe(join('C:\\Users\\a', 'notes'));
   });
 });

@@ -33,9 +33,24 @@ export interface RunningBridge {
 /** Where the screenshots of the main states go (outside Playwright's cleaned output folder). */
 export const SCREENSHOTS = join(REPO, 'test-results', 'screenshots');
 
-async function startBridge(dir: string): Promise<{ child: ChildProcess; bridge: RunningBridge }> {
-  const vaultDir = join(dir, 'vault');
-  cpSync(FIXTURE_VAULT, vaultDir, { recursive: true });
+/** A `npm run web` process that has printed its URL. */
+export interface WebProcess {
+  child: ChildProcess;
+  origin: string;
+  token: string;
+  /** Everything it printed so far (stdout and stderr). */
+  output(): string;
+  /** Calls the API as the page would; throws on an error result. */
+  call<T>(method: string, argument?: unknown): Promise<T>;
+  /** SIGTERM, and waits for the exit. */
+  stop(): Promise<void>;
+}
+
+/** Starts `npm run web --no-build ARGS…` and waits until it serves. */
+export async function spawnWeb(
+  args: string[],
+  env: NodeJS.ProcessEnv = process.env,
+): Promise<WebProcess> {
   const child = spawn(
     process.execPath,
     [
@@ -43,17 +58,16 @@ async function startBridge(dir: string): Promise<{ child: ChildProcess; bridge: 
       '--experimental-strip-types',
       WEB_ENTRY,
       '--no-build',
-      '--db',
-      join(dir, 'folio.db'),
-      `${vaultDir}=e2e`,
+      ...args,
     ],
-    { cwd: REPO, stdio: ['ignore', 'pipe', 'pipe'] },
+    { cwd: REPO, stdio: ['ignore', 'pipe', 'pipe'], env },
   );
   let output = '';
   child.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
   child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
   const deadline = Date.now() + 20_000;
-  const served = /Folio is served at (http:\/\/127\.0\.0\.1:\d+)\/#token=(\S+)/;
+  // The URL line comes first, the vault lines after it: wait for the last line.
+  const served = /Folio is served at (http:\/\/127\.0\.0\.1:\d+)\/#token=(\S+)[^]*Press Ctrl\+C/;
   let match: RegExpExecArray | null;
   while (!(match = served.exec(output))) {
     if (child.exitCode !== null || Date.now() > deadline) {
@@ -73,6 +87,20 @@ async function startBridge(dir: string): Promise<{ child: ChildProcess; bridge: 
     if (!result.ok) throw new Error(`${method}: ${result.error.message}`);
     return result.value;
   };
+  const stop = async () => {
+    if (child.exitCode !== null) return;
+    const exited = new Promise((done) => child.once('exit', done));
+    child.kill('SIGTERM');
+    await exited;
+  };
+  return { child, origin, token, output: () => output, call, stop };
+}
+
+async function startBridge(dir: string): Promise<{ web: WebProcess; bridge: RunningBridge }> {
+  const vaultDir = join(dir, 'vault');
+  cpSync(FIXTURE_VAULT, vaultDir, { recursive: true });
+  const web = await spawnWeb(['--db', join(dir, 'folio.db'), `${vaultDir}=e2e`]);
+  const { origin, token, call } = web;
   const fragment = `#token=${token}`;
   const bridge = {
     url: `${origin}/${fragment}`,
@@ -89,7 +117,7 @@ async function startBridge(dir: string): Promise<{ child: ChildProcess; bridge: 
       { timeout: 20_000 },
     )
     .toMatchObject({ documents: VAULT_DOCUMENTS });
-  return { child, bridge };
+  return { web, bridge };
 }
 
 export const test = base.extend<{ bridge: RunningBridge }>({
@@ -97,13 +125,11 @@ export const test = base.extend<{ bridge: RunningBridge }>({
   // eslint-disable-next-line no-empty-pattern
   bridge: async ({}, use) => {
     const dir = mkdtempSync(join(tmpdir(), 'folio-e2e-'));
-    const { child, bridge } = await startBridge(dir);
+    const { web, bridge } = await startBridge(dir);
     try {
       await use(bridge);
     } finally {
-      const exited = new Promise((done) => child.once('exit', done));
-      child.kill('SIGTERM');
-      await exited;
+      await web.stop();
       rmSync(dir, { recursive: true, force: true });
     }
   },

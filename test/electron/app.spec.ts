@@ -108,6 +108,25 @@ test('a search returns results from the sample vault, then from an added vault',
   }
 });
 
+test('the vault panel’s Add button opens the OS folder picker and adds the folder chosen', async () => {
+  const vault = await makeVault();
+  try {
+    // The native dialog cannot be driven by a test: the main process's dialog answers for it.
+    await folio.app.evaluate(({ dialog }, root) => {
+      const answer = { canceled: false, filePaths: [root] };
+      Object.assign(dialog, { showOpenDialog: async () => answer });
+    }, vault.root);
+    await folio.main.keyboard.press('Alt+v');
+    const panel = folio.main.getByRole('dialog', { name: 'Vaults' });
+    await panel.getByRole('button', { name: 'Add a folder…' }).click();
+    await expect(panel.getByText(vault.root)).toBeVisible();
+    const found = await searchUntilFound(folio.main, 'kestrel');
+    expect(found.results[0]).toMatchObject({ path: 'birds.md' });
+  } finally {
+    await vault.remove();
+  }
+});
+
 test('pages cannot navigate away, open windows or run inline scripts', async () => {
   const before = folio.main.url();
   await folio.main.evaluate("location.href = 'file:///etc/passwd'").catch(() => undefined);

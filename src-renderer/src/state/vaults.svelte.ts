@@ -65,11 +65,11 @@ export class VaultsState {
     if (answer.ok) this.fileErrors = answer.value;
   }
 
-  /** Adds the folder at `root` (an absolute path); resolves to true when it was added. */
+  /** Adds the folder at `root` (absolute, or `~/…`); resolves to true when it was added. */
   add(root: string): Promise<boolean> {
     const trimmed = root.trim();
     if (trimmed === '') {
-      this.error = 'Type the absolute path of a folder to add.';
+      this.error = 'Type the path of a folder to add (~/notes or an absolute path).';
       return Promise.resolve(false);
     }
     return this.#act(async () => {

@@ -48,4 +48,12 @@ describe('start-up vaults', () => {
       found: ['alpha', 'beta'],
     });
   });
+
+  it('take a folder inside an earlier vault when exclusive (the earlier one goes first)', async () => {
+    const db = join(dir, 'inner.db');
+    const outer = vault('outer', 'oaks');
+    const inner = vault(join('outer', 'inner'), 'ivy');
+    await session(db, [outer]);
+    expect(await session(db, [inner], true)).toEqual({ names: ['inner'], found: ['inner'] });
+  });
 });
