@@ -37,6 +37,12 @@ export const QUERY_SETS: CommittedSet[] = [
     root: join(corpora, 'msdocs-cpp'),
     vault: 'msdocs',
   },
+  // The same, over the short community notes of dendron-vault; for tuning (docs/labelled-sets.md).
+  {
+    file: 'dendron-questions.queries.json',
+    root: join(corpora, 'dendron-vault'),
+    vault: 'dendron',
+  },
 ];
 
 /** Reads and parses one committed set. */
