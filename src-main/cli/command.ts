@@ -87,6 +87,115 @@ export function parseCommandArgs<T extends NonNullable<ParseArgsConfig['options'
   }
 }
 
+/** An option of a usage line, and whether the line requires it (it stands outside brackets). */
+interface UsageOption {
+  name: string;
+  required: boolean;
+  /** What its value is called (`FILE` in `--db FILE`); null for a flag. */
+  value: string | null;
+}
+
+/** What a usage line asks for: its options, and how many arguments of which name. */
+export interface Usage {
+  options: UsageOption[];
+  /** The arguments' name (`QUERY`, `DIR[=NAME]`), or null when the command takes none. */
+  argument: string | null;
+  min: number;
+  max: number;
+}
+
+/**
+ * Reads a usage line such as `search --db FILE [--limit N] [--json] QUERY…`: an option outside
+ * brackets is required, one inside is not; `NAME…` is one or more arguments, `NAME` exactly one,
+ * `[NAME…]` any number. `takesValue` says which options are followed by a value.
+ */
+export function readUsage(usage: string, takesValue: (option: string) => boolean): Usage {
+  const read: Usage = { options: [], argument: null, min: 0, max: 0 };
+  const items = topLevelItems(usage).slice(1); // the command's name first
+  for (let i = 0; i < items.length; i++) {
+    const optional = items[i]!.startsWith('[');
+    const item = optional ? items[i]!.slice(1, -1) : items[i]!;
+    const option = /^--([a-z][a-z0-9-]*)/.exec(item);
+    if (option) {
+      const name = option[1]!;
+      // A value follows the option inside its brackets (`[--limit N]`) or as the next item.
+      let value = takesValue(name) ? (item.split(' ')[1] ?? null) : null;
+      if (!optional && takesValue(name)) value = items[++i] ?? null;
+      read.options.push({ name, required: !optional, value });
+      continue;
+    }
+    const many = item.endsWith('…');
+    read.argument = many ? item.slice(0, -1) : item;
+    read.min = optional ? 0 : 1;
+    read.max = many ? Infinity : 1;
+  }
+  return read;
+}
+
+/** The space-separated items of a usage line, a bracketed group (`[--limit N]`) as one item. */
+function topLevelItems(usage: string): string[] {
+  const items: string[] = [];
+  let depth = 0;
+  let item = '';
+  for (const char of usage) {
+    if (char === ' ' && depth === 0) {
+      if (item) items.push(item);
+      item = '';
+      continue;
+    }
+    if (char === '[') depth++;
+    if (char === ']') depth--;
+    item += char;
+  }
+  if (item) items.push(item);
+  return items;
+}
+
+type Options = NonNullable<ParseArgsConfig['options']>;
+
+/** A command's parsed arguments: its options' values and its arguments. */
+export type ParsedArgs<T extends Options> = ReturnType<typeof parseCommandArgs<T>>;
+
+/**
+ * A command whose arguments are checked against its usage line before `run` sees them: every
+ * required option is given (`--db FILE is required`) and the arguments are as many as the line
+ * says. The usage line and `options` must name the same options (checked when the module loads).
+ */
+export function defineCommand<T extends Options>(definition: {
+  usage: string;
+  options: T;
+  run(args: ParsedArgs<T>, io: CliIo): Promise<number>;
+}): CliCommand {
+  const { usage, options } = definition;
+  const takesValue = (name: string) => options[name]?.type === 'string';
+  const read = readUsage(usage, takesValue);
+  const named = read.options.map((o) => o.name).sort();
+  if (named.join(' ') !== Object.keys(options).sort().join(' ')) {
+    throw new Error(`usage "${usage}" and its options (${Object.keys(options)}) differ`);
+  }
+  return {
+    usage,
+    async run(args, io) {
+      const parsed = parseCommandArgs(args, options);
+      const values = parsed.values as Record<string, unknown>;
+      for (const { name, required, value } of read.options) {
+        if (required && values[name] === undefined) {
+          throw new UsageError(`--${name}${value ? ` ${value}` : ''} is required`);
+        }
+      }
+      checkArguments(parsed.positionals, read);
+      return definition.run(parsed, io);
+    },
+  };
+}
+
+function checkArguments(positionals: string[], { argument, min, max }: Usage): void {
+  const count = positionals.length;
+  if (count > max) throw new UsageError(`unexpected argument "${positionals[max]}"`);
+  if (count >= min) return;
+  throw new UsageError(`${max === 1 ? 'exactly' : 'at least'} one ${argument} is required`);
+}
+
 /**
  * Parses an integer option written in decimal digits, within `range`; undefined when absent.
  * The message names the option and the range (a huge value once reached SQLite as a float).

@@ -12,7 +12,7 @@ import { compileQuery, matchExpression } from '../../engine/query/compile.ts';
 import { parseQuery } from '../../engine/query/parse.ts';
 import { weightParams } from '../../engine/search/match-statement.ts';
 import { ENGINE_DEFAULTS } from '../../engine/settings.ts';
-import { CliError, intOption, parseCommandArgs, UsageError, type CliCommand } from '../command.ts';
+import { CliError, defineCommand, intOption } from '../command.ts';
 import { ROUNDS_RANGE } from '../option-bounds.ts';
 import { withIndex } from '../open-index.ts';
 
@@ -159,13 +159,10 @@ ${ratio(cold, fts5)}
   );
 }
 
-export const command: CliCommand = {
+export const command = defineCommand({
   usage: 'bench --db FILE --queries FILE.json [--rounds N] [--json]',
-  async run(args, io) {
-    const { values, positionals } = parseCommandArgs(args, options);
-    if (!values.db) throw new UsageError('--db FILE is required');
-    if (!values.queries) throw new UsageError('--queries FILE.json is required');
-    if (positionals.length > 0) throw new UsageError(`unexpected argument "${positionals[0]}"`);
+  options,
+  async run({ values }, io) {
     const rounds = intOption(values.rounds, '--rounds', ROUNDS_RANGE) ?? 5;
     return withIndex(values.db, async (engine) => {
       const queries = readQueries(values.queries!);
@@ -176,4 +173,4 @@ export const command: CliCommand = {
       return 0;
     });
   },
-};
+});

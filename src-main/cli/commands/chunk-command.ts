@@ -18,15 +18,7 @@ import { chunkFileBatch, type FileBatch, type FileTask } from '../../engine/chun
 import { createChunkPool, type ChunkPool } from '../../engine/chunk/chunk-pool.ts';
 import { documentKind } from '../../engine/files/document-kind.ts';
 import { walkVault } from '../../engine/files/walk-vault.ts';
-import {
-  CliError,
-  intOption,
-  oneLine,
-  parseCommandArgs,
-  UsageError,
-  type CliCommand,
-  type CliIo,
-} from '../command.ts';
+import { CliError, type CliIo, defineCommand, intOption, oneLine, UsageError } from '../command.ts';
 import { WORKERS_RANGE } from '../option-bounds.ts';
 
 const options = {
@@ -57,12 +49,10 @@ interface Pending {
   done: boolean;
 }
 
-export const command: CliCommand = {
+export const command = defineCommand({
   usage: 'chunk [--vault NAME] [--root DIR] [--workers N] PATH…',
-  async run(args, io) {
-    const { values, positionals } = parseCommandArgs(args, options);
-    if (positionals.length === 0)
-      throw new UsageError('at least one PATH (file or folder) is required');
+  options,
+  async run({ values, positionals }, io) {
     const vault = values.vault ?? 'v';
     if (!/^[a-z0-9_-]+$/.test(vault)) {
       throw new UsageError(`--vault must match [a-z0-9_-]+, got "${vault}"`);
@@ -93,7 +83,7 @@ export const command: CliCommand = {
     }
     return run.failed ? 1 : 0;
   },
-};
+});
 
 /** One `cli chunk` invocation: queues files, prints their lines in order. */
 class ChunkRun {

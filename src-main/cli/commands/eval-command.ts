@@ -5,14 +5,7 @@ import { EVAL_CUTOFF } from '../../engine/eval/metrics.ts';
 import { formatReport } from '../../engine/eval/format-report.ts';
 import { parseQuerySet, QuerySetError, type QuerySet } from '../../engine/eval/query-set.ts';
 import { pickVault, runBound, runEval } from '../../engine/eval/run-eval.ts';
-import {
-  CliError,
-  intOption,
-  oneLine,
-  parseCommandArgs,
-  UsageError,
-  type CliCommand,
-} from '../command.ts';
+import { CliError, defineCommand, intOption, oneLine, type ParsedArgs } from '../command.ts';
 import { LIMIT_RANGE } from '../option-bounds.ts';
 import { withIndex } from '../open-index.ts';
 
@@ -46,17 +39,13 @@ function readQuerySet(file: string): QuerySet {
   }
 }
 
-function parse(args: string[]) {
-  const { values, positionals } = parseCommandArgs(args, options);
-  if (positionals.length > 0) throw new UsageError(`unexpected argument "${positionals[0]}"`);
-  if (!values.db) throw new UsageError('--db FILE is required');
-  if (!values.queries) throw new UsageError('--queries FILE.json is required');
+function parse({ values }: ParsedArgs<typeof options>) {
   // At least the cutoff: the metrics read the top 10.
   const range = { ...LIMIT_RANGE, min: EVAL_CUTOFF };
   const limit = intOption(values.limit, '--limit', range) ?? DEFAULT_LIMIT;
   return {
-    db: values.db,
-    queries: values.queries,
+    db: values.db!,
+    queries: values.queries!,
     vault: values.vault,
     limit,
     strict: values.strict ?? false,
@@ -65,9 +54,10 @@ function parse(args: string[]) {
   };
 }
 
-export const command: CliCommand = {
+export const command = defineCommand({
   usage:
     'eval --db FILE --queries FILE.json [--vault NAME] [--limit N] [--strict] [--bound] [--json]',
+  options,
   async run(args, io) {
     const opts = parse(args);
     const set = readQuerySet(opts.queries);
@@ -91,4 +81,4 @@ export const command: CliCommand = {
       return 0;
     });
   },
-};
+});

@@ -1,7 +1,7 @@
 // `cli export --db FILE [--format md|text|json] [--max-tokens N] [--breadcrumb-mode M] QUERY…`
 // (docs/design.md#export): searches, then exports the merged results in rank order to stdout.
 import type { BreadcrumbMode, ExportFormat } from '#shared/contract/api.ts';
-import { intOption, parseCommandArgs, UsageError, type CliCommand } from '../command.ts';
+import { defineCommand, intOption, UsageError } from '../command.ts';
 import { LIMIT_RANGE, MAX_TOKENS_RANGE } from '../option-bounds.ts';
 import { withIndex } from '../open-index.ts';
 
@@ -28,13 +28,11 @@ function oneOf<T extends string>(
   return value as T;
 }
 
-export const command: CliCommand = {
+export const command = defineCommand({
   usage:
     'export --db FILE [--format md|text|json] [--max-tokens N] [--breadcrumb-mode M] [--limit N] [--strict] QUERY…',
-  async run(args, io) {
-    const { values, positionals } = parseCommandArgs(args, options);
-    if (!values.db) throw new UsageError('--db FILE is required');
-    if (positionals.length === 0) throw new UsageError('at least one QUERY is required');
+  options,
+  async run({ values, positionals }, io) {
     const format = oneOf(values.format, FORMATS, '--format');
     const breadcrumbMode = oneOf(values['breadcrumb-mode'], MODES, '--breadcrumb-mode');
     const maxTokens = intOption(values['max-tokens'], '--max-tokens', MAX_TOKENS_RANGE);
@@ -57,4 +55,4 @@ export const command: CliCommand = {
       return 0;
     });
   },
-};
+});

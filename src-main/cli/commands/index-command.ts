@@ -7,7 +7,7 @@ import { resolve } from 'node:path';
 import { createEngine, engineInternals } from '../../engine/create-engine.ts';
 import { progressReporter } from '../../engine/live/progress.ts';
 import type { IndexSummary } from '../../engine/store/indexer.ts';
-import { CliError, oneLine, parseCommandArgs, UsageError, type CliCommand } from '../command.ts';
+import { CliError, defineCommand, oneLine, UsageError } from '../command.ts';
 import { cliFailure } from '../open-index.ts';
 
 const options = { db: { type: 'string' }, json: { type: 'boolean' } } as const;
@@ -40,13 +40,13 @@ function summaryLine(s: IndexSummary & { documents: number; root: string }): str
   return `${s.vault} (${s.root}): ${s.documents} documents — ${s.added} added, ${s.modified} modified, ${s.removed} removed, ${s.unchanged + s.touched} unchanged, ${s.errors} errors in ${seconds} s`;
 }
 
-export const command: CliCommand = {
+export const command = defineCommand({
   usage: 'index --db FILE [--json] DIR[=NAME]…',
-  async run(args, io) {
-    const { values, positionals } = parseCommandArgs(args, options);
-    if (!values.db) throw new UsageError('--db FILE is required');
+  options,
+  async run({ values, positionals }, io) {
+    const db = values.db!; // the usage line requires it
     const targets = parseTargets(positionals);
-    const engine = await createEngine({ dbPath: values.db, watch: false });
+    const engine = await createEngine({ dbPath: db, watch: false });
     const progress = progressReporter(io.stderr);
     const unsubscribe = engine.subscribe((event) => {
       if (event.type === 'indexProgress') progress.update(event.progress);
@@ -102,11 +102,11 @@ export const command: CliCommand = {
       return 0;
     } catch (error) {
       progress.end();
-      throw cliFailure(values.db, error);
+      throw cliFailure(db, error);
     } finally {
       io.signal.removeEventListener('abort', stop);
       unsubscribe();
       await engine.close();
     }
   },
-};
+});

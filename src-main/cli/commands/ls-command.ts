@@ -1,16 +1,15 @@
 // `cli ls --db FILE [--json]`: every indexed document with its content hash and node count, so
 // that two index states (incremental vs clean rebuild) can be compared (issue 3).
 import { engineInternals } from '../../engine/create-engine.ts';
-import { parseCommandArgs, UsageError, type CliCommand } from '../command.ts';
+import { defineCommand } from '../command.ts';
 import { withIndex } from '../open-index.ts';
 
 const options = { db: { type: 'string' }, json: { type: 'boolean' } } as const;
 
-export const command: CliCommand = {
+export const command = defineCommand({
   usage: 'ls --db FILE [--json]',
-  async run(args, io) {
-    const { values, positionals } = parseCommandArgs(args, options);
-    if (positionals.length > 0) throw new UsageError(`unexpected argument "${positionals[0]}"`);
+  options,
+  async run({ values }, io) {
     return withIndex(values.db, async (engine) => {
       const documents = engineInternals(engine)
         .reader.documents()
@@ -24,4 +23,4 @@ export const command: CliCommand = {
       return 0;
     });
   },
-};
+});

@@ -1,6 +1,6 @@
 // `cli outline --db FILE DOCID [--json]` (docs/design.md#command-line): a document's node tree.
 import type { OutlineResponse } from '#shared/contract/api.ts';
-import { parseCommandArgs, UsageError, type CliCommand } from '../command.ts';
+import { defineCommand, UsageError } from '../command.ts';
 import { withIndex } from '../open-index.ts';
 
 const options = { db: { type: 'string' }, json: { type: 'boolean' } } as const;
@@ -24,12 +24,10 @@ function formatOutline(outline: OutlineResponse): string {
   return `${lines.join('\n')}\n`;
 }
 
-export const command: CliCommand = {
+export const command = defineCommand({
   usage: 'outline --db FILE DOCID [--json]',
-  async run(args, io) {
-    const { values, positionals } = parseCommandArgs(args, options);
-    if (positionals.length !== 1)
-      throw new UsageError('exactly one DOCID (vault:path) is required');
+  options,
+  async run({ values, positionals }, io) {
     const docId = positionals[0]!;
     // Bad usage (exit 2), not a failure: no index could hold it.
     if (!DOC_ID.test(docId)) throw new UsageError(`DOCID "${docId}" is not of the form vault:path`);
@@ -39,4 +37,4 @@ export const command: CliCommand = {
       return 0;
     });
   },
-};
+});

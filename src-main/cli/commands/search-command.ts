@@ -4,7 +4,7 @@
 // matches, unmerged.
 import type { SearchResult } from '#shared/contract/api.ts';
 import { engineInternals } from '../../engine/create-engine.ts';
-import { intOption, parseCommandArgs, UsageError, type CliCommand } from '../command.ts';
+import { defineCommand, intOption } from '../command.ts';
 import { LIMIT_RANGE } from '../option-bounds.ts';
 import { withIndex } from '../open-index.ts';
 
@@ -36,12 +36,10 @@ function formatResult(result: SearchResult, rank: number): string {
   ].join('\n');
 }
 
-export const command: CliCommand = {
+export const command = defineCommand({
   usage: 'search --db FILE [--limit N] [--json] [--raw] [--strict] QUERY…',
-  async run(args, io) {
-    const { values, positionals } = parseCommandArgs(args, options);
-    if (!values.db) throw new UsageError('--db FILE is required');
-    if (positionals.length === 0) throw new UsageError('at least one QUERY is required');
+  options,
+  async run({ values, positionals }, io) {
     const limit = intOption(values.limit, '--limit', LIMIT_RANGE);
     return withIndex(values.db, async (engine) => {
       const request = { queries: positionals, limit, strict: values.strict ?? false };
@@ -58,4 +56,4 @@ export const command: CliCommand = {
       return 0;
     });
   },
-};
+});

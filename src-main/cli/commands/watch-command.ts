@@ -8,7 +8,7 @@ import type { IndexChanged, VaultInfo } from '#shared/contract/api.ts';
 import type { EngineService } from '#shared/contract/engine.ts';
 import { createEngine, engineInternals } from '../../engine/create-engine.ts';
 import { progressReporter } from '../../engine/live/progress.ts';
-import { CliError, parseCommandArgs, UsageError, type CliCommand, type CliIo } from '../command.ts';
+import { CliError, type CliIo, defineCommand } from '../command.ts';
 import { cliFailure } from '../open-index.ts';
 import { parseTargets, type Target } from './index-command.ts';
 
@@ -80,13 +80,13 @@ const aborted = (signal: AbortSignal) =>
     else signal.addEventListener('abort', () => resolve(), { once: true });
   });
 
-export const command: CliCommand = {
+export const command = defineCommand({
   usage: 'watch --db FILE [--json] DIR[=NAME]…',
-  async run(args, io) {
-    const { values, positionals } = parseCommandArgs(args, options);
-    if (!values.db) throw new UsageError('--db FILE is required');
+  options,
+  async run({ values, positionals }, io) {
+    const db = values.db!; // the usage line requires it
     const targets = parseTargets(positionals);
-    const engine = await createEngine({ dbPath: values.db, watch: false });
+    const engine = await createEngine({ dbPath: db, watch: false });
     const print = printer(io, values.json === true);
     const progress = progressReporter(io.stderr);
     let names: string[] = [];
@@ -117,10 +117,10 @@ export const command: CliCommand = {
       return 0;
     } catch (error) {
       progress.end();
-      throw cliFailure(values.db, error);
+      throw cliFailure(db, error);
     } finally {
       unsubscribe();
       await engine.close();
     }
   },
-};
+});
