@@ -43,6 +43,12 @@ export const QUERY_SETS: CommittedSet[] = [
     root: join(corpora, 'dendron-vault'),
     vault: 'dendron',
   },
+  // The same, over the chapters of rust-book; for tuning (docs/labelled-sets.md).
+  {
+    file: 'rust-book-questions.queries.json',
+    root: join(corpora, 'rust-book'),
+    vault: 'rust-book',
+  },
 ];
 
 /** Reads and parses one committed set. */
