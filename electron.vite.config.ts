@@ -11,7 +11,7 @@ const out = resolve(root, process.env.FOLIO_OUT_DIR ?? 'out');
 // `src-main/app/paths.ts` expects (worker threads load a file, not a module of the bundle).
 const workers = {
   'chunk-worker': resolve(root, 'src-main/engine/chunk/chunk-worker.ts'),
-  'index-worker': resolve(root, 'src-main/engine/workers/index-worker.ts'),
+  'index-worker': resolve(root, 'src-main/engine/indexing/index-worker.ts'),
 };
 
 /** Three builds, one per process. */

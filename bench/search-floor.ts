@@ -7,7 +7,7 @@ import { createEngine, engineInternals } from '../src-main/engine/create-engine.
 import { compileQuery, matchExpression } from '../src-main/engine/query/compile.ts';
 import { parseQuery } from '../src-main/engine/query/parse.ts';
 import { matchStatement, weightParams } from '../src-main/engine/search/match-statement.ts';
-import { ENGINE_DEFAULTS } from '../src-main/engine/settings.ts';
+import { ENGINE_DEFAULTS } from '../src-main/engine/settings/settings.ts';
 
 const LIMIT = 20;
 const ROUNDS = 5;

@@ -2,7 +2,7 @@
 import { statSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { expandHome } from '../engine/home-path.ts';
+import { expandHome } from '../engine/vaults/home-path.ts';
 import { defaultWebDbPath } from './paths.ts';
 
 /** The usage line printed with argument errors. */

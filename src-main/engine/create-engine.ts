@@ -1,8 +1,8 @@
 // The one composition root (docs/architecture.md#composition): wires storage, indexing, search and
 // export into the `EngineService` the app, the web bridge, the CLI and the tests all use. Searches
 // and reads run on this thread; every index write runs in the index worker thread
-// (`live/index-client.ts`), fed by the scheduler (`live/index-scheduler.ts`) and the vault watchers
-// (`live/live-vaults.ts`).
+// (`indexing/index-client.ts`), fed by the scheduler (`indexing/index-scheduler.ts`) and the vault
+// watchers (`live/live-vaults.ts`).
 import type {
   EngineEvent,
   EngineOptions,
@@ -23,21 +23,21 @@ import type {
 } from '#shared/contract/api.ts';
 import { createAnalyzer, type Analyzer } from './analysis/analyzer.ts';
 import { stemmerLanguages } from './analysis/stemmer.ts';
-import { findNode, nodeContentOf, outlineOf } from './documents.ts';
+import { findNode, nodeContentOf, outlineOf } from './documents/documents.ts';
 import { exportItems } from './export/export-items.ts';
 import { buildExport } from './export/export-text.ts';
 import { Searcher } from './search/searcher.ts';
-import { applySettingsPatch, indexingHash, settingsFromStored } from './settings.ts';
+import { applySettingsPatch, indexingHash, settingsFromStored } from './settings/settings.ts';
 import { databaseError, isSqliteError, openDatabase, type Db } from './store/database.ts';
 import { IndexReader } from './store/index-reader.ts';
 import { INDEX_FORMAT } from './store/migrations.ts';
 import { Registry } from './store/registry.ts';
-import { IndexWorkerClient, type IndexClientOptions } from './live/index-client.ts';
-import { IndexScheduler } from './live/index-scheduler.ts';
+import { IndexWorkerClient, type IndexClientOptions } from './indexing/index-client.ts';
+import { IndexScheduler } from './indexing/index-scheduler.ts';
 import { LiveVaults } from './live/live-vaults.ts';
-import { Vaults } from './vaults.ts';
-import { expandHome } from './home-path.ts';
-import { registerInternals, type EngineInternals } from './engine-internals.ts';
+import { Vaults } from './vaults/vaults.ts';
+import { expandHome } from './vaults/home-path.ts';
+import { registerInternals, type EngineInternals } from './service/engine-internals.ts';
 
 const HASH_KEY = 'indexing_hash';
 
@@ -317,4 +317,4 @@ export async function createEngine(options: EngineOptions): Promise<EngineServic
   return engine;
 }
 
-export { engineInternals, type EngineInternals } from './engine-internals.ts';
+export { engineInternals, type EngineInternals } from './service/engine-internals.ts';

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { userDataDir } from '../../src-main/bridge/paths.ts';
 import { parseWebArgs } from '../../src-main/bridge/web-args.ts';
-import { expandHome } from '../../src-main/engine/home-path.ts';
+import { expandHome } from '../../src-main/engine/vaults/home-path.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'folio-web-args-'));
 mkdirSync(join(dir, 'notes'));

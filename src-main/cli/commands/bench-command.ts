@@ -11,7 +11,7 @@ import { engineInternals } from '../../engine/create-engine.ts';
 import { compileQuery, matchExpression } from '../../engine/query/compile.ts';
 import { parseQuery } from '../../engine/query/parse.ts';
 import { weightParams } from '../../engine/search/match-statement.ts';
-import { ENGINE_DEFAULTS } from '../../engine/settings.ts';
+import { ENGINE_DEFAULTS } from '../../engine/settings/settings.ts';
 import { CliError, defineCommand, intOption } from '../command.ts';
 import { ROUNDS_RANGE } from '../option-bounds.ts';
 import { withIndex } from '../open-index.ts';

@@ -5,8 +5,8 @@
 import { existsSync, statSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { createEngine, engineInternals } from '../../engine/create-engine.ts';
-import { progressReporter } from '../../engine/live/progress.ts';
-import type { IndexSummary } from '../../engine/store/indexer.ts';
+import { progressReporter } from '../progress.ts';
+import type { IndexSummary } from '../../engine/indexing/types.ts';
 import { CliError, defineCommand, oneLine, UsageError } from '../command.ts';
 import { cliFailure } from '../open-index.ts';
 

@@ -7,7 +7,7 @@
 import type { IndexChanged, VaultInfo } from '#shared/contract/api.ts';
 import type { EngineService } from '#shared/contract/engine.ts';
 import { createEngine, engineInternals } from '../../engine/create-engine.ts';
-import { progressReporter } from '../../engine/live/progress.ts';
+import { progressReporter } from '../progress.ts';
 import { CliError, type CliIo, defineCommand } from '../command.ts';
 import { cliFailure } from '../open-index.ts';
 import { parseTargets, type Target } from './index-command.ts';

@@ -1,11 +1,11 @@
 // The chunk tree (docs/design.md#the-chunk-tree): the canonical model every other part of the
 // engine reads.
+import type { DocumentKind } from '../files/document-kind.ts';
+
+export type { DocumentKind };
 
 /** A half-open UTF-8 byte range `[start, end)` into the file as stored on disk. */
 export type ByteRange = [start: number, end: number];
-
-/** How a file's content is interpreted (docs/design.md#files-indexed). */
-export type DocumentKind = 'markdown' | 'text';
 
 /**
  * One node of a document's chunk tree, with exactly the fields of docs/design.md#the-node-record.

@@ -6,7 +6,7 @@ import type { BreadcrumbMode } from '#shared/contract/api.ts';
 import { decodeUtf8 } from '../analysis/utf8.ts';
 import { embedText } from '../chunk/embed-text.ts';
 import type { ByteRange, ChunkNode } from '../chunk/types.ts';
-import { chunkNodeOf, findNode } from '../documents.ts';
+import { chunkNodeOf, findNode } from '../documents/documents.ts';
 import type { IndexReader } from '../store/index-reader.ts';
 import type { ExportItem } from './export-text.ts';
 

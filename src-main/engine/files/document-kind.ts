@@ -1,6 +1,8 @@
 // Which files a vault indexes (docs/design.md#files-indexed): markdown by extension, plain text,
 // nothing else.
-import type { DocumentKind } from '../chunk/types.ts';
+
+/** How a file's content is interpreted (docs/design.md#files-indexed). */
+export type DocumentKind = 'markdown' | 'text';
 
 const kinds: Record<string, DocumentKind> = {
   '.md': 'markdown',

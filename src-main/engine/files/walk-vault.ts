@@ -6,8 +6,7 @@
 import type { Dirent } from 'node:fs';
 import { readdir, stat } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { DocumentKind } from '../chunk/types.ts';
-import { documentKind } from './document-kind.ts';
+import { documentKind, type DocumentKind } from './document-kind.ts';
 import { compileIgnoreGlobs, isIgnored } from './ignore.ts';
 
 /** A file the vault indexes. */

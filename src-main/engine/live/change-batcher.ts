@@ -54,19 +54,3 @@ export class ChangeBatcher {
     this.paths.clear();
   }
 }
-
-/**
- * The fewest scopes that cover `paths`: a path inside another one's folder is dropped. Null when
- * the root itself is among them (the whole vault).
- */
-export function minimalScopes(paths: Iterable<string>): string[] | null {
-  const sorted = [...new Set(paths)].sort();
-  const kept: string[] = [];
-  for (const path of sorted) {
-    if (path === '') return null;
-    // Sorted order puts `a` before `a/b`, but `a b` and `a-b` between them: check every kept one.
-    if (kept.some((scope) => path.startsWith(`${scope}/`))) continue;
-    kept.push(path);
-  }
-  return kept;
-}

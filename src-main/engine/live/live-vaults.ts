@@ -4,8 +4,8 @@
 // and stays searchable, and a cheap check of the roots brings the vault back — reconciled — when
 // its folder is there again.
 import { type BatchTiming, ChangeBatcher } from './change-batcher.ts';
-import type { IndexScheduler } from './index-scheduler.ts';
-import { type DeviceOf, vaultRootState } from './vault-root.ts';
+import type { IndexScheduler } from '../indexing/index-scheduler.ts';
+import { type DeviceOf, vaultRootState } from '../files/vault-root.ts';
 import { watchVault, type VaultWatcher } from './vault-watcher.ts';
 
 /** Timings of live vaults (the defaults suit the app, the CLI and the tests). */

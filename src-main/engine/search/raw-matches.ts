@@ -4,7 +4,7 @@
 import type { ColumnWeights } from '#shared/contract/api.ts';
 import { matchExpression, type CompiledOperand, type CompiledQuery } from '../query/compile.ts';
 import type { IndexReader } from '../store/index-reader.ts';
-import { ENGINE_DEFAULTS } from '../settings.ts';
+import { ENGINE_DEFAULTS } from '../settings/settings.ts';
 import { matchStatement, weightParams } from './match-statement.ts';
 
 /** A row of a raw FTS5 query. */

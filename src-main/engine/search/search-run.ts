@@ -8,7 +8,7 @@ import type { Analyzer } from '../analysis/analyzer.ts';
 import { compileQuery, matchExpression, type CompiledOperand } from '../query/compile.ts';
 import type { Vocabulary } from '../query/fuzzy.ts';
 import type { IndexReader } from '../store/index-reader.ts';
-import { ENGINE_DEFAULTS } from '../settings.ts';
+import { ENGINE_DEFAULTS } from '../settings/settings.ts';
 import { headingFactor, headingFactorMax, headingTermsOf } from './heading-match.ts';
 import type { RawMatch } from './merge.ts';
 import { LONG_NODE_TOKENS, passageOperands } from './passages.ts';

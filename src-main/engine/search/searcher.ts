@@ -11,7 +11,7 @@ import { compileQuery } from '../query/compile.ts';
 import { Vocabulary } from '../query/fuzzy.ts';
 import { parseQuery } from '../query/parse.ts';
 import type { IndexReader } from '../store/index-reader.ts';
-import { ENGINE_DEFAULTS } from '../settings.ts';
+import { ENGINE_DEFAULTS } from '../settings/settings.ts';
 import { createMatcher } from './highlight.ts';
 import { buildResult, type FinalMatch } from './results.ts';
 import { SearchRun } from './search-run.ts';

@@ -4,7 +4,7 @@ import type { ParsedQuery } from '../query/ast.ts';
 import type { CompiledQuery } from '../query/compile.ts';
 import type { VaultRow } from '../store/index-reader.ts';
 import { vaultRowidBase, VAULT_ROWID_SPAN } from '../store/node-rows.ts';
-import { ENGINE_DEFAULTS } from '../settings.ts';
+import { ENGINE_DEFAULTS } from '../settings/settings.ts';
 import type { Scope, VaultRange } from './raw-matches.ts';
 
 /** One query of a search, ready to run. */

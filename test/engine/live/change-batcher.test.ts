@@ -1,28 +1,6 @@
-// Coalescing watcher events: which paths, how few scopes, and when a batch is handed over.
+// Coalescing watcher events: which paths, and when a batch is handed over.
 import { describe, expect, it } from 'vitest';
-import { ChangeBatcher, minimalScopes } from '../../../src-main/engine/live/change-batcher.ts';
-
-describe('minimalScopes', () => {
-  const cases: Array<[string[], string[] | null]> = [
-    [[], []],
-    [['a.md'], ['a.md']],
-    [
-      ['b.md', 'a.md', 'a.md'],
-      ['a.md', 'b.md'],
-    ],
-    [['notes', 'notes/x.md', 'notes/deep/y.md'], ['notes']],
-    [['notes/x.md', 'notes'], ['notes']],
-    // `a b` and `a-b` sort between `a` and `a/…`, and are not inside `a`.
-    [
-      ['a', 'a b/x.md', 'a-b', 'a/c.md'],
-      ['a', 'a b/x.md', 'a-b'],
-    ],
-    [['a.md', ''], null],
-  ];
-  it.each(cases)('%j → %j', (paths, scopes) => {
-    expect(minimalScopes(paths)).toEqual(scopes);
-  });
-});
+import { ChangeBatcher } from '../../../src-main/engine/live/change-batcher.ts';
 
 describe('ChangeBatcher', () => {
   it('hands over one batch per quiet period, each path once', async () => {

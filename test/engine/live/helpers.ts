@@ -6,10 +6,10 @@ import type { IndexChanged, VaultInfo } from '#shared/contract/api.ts';
 import type { EngineEvent, EngineService } from '#shared/contract/engine.ts';
 import { engineInternals } from '../../../src-main/engine/create-engine.ts';
 import { chunkDocument } from '../../../src-main/engine/chunk/chunk-document.ts';
-import { indexerDeps } from '../../../src-main/engine/indexer-deps.ts';
+import { indexerDeps } from '../../../src-main/engine/indexing/indexer-deps.ts';
 import { openDatabase } from '../../../src-main/engine/store/database.ts';
 import { IndexReader } from '../../../src-main/engine/store/index-reader.ts';
-import { Indexer } from '../../../src-main/engine/store/indexer.ts';
+import { Indexer } from '../../../src-main/engine/indexing/indexer.ts';
 import { Registry } from '../../../src-main/engine/store/registry.ts';
 
 /** Generous: the machine running the tests may be busy. */

@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { EngineService } from '#shared/contract/engine.ts';
 import { createEngine, engineInternals } from '../../../src-main/engine/create-engine.ts';
-import { MAX_FILE_BYTES } from '../../../src-main/engine/store/indexer.ts';
+import { MAX_FILE_BYTES } from '../../../src-main/engine/indexing/read-file.ts';
 import { tempDir } from '../store/temp.ts';
 import {
   cleanDocuments,

@@ -6,7 +6,7 @@ import { engineInternals } from '../../../src-main/engine/create-engine.ts';
 import { compileQuery } from '../../../src-main/engine/query/compile.ts';
 import { parseQuery } from '../../../src-main/engine/query/parse.ts';
 import { runPartial } from '../../../src-main/engine/search/raw-matches.ts';
-import { defaultSettings } from '../../../src-main/engine/settings.ts';
+import { defaultSettings } from '../../../src-main/engine/settings/settings.ts';
 import { vaultEngine } from './vault-engine.ts';
 
 const VAULT = join(import.meta.dirname, '../../fixtures/ranking/partial');

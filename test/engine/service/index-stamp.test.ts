@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
 import { createEngine, engineInternals } from '../../../src-main/engine/create-engine.ts';
-import { defaultSettings, indexingHash } from '../../../src-main/engine/settings.ts';
+import { defaultSettings, indexingHash } from '../../../src-main/engine/settings/settings.ts';
 import { tempDir } from '../store/temp.ts';
 
 const dir = tempDir();

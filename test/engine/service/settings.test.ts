@@ -7,7 +7,7 @@ import {
   DEFAULT_SETTINGS,
   indexingHash,
   settingsFromStored,
-} from '../../../src-main/engine/settings.ts';
+} from '../../../src-main/engine/settings/settings.ts';
 
 describe('settings', () => {
   it('defaults are SPEC §8', () => {

@@ -1,6 +1,6 @@
 // Folders that cannot be vaults: a disk's root and the kernel's file systems.
 import { describe, expect, it } from 'vitest';
-import { systemFolder } from '../../../src-main/engine/vault-registration.ts';
+import { systemFolder } from '../../../src-main/engine/vaults/vault-registration.ts';
 
 describe('systemFolder', () => {
   it('names the root of the file system and the kernel folders', () => {

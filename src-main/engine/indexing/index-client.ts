@@ -4,11 +4,11 @@
 // process alive while it has nothing to do.
 import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
-import type { IndexerListener, IndexSummary, VaultTarget } from '../store/indexer.ts';
+import type { IndexerListener, IndexSummary, VaultTarget } from './types.ts';
 import type { IndexWorkerData, WorkerReply, WorkerRequest } from './worker-protocol.ts';
 
 /** Where the worker entry is when the engine runs from source (Node strips the types). */
-const SOURCE_ENTRY = new URL('../workers/index-worker.ts', import.meta.url);
+const SOURCE_ENTRY = new URL('./index-worker.ts', import.meta.url);
 
 /** How long `close()` waits for the worker to finish its transaction before terminating it. */
 const CLOSE_TIMEOUT_MS = 5000;
@@ -30,7 +30,7 @@ export interface IndexClientOptions {
   dbPath: string;
   /** Snowball language of the analyzer the worker indexes with. */
   stemmer: string;
-  /** The worker entry file (bundled builds); default: `../workers/index-worker.ts`. */
+  /** The worker entry file (bundled builds); default: `index-worker.ts` beside it. */
   file?: string;
   /** Chunk worker threads the index worker starts (default: `spareChunkWorkers()`). */
   chunkWorkers?: number;

@@ -4,9 +4,9 @@
 import type { EngineEvent } from '#shared/contract/engine.ts';
 import { FolioError } from '#shared/contract/engine.ts';
 import { isBusyError } from '../store/database.ts';
-import type { IndexSummary, VaultTarget } from '../store/indexer.ts';
-import { VaultJobs } from '../vault-jobs.ts';
-import { minimalScopes } from './change-batcher.ts';
+import type { IndexSummary, VaultTarget } from './types.ts';
+import { VaultJobs } from './vault-jobs.ts';
+import { minimalScopes } from './reconcile-plan.ts';
 import type { IndexWorkerClient } from './index-client.ts';
 
 /** What the scheduler needs from the engine. */

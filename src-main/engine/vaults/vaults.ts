@@ -3,14 +3,14 @@
 // to `LiveVaults`; this module decides what to start and what the user sees.
 import type { UpdateVaultRequest, VaultInfo, VaultStatus } from '#shared/contract/api.ts';
 import { FolioError, type EngineEvent } from '#shared/contract/engine.ts';
-import { compileIgnoreGlobs } from './files/index.ts';
-import type { IndexWorkerClient } from './live/index-client.ts';
-import type { IndexScheduler } from './live/index-scheduler.ts';
-import type { LiveVaults } from './live/live-vaults.ts';
-import { vaultRootState } from './live/vault-root.ts';
-import { ENGINE_DEFAULTS } from './settings.ts';
-import type { VaultTarget } from './store/indexer.ts';
-import type { Registry, VaultRecord } from './store/registry.ts';
+import { compileIgnoreGlobs } from '../files/index.ts';
+import type { IndexWorkerClient } from '../indexing/index-client.ts';
+import type { IndexScheduler } from '../indexing/index-scheduler.ts';
+import type { LiveVaults } from '../live/live-vaults.ts';
+import { vaultRootState } from '../files/vault-root.ts';
+import { ENGINE_DEFAULTS } from '../settings/settings.ts';
+import type { VaultTarget } from '../indexing/types.ts';
+import type { Registry, VaultRecord } from '../store/registry.ts';
 import { addVaultChecked, vaultAt } from './vault-registration.ts';
 
 /** What the vault operations work with. */

@@ -1,7 +1,7 @@
 // The terminal progress of `cli index` and `cli watch`.
 import { describe, expect, it } from 'vitest';
 import type { IndexProgress } from '#shared/contract/api.ts';
-import { progressLine, progressReporter } from '../../../src-main/engine/live/progress.ts';
+import { progressLine, progressReporter } from '../../src-main/cli/progress.ts';
 
 const progress = (done: number, errors = 0): IndexProgress => ({
   vault: 'docs',

@@ -1,15 +1,15 @@
 // The index worker's side: a thread of its own with its own database connection, so that reading,
 // chunking and writing files never delays a search (docs/design.md#storage). Requests run one after
-// another; `cancel` acts at once, between two files. The entry file is
-// `../workers/index-worker.ts`.
+// another; `cancel` acts at once, between two files. The entry file is `index-worker.ts`.
 import { existsSync } from 'node:fs';
 import type { MessagePort } from 'node:worker_threads';
 import { chunkDocument } from '../chunk/chunk-document.ts';
 import { type ChunkPool, createChunkPool } from '../chunk/chunk-pool.ts';
 import type { ChunkedDocument, ChunkInput } from '../chunk/types.ts';
-import { indexerDeps } from '../indexer-deps.ts';
+import { indexerDeps } from './indexer-deps.ts';
 import { openDatabase } from '../store/database.ts';
-import { Indexer, type IndexerListener } from '../store/indexer.ts';
+import { Indexer } from './indexer.ts';
+import type { IndexerListener } from './types.ts';
 import type { IndexWorkerData, WorkerReply, WorkerRequest } from './worker-protocol.ts';
 
 /** How long the indexer may run on microtasks alone before the thread reads its messages. */

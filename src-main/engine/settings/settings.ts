@@ -5,7 +5,7 @@ import { createHash } from 'node:crypto';
 import type { Settings, SettingsPatch } from '#shared/contract/api.ts';
 import { validateRequest } from '#shared/contract/schema.ts';
 import { FolioError } from '#shared/contract/engine.ts';
-import { stemmerLanguages } from './analysis/stemmer.ts';
+import { stemmerLanguages } from '../analysis/stemmer.ts';
 
 /** Every default in one place (docs/design.md#defaults). */
 export const DEFAULT_SETTINGS: Readonly<Settings> = Object.freeze({

@@ -3,10 +3,10 @@
 // records exports need.
 import type { NodeContent, OutlineResponse } from '#shared/contract/api.ts';
 import { FolioError } from '#shared/contract/engine.ts';
-import { decodeUtf8 } from './analysis/utf8.ts';
-import type { ChunkNode } from './chunk/types.ts';
-import type { FileBrief, IndexReader } from './store/index-reader.ts';
-import { chunkNodesFromRows, type NodeRow } from './store/node-rows.ts';
+import { decodeUtf8 } from '../analysis/utf8.ts';
+import type { ChunkNode } from '../chunk/types.ts';
+import type { FileBrief, IndexReader } from '../store/index-reader.ts';
+import { chunkNodesFromRows, type NodeRow } from '../store/node-rows.ts';
 
 /** A node found by id, with its file. */
 export interface FoundNode {

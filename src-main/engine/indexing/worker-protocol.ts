@@ -1,7 +1,7 @@
 // The messages between the engine (the thread that answers searches) and the index worker (the
 // thread that writes). Plain data only: they cross `postMessage` by structured clone.
 import type { IndexChanged, IndexProgress } from '#shared/contract/api.ts';
-import type { IndexSummary, VaultTarget } from '../store/indexer.ts';
+import type { IndexSummary, VaultTarget } from './types.ts';
 
 /** What the index worker starts with (its `workerData`). */
 export interface IndexWorkerData {

@@ -4,15 +4,12 @@ import { mkdirSync, renameSync, rmSync, symlinkSync, truncateSync, writeFileSync
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { chunkDocument } from '../../../src-main/engine/chunk/chunk-document.ts';
-import { indexerDeps, listVaultFiles } from '../../../src-main/engine/indexer-deps.ts';
+import { indexerDeps, listVaultFiles } from '../../../src-main/engine/indexing/indexer-deps.ts';
 import { openDatabase } from '../../../src-main/engine/store/database.ts';
 import { IndexReader } from '../../../src-main/engine/store/index-reader.ts';
-import {
-  Indexer,
-  MAX_FILE_BYTES,
-  type IndexerDeps,
-  type VaultTarget,
-} from '../../../src-main/engine/store/indexer.ts';
+import { Indexer } from '../../../src-main/engine/indexing/indexer.ts';
+import { MAX_FILE_BYTES } from '../../../src-main/engine/indexing/read-file.ts';
+import type { IndexerDeps, VaultTarget } from '../../../src-main/engine/indexing/types.ts';
 import { Registry } from '../../../src-main/engine/store/registry.ts';
 import { tempDir } from '../store/temp.ts';
 

@@ -2,9 +2,9 @@
 // composition root registers each engine it makes; `engineInternals` finds them again.
 import type { SearchRequest, SearchResponse, Settings } from '#shared/contract/api.ts';
 import type { EngineService } from '#shared/contract/engine.ts';
-import type { Analyzer } from './analysis/analyzer.ts';
-import type { IndexReader } from './store/index-reader.ts';
-import type { IndexSummary } from './store/indexer.ts';
+import type { Analyzer } from '../analysis/analyzer.ts';
+import type { IndexReader } from '../store/index-reader.ts';
+import type { IndexSummary } from '../indexing/types.ts';
 
 /** The parts of an engine beyond the service interface. */
 export interface EngineInternals {

@@ -1,9 +1,9 @@
 // The indexer's connections to the outside: the vault walk of `files/` and a chunker.
 import { lstatSync, realpathSync, statSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import type { ChunkedDocument, ChunkInput } from './chunk/types.ts';
-import { documentKind, isIgnored, notTextReason, walkVault } from './files/index.ts';
-import type { FolderListing, IndexerDeps } from './store/indexer.ts';
+import type { ChunkedDocument, ChunkInput } from '../chunk/types.ts';
+import { documentKind, isIgnored, notTextReason, walkVault } from '../files/index.ts';
+import type { FolderListing, IndexerDeps } from './types.ts';
 
 function unreadableMessage(error: Error): string {
   const code = (error as NodeJS.ErrnoException).code;

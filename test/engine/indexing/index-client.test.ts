@@ -3,12 +3,12 @@
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { IndexChanged } from '#shared/contract/api.ts';
-import { IndexWorkerClient } from '../../../src-main/engine/live/index-client.ts';
+import { IndexWorkerClient } from '../../../src-main/engine/indexing/index-client.ts';
 import { openDatabase } from '../../../src-main/engine/store/database.ts';
 import { IndexReader } from '../../../src-main/engine/store/index-reader.ts';
 import { Registry } from '../../../src-main/engine/store/registry.ts';
 import { tempDir } from '../store/temp.ts';
-import { CORPORA } from './cli-process.ts';
+import { CORPORA } from '../live/cli-process.ts';
 
 const dir = tempDir('folio-index-client-');
 const clients: IndexWorkerClient[] = [];

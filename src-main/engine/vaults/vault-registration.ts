@@ -3,7 +3,7 @@
 import { readdirSync, realpathSync, statSync } from 'node:fs';
 import { isAbsolute, parse, relative, resolve } from 'node:path';
 import { FolioError } from '#shared/contract/engine.ts';
-import type { Registry, VaultRecord } from './store/registry.ts';
+import type { Registry, VaultRecord } from '../store/registry.ts';
 import { uniqueVaultName, VAULT_NAME, vaultNameFromFolder } from './vault-names.ts';
 
 function realFolder(root: string): string {

@@ -1,0 +1,244 @@
+// The reconcile: brings a vault's index in line with its folder through the manifest
+// (docs/design.md#the-manifest). The walk lists the files, `planReconcile` decides what changed,
+// and this module carries the plan out: one transaction per file written or removed, so a crash
+// leaves the old or the new version of a file, never a mix. An unchanged vault costs one stat per
+// file and no writes. It owns its connection and runs in the index worker thread
+// (`index-requests.ts`).
+import { join } from 'node:path';
+import type { Statement } from 'better-sqlite3';
+import type { IndexChanged, IndexProgress } from '#shared/contract/api.ts';
+import { createAnalyzer, type Analyzer } from '../analysis/analyzer.ts';
+import { VaultOfflineError, vaultRootState } from '../files/vault-root.ts';
+import { isBusyError, type Db } from '../store/database.ts';
+import { ftsColumns } from '../store/fts-columns.ts';
+import { IndexWriter } from '../store/index-writer.ts';
+import { fileErrorMessage, MAX_FILE_BYTES, readVaultFile, tooLarge } from './read-file.ts';
+import { planReconcile, type PlannedFile, type ReconcilePlan } from './reconcile-plan.ts';
+import {
+  MAX_SUMMARY_WARNINGS,
+  type IndexerDeps,
+  type IndexerListener,
+  type IndexSummary,
+  type VaultTarget,
+} from './types.ts';
+
+const IN_FLIGHT = 8;
+/** Files changed by one reconcile from which the FTS5 index is merged afterwards. */
+const OPTIMIZE_AFTER = 500;
+const PROGRESS_EVERY_MS = 100;
+
+/** One reconcile in progress: its vault, counts, pending change report and progress. */
+interface Run {
+  vault: VaultTarget;
+  summary: IndexSummary;
+  changed: IndexChanged;
+  listener: IndexerListener;
+}
+
+function newSummary(vault: string): IndexSummary {
+  const counts = { added: 0, modified: 0, removed: 0, unchanged: 0, touched: 0, errors: 0 };
+  return { vault, ...counts, ms: 0, warnings: [] };
+}
+
+function progress(
+  run: Run,
+  phase: IndexProgress['phase'],
+  done: number,
+  total: number,
+  currentPath: string | null,
+): void {
+  const errors = run.summary.errors;
+  run.listener.progress?.({ vault: run.vault.name, phase, done, total, currentPath, errors });
+}
+
+/** Reports what was committed since the last report, if anything. */
+function flush(run: Run): void {
+  const { changed } = run;
+  if (changed.indexed.length || changed.removed.length || changed.failed!.length)
+    run.listener.changed?.({ ...changed });
+  changed.indexed = [];
+  changed.removed = [];
+  changed.failed = [];
+}
+
+/** Reconciles vault folders with the index, one transaction per file. */
+export class Indexer {
+  readonly db: Db;
+  private readonly writer: IndexWriter;
+  private readonly deps: IndexerDeps;
+  private analyzer: Analyzer;
+  /** Per vault id: whether its last whole walk met a folder twice (then every update walks all). */
+  private readonly aliased = new Map<number, boolean>();
+  private readonly device: { get: Statement; set: Statement };
+
+  constructor(db: Db, deps: IndexerDeps, stemmer: string) {
+    this.db = db;
+    this.writer = new IndexWriter(db);
+    this.device = {
+      get: db.prepare('SELECT device FROM vaults WHERE id = ?').pluck(),
+      set: db.prepare('UPDATE vaults SET device = ? WHERE id = ?'),
+    };
+    this.deps = deps;
+    this.analyzer = createAnalyzer(stemmer);
+  }
+
+  /** Switches the stemmer (the caller clears and re-indexes everything). */
+  setStemmer(stemmer: string): void {
+    if (stemmer !== this.analyzer.language) this.analyzer = createAnalyzer(stemmer);
+  }
+
+  /** Drops every document of a vault from the index. */
+  clearVault(vaultId: number): void {
+    this.writer.clearVault(vaultId);
+  }
+
+  /**
+   * Brings the index of `vault` in line with its folder — or only the given `scopes` (files and
+   * folders the watcher saw change, vault-relative, none inside another), when that is known to
+   * give the same result as a whole reconcile.
+   */
+  async reconcile(
+    vault: VaultTarget,
+    listener: IndexerListener = {},
+    signal?: AbortSignal,
+    scopes?: readonly string[] | null,
+  ): Promise<IndexSummary> {
+    const started = performance.now();
+    const run: Run = {
+      vault,
+      summary: newSummary(vault.name),
+      changed: { vault: vault.name, indexed: [], removed: [], failed: [] },
+      listener,
+    };
+    progress(run, 'scanning', 0, 0, null);
+    const plan = await this.plan(vault, scopes);
+    this.removeGone(run, plan);
+    const done = await this.readAll(run, plan.read, signal);
+    flush(run);
+    const { summary } = run;
+    if (summary.added + summary.modified + summary.removed >= OPTIMIZE_AFTER && !signal?.aborted) {
+      this.writer.optimize();
+    }
+    summary.ms = performance.now() - started;
+    progress(run, 'done', done, plan.read.length, null);
+    return summary;
+  }
+
+  /** Walks the vault (or the scopes), reads the manifest of what it covered and plans. */
+  private async plan(
+    vault: VaultTarget,
+    scopes?: readonly string[] | null,
+  ): Promise<ReconcilePlan> {
+    const wanted = scopes && this.aliased.get(vault.id) === false ? scopes : undefined;
+    const listing = await this.deps.listFiles(vault.root, vault.ignore, wanted);
+    this.checkRoot(vault); // after the walk: a disk unmounted during it is caught too
+    const covered = wanted && listing.scopes ? listing.scopes : null;
+    if (!covered) this.aliased.set(vault.id, listing.aliased === true);
+    return planReconcile({
+      found: listing.files,
+      unreadable: listing.unreadable,
+      manifest: this.writer.manifest(vault.id, covered),
+      errors: this.writer.errors(vault.id, covered),
+      scoped: covered !== null,
+    });
+  }
+
+  /** Records what the walk could not read, drops what is gone from disk. */
+  private removeGone(run: Run, plan: ReconcilePlan): void {
+    const { vault, summary, changed } = run;
+    for (const entry of plan.unreadable) {
+      // A folder or file the walk could not read: reported, and what was indexed from it stays.
+      this.writer.recordError(vault.id, entry.path, entry.message, -1, -1);
+      changed.failed!.push(entry);
+      summary.errors++;
+    }
+    for (const path of plan.remove) {
+      this.writer.removeDocument(vault.id, path);
+      changed.removed.push(path);
+      summary.removed++;
+    }
+    for (const path of plan.forget) this.writer.removeDocument(vault.id, path);
+    summary.unchanged += plan.unchanged;
+  }
+
+  /** Reads, chunks and writes the planned files, `IN_FLIGHT` at a time; returns how many. */
+  private async readAll(run: Run, files: PlannedFile[], signal?: AbortSignal): Promise<number> {
+    let done = 0;
+    let lastReport = 0;
+    const next = files.values();
+    const worker = async () => {
+      for (let item = next.next(); !item.done; item = next.next()) {
+        if (signal?.aborted) return;
+        await this.indexFile(run, item.value);
+        done++;
+        if (performance.now() - lastReport > PROGRESS_EVERY_MS) {
+          lastReport = performance.now();
+          progress(run, 'indexing', done, files.length, item.value.file.path);
+          flush(run);
+        }
+      }
+    };
+    await Promise.all(Array.from({ length: Math.min(IN_FLIGHT, files.length) }, worker));
+    return done;
+  }
+
+  /**
+   * Throws `VaultOfflineError` when the vault's folder is offline (`vaultRootState`), so that no
+   * document of an offline vault is ever removed; records its device when it holds files.
+   */
+  private checkRoot(vault: VaultTarget): void {
+    const last = (this.device.get.get(vault.id) as number | null | undefined) ?? null;
+    const state = vaultRootState(vault.root, last, this.deps.deviceOf);
+    if (state.offline) throw new VaultOfflineError(state.reason);
+    if (!state.empty && state.device !== last) this.device.set.run(state.device, vault.id);
+  }
+
+  private async indexFile(run: Run, { file, known }: PlannedFile): Promise<void> {
+    const { vault, summary, changed } = run;
+    try {
+      if (file.size > MAX_FILE_BYTES) throw tooLarge(file.size);
+      const { bytes, hash } = readVaultFile(join(vault.root, file.path));
+      if (known && known.hash === hash) {
+        this.writer.touch(known.fileId, bytes.length, file.mtimeMs);
+        summary.touched++;
+        return;
+      }
+      const rejected = this.deps.rejectContent?.(file.path, bytes) ?? null;
+      if (rejected) throw new Error(rejected);
+      const doc = await this.deps.chunk({ vault: vault.name, path: file.path, bytes });
+      const stamp = { size: bytes.length, mtimeMs: file.mtimeMs, hash };
+      this.writer.replaceDocument(vault.id, doc, ftsColumns(doc, this.analyzer), bytes, stamp);
+      changed.indexed.push(file.path);
+      for (const message of doc.warnings) {
+        if (summary.warnings.length < MAX_SUMMARY_WARNINGS)
+          summary.warnings.push({ path: file.path, message });
+      }
+      if (known) summary.modified++;
+      else summary.added++;
+    } catch (error) {
+      this.failed(run, file, error);
+    }
+  }
+
+  /** A file that could not be indexed: gone (a removal), or recorded with why. */
+  private failed(run: Run, file: PlannedFile['file'], error: unknown): void {
+    const { vault, summary, changed } = run;
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') {
+      this.checkRoot(vault); // the whole disk may have gone: then nothing is removed
+      // Gone between the listing and the read (a rename, an editor's temp file): a removal.
+      if (this.writer.removeDocument(vault.id, file.path)) {
+        changed.removed.push(file.path);
+        summary.removed++;
+      }
+      return;
+    }
+    // A database held by another process is not the file's fault: the job fails and is tried
+    // again (`index-scheduler.ts`) instead of recording an error that hides the edit.
+    if (isBusyError(error)) throw error;
+    // One broken file never stops the vault; its previous version (if any) stays searchable.
+    const message = fileErrorMessage(error);
+    this.writer.recordError(vault.id, file.path, message, file.size, file.mtimeMs);
+    changed.failed?.push({ path: file.path, message });
+    summary.errors++;
+  }
+}

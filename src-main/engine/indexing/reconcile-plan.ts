@@ -1,0 +1,97 @@
+// The plan of a reconcile: given what the walk found and what the
+// manifest holds, which files to index, which to hash again, which documents to remove. Pure —
+// `indexer.ts` reads the disk and the database around it and carries the plan out.
+import type { ManifestEntry } from '../store/index-writer.ts';
+
+/** A file found in a vault folder. */
+export interface FoundFile {
+  /** Relative, `/`-separated. */
+  path: string;
+  size: number;
+  mtimeMs: number;
+}
+
+/** An entry the walk could not read (a folder or a file), with why. */
+export interface Unreadable {
+  path: string;
+  message: string;
+}
+
+/** The size and mtime a file had when it was indexed or failed. */
+export interface Stamp {
+  size: number;
+  mtimeMs: number;
+}
+
+/** What a reconcile starts from. */
+export interface PlanInput {
+  /** The files the walk listed, in walk order. */
+  found: readonly FoundFile[];
+  unreadable: readonly Unreadable[];
+  /** Indexed files (of the paths the walk covered): path → what was indexed. */
+  manifest: ReadonlyMap<string, ManifestEntry>;
+  /** Files that failed (of the paths covered): path → their stamp then. */
+  errors: ReadonlyMap<string, Stamp>;
+  /**
+   * True when the walk covered only the paths a watcher saw change: a failed file there is tried
+   * again even if its stamp did not move (a chmod, an unlock).
+   */
+  scoped: boolean;
+}
+
+/** A file to read: `known` is its indexed version (re-hash it: unchanged content is a touch). */
+export interface PlannedFile {
+  file: FoundFile;
+  known: ManifestEntry | undefined;
+}
+
+/** What a reconcile does, in the order it does it. */
+export interface ReconcilePlan {
+  /** Recorded as file errors; what was indexed at or under them stays. */
+  unreadable: readonly Unreadable[];
+  /** Indexed documents no longer on disk. */
+  remove: string[];
+  /** Error records of files no longer on disk. */
+  forget: string[];
+  /** Files to read, in walk order: new ones (`known` undefined) and ones whose stamp moved. */
+  read: PlannedFile[];
+  /** Indexed files whose size and mtime did not move. */
+  unchanged: number;
+}
+
+/** The plan of a reconcile. */
+export function planReconcile(input: PlanInput): ReconcilePlan {
+  const { found, unreadable, manifest, errors, scoped } = input;
+  const onDisk = new Set(found.map((file) => file.path));
+  const unread = (path: string) =>
+    unreadable.some((u) => path === u.path || path.startsWith(`${u.path}/`));
+  const gone = (path: string) => !onDisk.has(path) && !unread(path);
+  const remove = [...manifest.keys()].filter(gone);
+  const forget = [...errors.keys()].filter(gone);
+  const read: PlannedFile[] = [];
+  let unchanged = 0;
+  for (const file of found) {
+    const indexed = manifest.get(file.path);
+    const known: Stamp | undefined = indexed ?? (scoped ? undefined : errors.get(file.path));
+    const same = known !== undefined && known.size === file.size && known.mtimeMs === file.mtimeMs;
+    if (!same) read.push({ file, known: indexed });
+    else if (indexed) unchanged++;
+  }
+  return { unreadable, remove, forget, read, unchanged };
+}
+
+/**
+ * The fewest scopes that cover `paths`: a path inside another one's folder is dropped. Null when
+ * the root itself is among them (the whole vault).
+ */
+export function minimalScopes(paths: Iterable<string>): string[] | null {
+  const sorted = [...new Set(paths)].sort();
+  const kept: string[] = [];
+  for (const path of sorted) {
+    if (path === '') return null;
+    // Sorted order puts `a` before `a/b`, but `a b` and `a-b` between them: check every kept one.
+    if (kept.some((scope) => path.startsWith(`${scope}/`))) continue;
+    kept.push(path);
+  }
+  return kept;
+}
