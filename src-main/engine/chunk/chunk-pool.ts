@@ -35,7 +35,8 @@ export interface ChunkPool {
 /** A message to a worker. */
 export type WorkerRequest =
   | { id: number; kind: 'document'; input: ChunkInput }
-  | { id: number; kind: 'files'; tasks: FileTask[] };
+  | { id: number; kind: 'files'; tasks: FileTask[] }
+  | { id: number; kind: 'close' };
 
 /**
  * A worker's answer. Documents travel as JSON: one string is copied, where the structured clone
@@ -59,95 +60,127 @@ interface Slot {
 
 const PER_WORKER = 4;
 
+/** How long `close()` lets a worker finish its message before terminating it. */
+const CLOSE_TIMEOUT_MS = 5000;
+
 /** Starts a pool of chunk workers. */
 export function createChunkPool(options: ChunkPoolOptions = {}): ChunkPool {
   const size = Math.max(1, Math.floor(options.workers ?? Math.min(availableParallelism(), 8)));
-  const workerUrl = options.workerUrl ?? new URL('./chunk-worker.ts', import.meta.url);
-  let queue: Task[] = [];
-  let queueHead = 0; // `shift()` is linear; a read index keeps a long queue cheap
-  const slots: Slot[] = [];
-  let nextId = 1;
-  let closed = false;
+  return new WorkerPool(size, options.workerUrl ?? new URL('./chunk-worker.ts', import.meta.url));
+}
 
-  function spawn(): Slot {
-    const slot: Slot = { worker: new Worker(workerUrl), tasks: new Map() };
+class WorkerPool implements ChunkPool {
+  readonly size: number;
+  private readonly workerUrl: string | URL;
+  private queue: Task[] = [];
+  private queueHead = 0; // `shift()` is linear; a read index keeps a long queue cheap
+  private readonly slots: Slot[] = [];
+  private nextId = 1;
+  private closed = false;
+
+  constructor(size: number, workerUrl: string | URL) {
+    this.size = size;
+    this.workerUrl = workerUrl;
+    for (let index = 0; index < size; index++) this.slots.push(this.spawn());
+  }
+
+  chunk(input: ChunkInput): Promise<ChunkedDocument> {
+    return this.submit({ id: this.nextId++, kind: 'document', input });
+  }
+
+  chunkFiles(tasks: FileTask[]): Promise<FileBatch> {
+    return this.submit({ id: this.nextId++, kind: 'files', tasks });
+  }
+
+  /**
+   * Rejects what is not done, then asks each worker to end and waits for it: a worker ends
+   * between two messages, never terminated in the middle of one (terminating a thread while it
+   * compiles or runs native code is how V8 and addons crash) unless it hangs past the timeout.
+   */
+  async close(): Promise<void> {
+    if (this.closed) return;
+    this.closed = true;
+    const error = new Error('the chunk pool is closed');
+    for (const task of this.queue.slice(this.queueHead)) task.reject(error);
+    this.queue = [];
+    this.queueHead = 0;
+    for (const slot of this.slots) {
+      for (const task of slot.tasks.values()) task.reject(error);
+      slot.tasks.clear();
+    }
+    await Promise.all(this.slots.map((slot) => endWorker(slot.worker)));
+  }
+
+  private spawn(): Slot {
+    const slot: Slot = { worker: new Worker(this.workerUrl), tasks: new Map() };
     slot.worker.unref();
-    slot.worker.on('message', (response: WorkerResponse) => settle(slot, response));
-    slot.worker.on('error', (error) => fail(slot, error));
+    slot.worker.on('message', (response: WorkerResponse) => this.settle(slot, response));
+    slot.worker.on('error', (error) => this.fail(slot, error));
     slot.worker.on('exit', (code) => {
-      if (!closed) fail(slot, new Error(`chunk worker exited with code ${code}`));
+      if (!this.closed) this.fail(slot, new Error(`chunk worker exited with code ${code}`));
     });
     return slot;
   }
 
-  function settle(slot: Slot, response: WorkerResponse): void {
+  private settle(slot: Slot, response: WorkerResponse): void {
     const task = slot.tasks.get(response.id);
     if (!task) return;
     slot.tasks.delete(response.id);
     if (response.kind === 'error') task.reject(new Error(response.message));
     else if (response.kind === 'document') task.resolve(JSON.parse(response.json) as never);
     else task.resolve(response.batch as never);
-    pump();
+    this.pump();
   }
 
   /** A dead worker fails its tasks and is replaced. */
-  function fail(slot: Slot, error: Error): void {
-    const index = slots.indexOf(slot);
+  private fail(slot: Slot, error: Error): void {
+    const index = this.slots.indexOf(slot);
     if (index === -1) return;
     for (const task of slot.tasks.values()) task.reject(error);
     slot.tasks.clear();
     void slot.worker.terminate();
-    if (closed) return;
-    slots[index] = spawn();
-    pump();
+    if (this.closed) return;
+    this.slots[index] = this.spawn();
+    this.pump();
   }
 
-  function pump(): void {
-    while (queueHead < queue.length) {
+  /** Hands queued tasks to the least busy workers, up to PER_WORKER each. */
+  private pump(): void {
+    while (this.queueHead < this.queue.length) {
       let best: Slot | null = null;
-      for (const slot of slots) {
+      for (const slot of this.slots) {
         if (slot.tasks.size < PER_WORKER && (!best || slot.tasks.size < best.tasks.size))
           best = slot;
       }
       if (!best) break;
-      const task = queue[queueHead++]!;
+      const task = this.queue[this.queueHead++]!;
       best.tasks.set(task.request.id, task);
       best.worker.ref();
       best.worker.postMessage(task.request);
     }
-    if (queueHead > 1024 && queueHead * 2 > queue.length) {
-      queue = queue.slice(queueHead);
-      queueHead = 0;
+    if (this.queueHead > 1024 && this.queueHead * 2 > this.queue.length) {
+      this.queue = this.queue.slice(this.queueHead);
+      this.queueHead = 0;
     }
-    for (const slot of slots) if (slot.tasks.size === 0) slot.worker.unref();
+    for (const slot of this.slots) if (slot.tasks.size === 0) slot.worker.unref();
   }
 
-  function submit<T>(request: WorkerRequest): Promise<T> {
-    if (closed) return Promise.reject(new Error('the chunk pool is closed'));
+  private submit<T>(request: WorkerRequest): Promise<T> {
+    if (this.closed) return Promise.reject(new Error('the chunk pool is closed'));
     return new Promise<T>((resolve, reject) => {
-      queue.push({ request, resolve: resolve as (value: never) => void, reject });
-      pump();
+      this.queue.push({ request, resolve: resolve as (value: never) => void, reject });
+      this.pump();
     });
   }
+}
 
-  for (let index = 0; index < size; index++) slots.push(spawn());
-
-  return {
-    size,
-    chunk: (input) => submit({ id: nextId++, kind: 'document', input }),
-    chunkFiles: (tasks) => submit({ id: nextId++, kind: 'files', tasks }),
-    async close() {
-      if (closed) return;
-      closed = true;
-      const error = new Error('the chunk pool is closed');
-      for (const task of queue.slice(queueHead)) task.reject(error);
-      queue = [];
-      queueHead = 0;
-      for (const slot of slots) {
-        for (const task of slot.tasks.values()) task.reject(error);
-        slot.tasks.clear();
-      }
-      await Promise.all(slots.map((slot) => slot.worker.terminate()));
-    },
-  };
+/** Asks a worker to end after its current message; terminates it only if it does not. */
+async function endWorker(worker: Worker): Promise<void> {
+  if (worker.threadId === -1) return; // already exited
+  const exited = new Promise<void>((resolve) => worker.once('exit', () => resolve()));
+  worker.ref();
+  worker.postMessage({ id: 0, kind: 'close' } satisfies WorkerRequest);
+  const timer = setTimeout(() => void worker.terminate(), CLOSE_TIMEOUT_MS);
+  await exited;
+  clearTimeout(timer);
 }

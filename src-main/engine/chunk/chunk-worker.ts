@@ -1,5 +1,5 @@
 // Worker-thread entry of the chunk pool (`chunk-pool.ts`): chunks what the pool sends, one
-// message at a time, and answers with the same id.
+// message at a time, and answers with the same id; ends when the pool asks it to.
 import { parentPort } from 'node:worker_threads';
 import { chunkDocument } from './chunk-document.ts';
 import { chunkFileBatch } from './chunk-file.ts';
@@ -9,6 +9,10 @@ const port = parentPort;
 if (!port) throw new Error('chunk-worker.ts must run in a worker thread');
 
 port.on('message', (request: WorkerRequest) => {
+  if (request.kind === 'close') {
+    port.close(); // nothing keeps the thread alive any more: it ends
+    return;
+  }
   let response: WorkerResponse;
   try {
     if (request.kind === 'document') {
