@@ -9,6 +9,7 @@ import { createApiHandlers, forwardEngineEvents, type SettingsAdopter } from './
 import { mainClosedAction } from './close-policy.ts';
 import { adoptHotkeySetting, createHotkeyBinding, type HotkeyBinding } from './hotkey.ts';
 import { registerIpcHandlers } from './ipc-router.ts';
+import { sectionHeading } from './obsidian.ts';
 import { createOsServices } from './os-services.ts';
 import { appPaths, type AppPaths } from './paths.ts';
 import { createAppProtocolHandler, createVaultProtocolHandler } from './protocol-handlers.ts';
@@ -91,6 +92,7 @@ function wireIpc(running: Running, adoptSettings: SettingsAdopter): void {
     writeClipboard: (text) => clipboard.writeText(text),
     pickFolder: () => running.windows.pickFolder(),
     locateNode: async (request) => (await running.engine).locateNode(request),
+    headingOf: async (request) => sectionHeading(await (await running.engine).nodeContent(request)),
   });
   const handlers = createApiHandlers({
     engine: () => running.engine,

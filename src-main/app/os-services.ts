@@ -3,7 +3,12 @@
 // which URLs leave the app, when Obsidian is used, what a failure says — are tested in Node.
 import { stat } from 'node:fs/promises';
 import { dirname } from 'node:path';
-import type { ExternalUrlRequest, OpenRequest, TextRequest } from '#shared/contract/api.ts';
+import type {
+  ExternalUrlRequest,
+  OpenOutcome,
+  OpenRequest,
+  TextRequest,
+} from '#shared/contract/api.ts';
 import { FolioError, type NodeLocation } from '#shared/contract/engine.ts';
 import { findObsidianVault, obsidianOpenUrl } from './obsidian.ts';
 import { externalUrlVerdict } from './url-policy.ts';
@@ -28,12 +33,14 @@ export interface OsServiceDeps {
   pickFolder(): Promise<string | null>;
   /** The engine's `locateNode`. */
   locateNode(request: OpenRequest): Promise<NodeLocation>;
+  /** The text of the heading the node starts with; null for a whole note (the engine's text). */
+  headingOf(request: OpenRequest): Promise<string | null>;
 }
 
 /** The OS operations of `FolioApi`, as the IPC handlers call them. */
 export interface OsServices {
-  /** Opens the node's file in Obsidian (Obsidian vaults) or the OS default app. */
-  openInEditor(request: OpenRequest): Promise<null>;
+  /** Opens the node's file in Obsidian at its heading (Obsidian vaults) or the OS default app. */
+  openInEditor(request: OpenRequest): Promise<OpenOutcome>;
   /** Shows the node's file in the file manager. */
   revealInFolder(request: OpenRequest): Promise<null>;
   /** Opens an http(s) or mailto link with the OS; refuses anything else. */
@@ -57,22 +64,23 @@ export function createOsServices(deps: OsServiceDeps): OsServices {
 
   return {
     // The OS default app has no portable way to take a line number, so the file opens at its top;
-    // a note in an Obsidian vault opens in Obsidian instead (falling back to the default app when
-    // no application handles `obsidian://`).
+    // a note in an Obsidian vault opens in Obsidian at its heading instead (falling back to the
+    // default app when no application handles `obsidian://`).
     async openInEditor(request) {
       const location = await locateExisting(request);
       const obsidianRoot = await findObsidianVault(dirname(location.file));
       if (obsidianRoot !== null) {
+        const heading = await deps.headingOf(request).catch(() => null);
         try {
-          await deps.shell.openExternal(obsidianOpenUrl(obsidianRoot, location.file));
-          return null;
+          await deps.shell.openExternal(obsidianOpenUrl(obsidianRoot, location.file, heading));
+          return { app: 'obsidian', file: location.file, heading };
         } catch {
           // Obsidian is not installed: the default app below is the honest fallback.
         }
       }
       const failure = await deps.shell.openPath(location.file);
       if (failure !== '') throw new FolioError('io', `could not open ${location.file}: ${failure}`);
-      return null;
+      return { app: 'default-app', file: location.file, heading: null };
     },
 
     async revealInFolder(request) {

@@ -309,6 +309,20 @@ export interface OpenRequest {
   id: string;
 }
 
+/** What "open" did, so the window can say so. */
+export interface OpenOutcome {
+  /**
+   * `obsidian`: the note of an Obsidian vault was handed to Obsidian (`obsidian://open`), at
+   * `heading` when there is one; `default-app`: the OS default app opened the file at its top (no
+   * platform's default-app call takes a line).
+   */
+  app: 'obsidian' | 'default-app';
+  /** The file opened (absolute path). */
+  file: string;
+  /** The heading Obsidian was asked to show; null for a whole note or the default app. */
+  heading: string | null;
+}
+
 export interface ExternalUrlRequest {
   /** Only http(s) and mailto URLs are opened. */
   url: string;
@@ -357,7 +371,8 @@ export interface FolioApi {
 
   /** Native folder picker; resolves to null when cancelled. */
   pickFolder(): Promise<ApiResult<string | null>>;
-  openInEditor(request: OpenRequest): Promise<ApiResult<null>>;
+  /** Opens the node's file: in Obsidian at its heading (Obsidian vaults), else the default app. */
+  openInEditor(request: OpenRequest): Promise<ApiResult<OpenOutcome>>;
   revealInFolder(request: OpenRequest): Promise<ApiResult<null>>;
   openExternal(request: ExternalUrlRequest): Promise<ApiResult<null>>;
   copyText(request: TextRequest): Promise<ApiResult<null>>;

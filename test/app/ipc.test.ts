@@ -22,6 +22,7 @@ import {
 } from '../../src-main/app/api-handlers.ts';
 import { adoptHotkeySetting, createHotkeyBinding } from '../../src-main/app/hotkey.ts';
 import { registerIpcHandlers, type IpcRegistrar } from '../../src-main/app/ipc-router.ts';
+import { sectionHeading } from '../../src-main/app/obsidian.ts';
 import { createOsServices, type ShellPort } from '../../src-main/app/os-services.ts';
 import { APP_ORIGIN, isTrustedSender, type SenderInfo } from '../../src-main/app/url-policy.ts';
 import { createFolioApi } from '../../src-preload/folio-api.ts';
@@ -114,6 +115,7 @@ function deps(overrides: Partial<ApiHandlerDeps> = {}): ApiHandlerDeps {
       writeClipboard: (text) => clipboard.push(text),
       pickFolder: async () => null,
       locateNode: (request) => engine.locateNode(request),
+      headingOf: async (request) => sectionHeading(await engine.nodeContent(request)),
     }),
     windows: {
       hideQuickSearch: () => windowCalls.push(['hideQuickSearch']),
@@ -140,7 +142,10 @@ beforeAll(async () => {
     '# Garden\n\n## Tomatoes\n\nTomatoes need staking and sun.\n\n## Beans\n\nBeans climb.\n',
   );
   await writeFile(join(base, 'notes', 'gone.md'), '# Gone\n\nThis note is deleted later.\n');
-  await writeFile(join(base, 'Zettel', 'Idea.md'), '# Idea\n\nA zettel about compost.\n');
+  await writeFile(
+    join(base, 'Zettel', 'Idea.md'),
+    '# Idea\n\nA zettel about compost.\n\nWorms: red wigglers\n---\n\nThey eat scraps.\n',
+  );
   engine = await createEngine({
     dbPath: join(base, 'folio.db'),
     vaults: [
@@ -282,29 +287,44 @@ describe('settings and the quick-search shortcut', () => {
 });
 
 describe('OS services', () => {
-  it('opens a plain note with the OS default app', async () => {
+  it('opens a plain note with the OS default app, and says so', async () => {
     shell.calls.length = 0;
+    const file = join(base, 'notes', 'garden.md');
     expect(await apiFor(mainFrame).openInEditor({ id: 'notes:garden.md#beans' })).toEqual({
       ok: true,
-      value: null,
+      value: { app: 'default-app', file, heading: null },
     });
-    expect(shell.calls).toEqual([`openPath ${join(base, 'notes', 'garden.md')}`]);
+    expect(shell.calls).toEqual([`openPath ${file}`]);
   });
 
-  it('opens a note of an Obsidian vault in Obsidian, or in the default app without Obsidian', async () => {
+  it('opens a note of an Obsidian vault in Obsidian at its heading, or in the default app without Obsidian', async () => {
     shell.calls.length = 0;
-    await apiFor(mainFrame).openInEditor({ id: 'zettel:Idea.md' });
-    expect(shell.calls).toEqual(['openExternal obsidian://open?vault=Zettel&file=Idea']);
+    const file = join(base, 'Zettel', 'Idea.md');
+    expect(await apiFor(mainFrame).openInEditor({ id: 'zettel:Idea.md' })).toEqual({
+      ok: true,
+      value: { app: 'obsidian', file, heading: null },
+    });
+    // A setext heading with a colon: Obsidian's link to it has a space there.
+    expect(
+      await apiFor(mainFrame).openInEditor({ id: 'zettel:Idea.md#worms-red-wigglers' }),
+    ).toEqual({ ok: true, value: { app: 'obsidian', file, heading: 'Worms: red wigglers' } });
+    expect(shell.calls).toEqual([
+      'openExternal obsidian://open?vault=Zettel&file=Idea',
+      'openExternal obsidian://open?vault=Zettel&file=Idea%23Worms%20red%20wigglers',
+    ]);
     shell.calls.length = 0;
     shell.externalRejects = /^obsidian:/;
     try {
-      await apiFor(mainFrame).openInEditor({ id: 'zettel:Idea.md' });
+      expect(await apiFor(mainFrame).openInEditor({ id: 'zettel:Idea.md' })).toEqual({
+        ok: true,
+        value: { app: 'default-app', file, heading: null },
+      });
     } finally {
       shell.externalRejects = null;
     }
     expect(shell.calls).toEqual([
       'openExternal obsidian://open?vault=Zettel&file=Idea',
-      `openPath ${join(base, 'Zettel', 'Idea.md')}`,
+      `openPath ${file}`,
     ]);
   });
 

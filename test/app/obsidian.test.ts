@@ -2,7 +2,13 @@ import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { findObsidianVault, obsidianOpenUrl } from '../../src-main/app/obsidian.ts';
+import {
+  findObsidianVault,
+  headingAt,
+  linkHeading,
+  obsidianOpenUrl,
+  sectionHeading,
+} from '../../src-main/app/obsidian.ts';
 
 let base = '';
 
@@ -45,5 +51,45 @@ describe('obsidianOpenUrl', () => {
     expect(obsidianOpenUrl(root, join(root, 'Ökonomie', 'notes.txt'))).toBe(
       'obsidian://open?vault=Zettel&file=%C3%96konomie%2Fnotes.txt',
     );
+  });
+});
+
+describe('the heading Obsidian is asked to show', () => {
+  it('rides on the file as an encoded #', () => {
+    const root = join(base, 'My Vault');
+    expect(obsidianOpenUrl(root, join(root, 'a', 'Plan.md'), 'Next steps')).toBe(
+      'obsidian://open?vault=My%20Vault&file=a%2FPlan%23Next%20steps',
+    );
+  });
+
+  it.each([
+    ['Plain words', 'Plain words'],
+    ['Q: why? | how', 'Q why? how'],
+    ['C# and F#', 'C and F'],
+    ['[[Link]] to %%x%% ^id', 'Link to x id'],
+  ])('%j is linked as %j', (heading, linked) => {
+    expect(linkHeading(heading)).toBe(linked);
+  });
+
+  it.each([
+    ['## Tomatoes\n\nText', 'Tomatoes'],
+    ['### Closed ###\n', 'Closed'],
+    ['  # Indented  \n', 'Indented'],
+    ['#\n', null],
+    ['\uFEFF# BOM first\n', 'BOM first'],
+    ['Setext title\n===\n', 'Setext title'],
+    ['Two line\nsetext\r\n---\r\n', 'Two line setext'],
+    ['#hashtag, not a heading\n', null],
+    ['A paragraph\n\nthen more\n', null],
+    ['', null],
+  ])('a section starting %j has the heading %j', (text, heading) => {
+    expect(headingAt(text, 1)).toBe(heading);
+  });
+
+  it('is none for a whole note, even one starting with a heading or frontmatter', () => {
+    expect(sectionHeading({ id: 'v:a.md', docId: 'v:a.md', markdown: '---\nx: 1\n---\n' })).toBe(
+      null,
+    );
+    expect(sectionHeading({ id: 'v:a.md#b', docId: 'v:a.md', markdown: '## B\n' })).toBe('B');
   });
 });

@@ -154,6 +154,7 @@ beforeAll(async () => {
         writeClipboard: (text) => clipboard.push(text),
         pickFolder: async () => null,
         locateNode: (request) => engine.locateNode(request),
+        headingOf: async () => null,
       }),
       windows: { hideQuickSearch: () => undefined, showNode: () => undefined },
       adoptSettings,

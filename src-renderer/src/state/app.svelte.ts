@@ -2,6 +2,7 @@
 // the actions that span several of them (copy, open, reveal, show a node from quick search).
 import type { Environment, FolioApi, IndexChanged } from '#shared/contract/api.ts';
 import { copyResults } from '../lib/export-text.ts';
+import { openNode } from '../lib/open-node.ts';
 import { NoticeState } from './notice.svelte.ts';
 import { SearchState } from './search.svelte.ts';
 import { SelectionState, type ExportScope } from './selection.svelte.ts';
@@ -86,18 +87,19 @@ export class AppState {
     this.notice.show(outcome.message, !outcome.ok);
   }
 
+  /** Alt+O: opens the shown node (in the browser: says that only the app can). */
   async openInEditor(): Promise<void> {
-    const id = this.selection.nodeId;
-    if (!id || !this.environment?.canOpenFiles) return;
-    const answer = await this.#api.openInEditor({ id });
-    if (!answer.ok) this.notice.show(answer.error.message, true);
+    const outcome = await openNode(this.#api, this.selection.nodeId);
+    this.notice.show(outcome.message, !outcome.ok);
   }
 
+  /** Alt+R: reveals the shown node's file (in the browser: says that only the app can). */
   async revealInFolder(): Promise<void> {
     const id = this.selection.nodeId;
-    if (!id || !this.environment?.canOpenFiles) return;
+    if (!id) return this.notice.show('Nothing to reveal: no result is selected.', true);
     const answer = await this.#api.revealInFolder({ id });
-    if (!answer.ok) this.notice.show(answer.error.message, true);
+    if (answer.ok) this.notice.show('Shown in the file manager.');
+    else this.notice.show(answer.error.message, true);
   }
 
   async openExternal(url: string): Promise<void> {

@@ -2,6 +2,7 @@
 // result under the cursor. The last query is kept, also across reloads.
 import type { FolioApi, SearchResult } from '#shared/contract/api.ts';
 import { copyResults } from '../lib/export-text.ts';
+import { openNode } from '../lib/open-node.ts';
 import { NoticeState } from './notice.svelte.ts';
 import { SearchState } from './search.svelte.ts';
 
@@ -60,12 +61,12 @@ export class QuickState {
     if (outcome.ok) await this.#api.hideQuickSearch();
   }
 
-  /** Shift+Enter: open the current result's file in the OS default app. */
+  /** Shift+Enter / Alt+O: open the current result (in Obsidian at its heading, or the default app). */
   async open(): Promise<void> {
     if (!this.current) return;
-    const answer = await this.#api.openInEditor({ id: this.current.id });
-    if (!answer.ok) this.notice.show(answer.error.message, true);
-    else await this.#api.hideQuickSearch();
+    const outcome = await openNode(this.#api, this.current.id);
+    this.notice.show(outcome.message, !outcome.ok);
+    if (outcome.ok) await this.#api.hideQuickSearch();
   }
 
   /** Ctrl/Cmd+Enter: show the current result in the main window. */
