@@ -11,7 +11,7 @@ const response = (...ids: string[]): SearchResponse => ({
 });
 
 describe('SearchState', () => {
-  it('drops a response that arrives after a newer request was sent', async () => {
+  it('sends one search at a time: the newest input waits, inputs typed meanwhile are never sent', async () => {
     const fake = createFakeApi();
     const pending = new Map<
       string,
@@ -24,18 +24,24 @@ describe('SearchState', () => {
     });
     const seen: string[][] = [];
     const search = new SearchState(fake.api, {
+      debounceMs: 0,
       onResults: (results) => seen.push(results.map((r) => r.id)),
     });
-    search.topics = ['slow'];
-    const slow = search.run();
-    search.topics = ['fast'];
-    const fast = search.run();
-    pending.get('fast')!.resolve(ok(response('v:fast.md')));
-    await fast;
-    pending.get('slow')!.resolve(ok(response('v:slow.md')));
-    await slow;
-    expect(search.results.map((r) => r.id)).toEqual(['v:fast.md']);
-    expect(seen).toEqual([['v:fast.md']]);
+    search.setTopic(0, 's');
+    search.setTopic(0, 'sl');
+    search.setTopic(0, 'slo');
+    const newest = search.run();
+    expect(fake.calls).toEqual([['search', { queries: ['s'] }]]);
+    // The answer to 's' is older than the input: dropped; only the newest input is sent next.
+    pending.get('s')!.resolve(ok(response('v:s.md')));
+    await expect.poll(() => fake.calls.length).toBe(2);
+    expect(fake.calls[1]).toEqual(['search', { queries: ['slo'] }]);
+    expect(search.status).toBe('loading');
+    pending.get('slo')!.resolve(ok(response('v:slow.md')));
+    await newest;
+    expect(search.results.map((r) => r.id)).toEqual(['v:slow.md']);
+    expect(search.resultsFor).toBe('slo');
+    expect(seen).toEqual([['v:slow.md']]);
     expect(search.status).toBe('ready');
   });
 

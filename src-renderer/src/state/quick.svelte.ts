@@ -25,7 +25,7 @@ export class QuickState {
     this.#api = api;
     this.#memory = memory;
     this.search = new SearchState(api, {
-      debounceMs: options.debounceMs ?? 80,
+      debounceMs: options.debounceMs ?? 0,
       topics: [memory?.getItem(LAST_QUERY_KEY) ?? ''],
       onResults: (results) => {
         const id = this.current?.id;

@@ -1,6 +1,8 @@
 // The search box's state: the topics being typed, and the merged results of the latest search.
-// Search runs as you type (debounced); a response that arrives after a newer request was sent
-// is dropped, so results never go back in time.
+// Search runs as you type (optionally debounced), one request at a time: the newest input waits
+// for the request in flight and inputs typed meanwhile are never sent, so fast typing never queues
+// searches the engine must answer one by one; a response older than the input is dropped, so
+// results never go back in time.
 import type { FolioApi, SearchResult } from '#shared/contract/api.ts';
 
 /** Where a search stands. */
@@ -8,7 +10,7 @@ export type SearchStatus = 'idle' | 'loading' | 'ready' | 'error';
 
 /** Options of a `SearchState`. */
 export interface SearchOptions {
-  /** Milliseconds of typing pause before a search is sent (default 120). */
+  /** Milliseconds of typing pause before a search is sent (default 120; 0: at once). */
   debounceMs?: number;
   /** Called with every new result list (after stale responses are dropped). */
   onResults?: (results: readonly SearchResult[]) => void;
@@ -39,6 +41,11 @@ export class SearchState {
   error = $state<string | null>(null);
   /** Engine time of the latest search, in milliseconds. */
   tookMs = $state(0);
+  /**
+   * The queries the shown results answer, newline-joined ('' for none): pages expose it as
+   * `data-results-for`, so tests and the UI benchmark know which input the results are for.
+   */
+  resultsFor = $state('');
   /** The non-empty topics, trimmed: what a search sends. */
   queries = $derived(
     this.topics
@@ -51,6 +58,8 @@ export class SearchState {
   readonly #onResults: (results: readonly SearchResult[]) => void;
   #requestId = 0;
   #timer: ReturnType<typeof setTimeout> | null = null;
+  /** Settles when the request in flight is answered; null when none is. */
+  #inFlight: Promise<void> | null = null;
 
   constructor(api: FolioApi, options: SearchOptions = {}) {
     this.#api = api;
@@ -90,6 +99,10 @@ export class SearchState {
   /** Searches after the typing pause; a newer call postpones it. */
   schedule(): void {
     if (this.#timer !== null) clearTimeout(this.#timer);
+    if (this.#debounceMs === 0) {
+      void this.run();
+      return;
+    }
     this.#timer = setTimeout(() => {
       this.#timer = null;
       void this.run();
@@ -103,12 +116,20 @@ export class SearchState {
     const id = ++this.#requestId;
     const queries = this.queries;
     if (queries.length === 0) {
+      this.resultsFor = '';
       this.#settle([], [], 0, 'idle');
       return;
     }
     this.status = 'loading';
-    const answer = await this.#api.search({ queries });
+    while (this.#inFlight) {
+      await this.#inFlight;
+      if (id !== this.#requestId) return; // a newer input was typed while this one waited
+    }
+    const answer = await this.#send(queries);
     if (id !== this.#requestId) return;
+    // The UI benchmark measures keystroke → answer → paint from this mark (docs/benchmarks.md).
+    performance.mark('folio:search-answered');
+    this.resultsFor = queries.join('\n');
     if (answer.ok)
       this.#settle(answer.value.results, answer.value.terms, answer.value.tookMs, 'ready');
     else {
@@ -116,6 +137,21 @@ export class SearchState {
       this.#settle([], [], 0, 'error');
       this.error = answer.error.message;
     }
+  }
+
+  /** Sends one search; `#inFlight` settles (and clears) once it is answered. */
+  #send(queries: string[]) {
+    const request = this.#api.search({ queries });
+    const settled: Promise<void> = request.then(
+      () => {
+        if (this.#inFlight === settled) this.#inFlight = null;
+      },
+      () => {
+        if (this.#inFlight === settled) this.#inFlight = null;
+      },
+    );
+    this.#inFlight = settled;
+    return request;
   }
 
   /** Runs the current search again (the index or the settings changed); no-op when empty. */

@@ -1,0 +1,71 @@
+// `npm run web` as a child process, for the browser tests and the UI benchmark: started with
+// `--no-build` and the arguments given, ready once it has printed its URL and its vaults.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { join } from 'node:path';
+import type { ApiResult } from '#shared/contract/api.ts';
+
+const REPO = join(import.meta.dirname, '..', '..');
+const WEB_ENTRY = join(REPO, 'src-main', 'bridge', 'web.ts');
+
+/** A `npm run web` process that has printed its URL. */
+export interface WebProcess {
+  child: ChildProcess;
+  origin: string;
+  token: string;
+  /** Everything it printed so far (stdout and stderr). */
+  output(): string;
+  /** Calls the API as the page would; throws on an error result. */
+  call<T>(method: string, argument?: unknown): Promise<T>;
+  /** SIGTERM, and waits for the exit. */
+  stop(): Promise<void>;
+}
+
+/** Starts `npm run web --no-build ARGS…` and waits until it serves. */
+export async function spawnWeb(
+  args: string[],
+  env: NodeJS.ProcessEnv = process.env,
+): Promise<WebProcess> {
+  const child = spawn(
+    process.execPath,
+    [
+      '--disable-warning=ExperimentalWarning',
+      '--experimental-strip-types',
+      WEB_ENTRY,
+      '--no-build',
+      ...args,
+    ],
+    { cwd: REPO, stdio: ['ignore', 'pipe', 'pipe'], env },
+  );
+  let output = '';
+  child.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  const deadline = Date.now() + 20_000;
+  // The URL line comes first, the vault lines after it: wait for the last line.
+  const served = /Folio is served at (http:\/\/127\.0\.0\.1:\d+)\/#token=(\S+)[^]*Press Ctrl\+C/;
+  let match: RegExpExecArray | null;
+  while (!(match = served.exec(output))) {
+    if (child.exitCode !== null || Date.now() > deadline) {
+      child.kill();
+      throw new Error(`the bridge did not start:\n${output}`);
+    }
+    await new Promise((done) => setTimeout(done, 50));
+  }
+  const [, origin, token] = match as unknown as [string, string, string];
+  const call = async <T>(method: string, argument?: unknown): Promise<T> => {
+    const response = await fetch(`${origin}/api/${method}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-folio-token': token },
+      body: JSON.stringify(argument ?? null),
+    });
+    const result = (await response.json()) as ApiResult<T>;
+    if (!result.ok) throw new Error(`${method}: ${result.error.message}`);
+    return result.value;
+  };
+  const stop = async () => {
+    if (child.exitCode !== null) return;
+    const exited = new Promise((done) => child.once('exit', done));
+    child.kill('SIGTERM');
+    await exited;
+  };
+  return { child, origin, token, output: () => output, call, stop };
+}
