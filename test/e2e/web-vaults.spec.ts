@@ -7,6 +7,9 @@ import { join } from 'node:path';
 import type { VaultInfo } from '#shared/contract/api.ts';
 import { expect, spawnWeb, test } from './bridge-fixture.ts';
 
+// Each test starts the bridge two to four times (engine, index, watcher each time).
+test.describe.configure({ timeout: 120_000 });
+
 let dir = '';
 test.beforeEach(() => {
   dir = mkdtempSync(join(tmpdir(), 'folio-web-vaults-'));
