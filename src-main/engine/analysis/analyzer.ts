@@ -97,97 +97,104 @@ const WORD_CACHE_LIMIT = 300_000;
 
 /** Creates the analyzer of a Snowball language (`none`: no stemming). */
 export function createAnalyzer(language: string): Analyzer {
-  const stem: StemFunction = createStemmer(language);
-  const stops = stopWords(language);
-  let cache = new Map<string, string>();
+  return new SnowballAnalyzer(language);
+}
 
-  const termOf = (word: string): string => {
-    let term = cache.get(word);
+class SnowballAnalyzer implements Analyzer {
+  readonly language: string;
+  private readonly stem: StemFunction;
+  private readonly stops: ReturnType<typeof stopWords>;
+  private cache = new Map<string, string>();
+
+  constructor(language: string) {
+    this.language = language;
+    this.stem = createStemmer(language);
+    this.stops = stopWords(language);
+  }
+
+  term(word: string): string {
+    let term = this.cache.get(word);
     if (term === undefined) {
       const normal = normalizeWord(word);
-      term = normal.length === 0 || normal.length > MAX_TOKEN_LENGTH ? '' : stem(normal);
-      if (cache.size >= WORD_CACHE_LIMIT) cache = new Map();
-      cache.set(word, term);
+      term = normal.length === 0 || normal.length > MAX_TOKEN_LENGTH ? '' : this.stem(normal);
+      if (this.cache.size >= WORD_CACHE_LIMIT) this.cache = new Map();
+      this.cache.set(word, term);
     }
     return term;
-  };
+  }
 
-  const pushWord = (word: string, start: number, out: AnalyzedToken[]) => {
-    const term = termOf(word);
-    if (term) out.push({ term, start, end: start + word.length });
-  };
-
-  const pushMixed = (word: string, start: number, out: AnalyzedToken[]) => {
-    let last = 0;
-    for (const match of word.matchAll(CJK_RUN)) {
-      const at = match.index;
-      if (at > last) pushWord(word.slice(last, at), start + last, out);
-      pushCjkBigrams(match[0], start + at, out);
-      last = at + match[0].length;
-    }
-    if (last < word.length) pushWord(word.slice(last), start + last, out);
-  };
-
-  const tokens = (text: string): AnalyzedToken[] => {
+  tokens(text: string): AnalyzedToken[] {
     const out: AnalyzedToken[] = [];
     if (!NON_ASCII.test(text)) {
       ASCII_WORD.lastIndex = 0;
       for (let m = ASCII_WORD.exec(text); m; m = ASCII_WORD.exec(text))
-        pushWord(m[0], m.index, out);
+        this.pushWord(m[0], m.index, out);
       return out;
     }
     for (const match of text.matchAll(WORD)) {
       const word = match[0];
-      if (NON_ASCII.test(word) && CJK_CHAR.test(word)) pushMixed(word, match.index, out);
-      else pushWord(word, match.index, out);
+      if (NON_ASCII.test(word) && CJK_CHAR.test(word)) this.pushMixed(word, match.index, out);
+      else this.pushWord(word, match.index, out);
     }
     return out;
-  };
+  }
 
   /** `tokens(text)` without the positions (no token objects for ASCII text). */
-  const terms = (text: string): string[] => {
-    if (NON_ASCII.test(text)) return tokens(text).map((token) => token.term);
+  terms(text: string): string[] {
+    if (NON_ASCII.test(text)) return this.tokens(text).map((token) => token.term);
     const out: string[] = [];
     ASCII_WORD.lastIndex = 0;
     for (let m = ASCII_WORD.exec(text); m; m = ASCII_WORD.exec(text)) {
-      const term = termOf(m[0]);
+      const term = this.term(m[0]);
       if (term) out.push(term);
     }
     return out;
-  };
+  }
 
-  return {
-    language,
-    tokens,
-    terms,
-    term: termOf,
-    ftsText: (text) => {
-      // The indexing hot path: words by split (no match objects), terms straight from the cache.
-      const out: string[] = [];
-      for (const word of text.split(SEPARATORS)) {
-        if (word.length === 0) continue;
-        if (NON_ASCII.test(word) && CJK_CHAR.test(word)) {
-          const mixed: AnalyzedToken[] = [];
-          pushMixed(word, 0, mixed);
-          for (const token of mixed) out.push(token.term);
-        } else {
-          const term = termOf(word);
-          if (term) out.push(term);
-        }
+  /** The indexing hot path: words by split (no match objects), terms straight from the cache. */
+  ftsText(text: string): string {
+    const out: string[] = [];
+    for (const word of text.split(SEPARATORS)) {
+      if (word.length === 0) continue;
+      if (NON_ASCII.test(word) && CJK_CHAR.test(word)) {
+        const mixed: AnalyzedToken[] = [];
+        this.pushMixed(word, 0, mixed);
+        for (const token of mixed) out.push(token.term);
+      } else {
+        const term = this.term(word);
+        if (term) out.push(term);
       }
-      return out.join(' ');
-    },
-    prefixTerm: (word) => {
-      const normal = normalizeWord(word);
-      const stemmed = stem(normal);
-      let i = 0;
-      while (i < normal.length && normal[i] === stemmed[i]) i++;
-      return i > 0 ? normal.slice(0, i) : normal;
-    },
-    isStopWord: (text) =>
-      isStopSequence(
-        tokens(text).map((t) => normalizeWord(text.slice(t.start, t.end))),
-        stops,
-      ),
-  };
+    }
+    return out.join(' ');
+  }
+
+  prefixTerm(word: string): string {
+    const normal = normalizeWord(word);
+    const stemmed = this.stem(normal);
+    let i = 0;
+    while (i < normal.length && normal[i] === stemmed[i]) i++;
+    return i > 0 ? normal.slice(0, i) : normal;
+  }
+
+  isStopWord(text: string): boolean {
+    const words = this.tokens(text).map((t) => normalizeWord(text.slice(t.start, t.end)));
+    return isStopSequence(words, this.stops);
+  }
+
+  private pushWord(word: string, start: number, out: AnalyzedToken[]): void {
+    const term = this.term(word);
+    if (term) out.push({ term, start, end: start + word.length });
+  }
+
+  /** A word holding Han, Kana or Hangul: its CJK runs as bigrams, the rest as words. */
+  private pushMixed(word: string, start: number, out: AnalyzedToken[]): void {
+    let last = 0;
+    for (const match of word.matchAll(CJK_RUN)) {
+      const at = match.index;
+      if (at > last) this.pushWord(word.slice(last, at), start + last, out);
+      pushCjkBigrams(match[0], start + at, out);
+      last = at + match[0].length;
+    }
+    if (last < word.length) this.pushWord(word.slice(last), start + last, out);
+  }
 }
