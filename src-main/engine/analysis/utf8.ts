@@ -80,7 +80,15 @@ export function decodeUtf8(bytes: Uint8Array, start = 0, end = bytes.length): De
     if (text.length === end - start) return new Decoded(text, true, (index) => start + index);
     return new Decoded(text, false, countingOffsets(text, start));
   }
-  // The same walk as the decoder, recording where each UTF-16 code unit came from.
+  const offsets = decoderWalkOffsets(bytes, start, end);
+  return new Decoded(text, false, (index) => offsets[index]!);
+}
+
+/**
+ * The walk of the WHATWG UTF-8 decoder over `bytes[start, end)` (invalid sequences become one
+ * U+FFFD each), recording where each UTF-16 code unit of its output came from; then `end`.
+ */
+function decoderWalkOffsets(bytes: Uint8Array, start: number, end: number): number[] {
   const offsets: number[] = [];
   const emit = (codePoint: number, at: number) => {
     if (codePoint > 0xffff) offsets.push(at, at);
@@ -133,7 +141,7 @@ export function decodeUtf8(bytes: Uint8Array, start = 0, end = bytes.length): De
   }
   if (needed !== 0) emit(0xfffd, sequenceStart);
   offsets.push(end);
-  return new Decoded(text, false, (index) => offsets[index]!);
+  return offsets;
 }
 
 /** Byte length of a string once encoded as UTF-8. */
