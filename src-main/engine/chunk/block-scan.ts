@@ -48,33 +48,14 @@ export function scanBlockFacts(source: SourceText, startLine: number): BlockFact
 /** Why the last `scanBlockFacts` call returned null (diagnostics for tests and benchmarks). */
 export let lastGiveUp = '';
 
-/** Reads one line into the open blocks (commonmark.js `incorporateLine`). */
+/**
+ * Reads one line into the open blocks (commonmark.js `incorporateLine`, in its four steps: start
+ * the line, match the open containers, open new blocks, add the rest of the line).
+ */
 export function incorporateLine(s: Scanner, line: number, start: number): void {
-  const text = s.text;
-  let end = s.source.lineStarts[line + 1]!;
-  if (end > start && text.charCodeAt(end - 1) === 10) end--;
-  if (end > start && text.charCodeAt(end - 1) === 13) end--;
-  s.line = line;
-  s.end = end;
-  s.offset = start;
-  s.column = 0;
-  s.blank = false;
-  s.partiallyConsumedTab = false;
-  s.oldTipType = s.tip.type;
-  s.spacesFrom = -1;
-  s.spacesTo = -2;
-
-  let matched = 1;
-  while (matched < s.stack.length) {
-    s.findNextNonspace();
-    const result = continueBlock(s, s.stack[matched]!);
-    if (result === 2) {
-      s.itemClosedByBlank = false;
-      return;
-    }
-    if (result === 1) break;
-    matched++;
-  }
+  startLine(s, line, start);
+  const matched = matchOpenBlocks(s);
+  if (matched === -1) return; // a fence closed on this line
   s.allClosed = matched === s.stack.length;
   s.matched = matched;
   s.findNextNonspace();
@@ -90,13 +71,55 @@ export function incorporateLine(s: Scanner, line: number, start: number): void {
     !leftItem &&
     matched >= s.stack.length - leafOpen &&
     (s.oldTipType === PARA || s.oldTipType === ICODE);
-  let container = s.stack[matched - 1]!;
+  const container = openNewBlocks(s, s.stack[matched - 1]!);
+  if (!allMatched && !blankLine && s.tip.type === PARA) {
+    s.addLine(true); // a lazy paragraph continuation line
+    return;
+  }
+  s.closeUnmatchedBlocks();
+  addLineText(s, container, line);
+}
+
+/** Resets the scanner's per-line state for `line`, which starts at `start`. */
+function startLine(s: Scanner, line: number, start: number): void {
+  const text = s.text;
+  let end = s.source.lineStarts[line + 1]!;
+  if (end > start && text.charCodeAt(end - 1) === 10) end--;
+  if (end > start && text.charCodeAt(end - 1) === 13) end--;
+  s.line = line;
+  s.end = end;
+  s.offset = start;
+  s.column = 0;
+  s.blank = false;
+  s.partiallyConsumedTab = false;
+  s.oldTipType = s.tip.type;
+  s.spacesFrom = -1;
+  s.spacesTo = -2;
+}
+
+/** How many open blocks (the document included) this line continues; -1 when it closed a fence. */
+function matchOpenBlocks(s: Scanner): number {
+  let matched = 1;
+  while (matched < s.stack.length) {
+    s.findNextNonspace();
+    const result = continueBlock(s, s.stack[matched]!);
+    if (result === 2) {
+      s.itemClosedByBlank = false;
+      return -1;
+    }
+    if (result === 1) break;
+    matched++;
+  }
+  return matched;
+}
+
+/** Opens the blocks that start on this line inside `container`; returns the innermost. */
+function openNewBlocks(s: Scanner, container: Block): Block {
   let matchedLeaf =
     container.type !== PARA && container.type !== TABLE && acceptsLines(container.type);
-  let firstStart = 0;
   while (!matchedLeaf) {
     s.findNextNonspace();
-    const code = text.charCodeAt(s.nextNonspace);
+    const code = s.text.charCodeAt(s.nextNonspace);
     if (!s.indented && !(code < 128 && special[code] === 1)) {
       s.advanceNextNonspace();
       break;
@@ -106,21 +129,21 @@ export function incorporateLine(s: Scanner, line: number, start: number): void {
       s.advanceNextNonspace();
       break;
     }
-    if (firstStart === 0) firstStart = result;
     container = s.tip;
     if (result === 2) matchedLeaf = true;
   }
-  if (!allMatched && !blankLine && s.tip.type === PARA) {
-    s.addLine(true);
-    return;
-  }
-  s.closeUnmatchedBlocks();
+  return container;
+}
+
+/** Adds what is left of the line to `container`, or to a new paragraph. */
+function addLineText(s: Scanner, container: Block, line: number): void {
+  const text = s.text;
   if (acceptsLines(container.type)) {
     s.addLine();
-    if (container.type === HTML && endsHtmlBlock(container.htmlType, text, s.offset, end)) {
+    if (container.type === HTML && endsHtmlBlock(container.htmlType, text, s.offset, s.end)) {
       s.stack.pop();
     }
-  } else if (s.offset < end && !s.blank) {
+  } else if (s.offset < s.end && !s.blank) {
     s.addChild(PARA).startLine = line;
     s.advanceNextNonspace();
     // Definitions change inline parsing and setext headings; micromark reads those files.
