@@ -139,14 +139,46 @@ function baseSlug(title: string): string {
   return slug;
 }
 
-function writeRecords(input: TreeInput, drafts: Draft[]): ChunkNode[] {
-  const { source, docId, fileTitle } = input;
-  const { lineByteStarts, lineStarts, text } = source;
+/** Where heading lines start, in bytes and in UTF-16 units. */
+interface HeadingStarts {
+  byte(line: number): number;
+  char(line: number): number;
+}
+
+function headingStarts(input: TreeInput): HeadingStarts {
+  const { lineByteStarts, lineStarts, text } = input.source;
   // Without frontmatter, a BOM belongs to the document node's body (docs/design.md#frontmatter), so
   // a heading on the first line starts after it.
   const bom = input.bodyStartLine === 0 && text.charCodeAt(0) === 0xfeff;
-  const headingByte = (line: number) => (bom && line === 0 ? 3 : lineByteStarts[line]!);
-  const headingChar = (line: number) => (bom && line === 0 ? 1 : lineStarts[line]!);
+  return {
+    byte: (line) => (bom && line === 0 ? 3 : lineByteStarts[line]!),
+    char: (line) => (bom && line === 0 ? 1 : lineStarts[line]!),
+  };
+}
+
+/** A node's body: its span (after the frontmatter for the document) minus its children's extents. */
+function bodyOf(draft: Draft, source: SourceText, starts: HeadingStarts) {
+  const { lineByteStarts, lineStarts, text } = source;
+  const bodyRanges: ByteRange[] = [];
+  let body = '';
+  let cursor = draft.bodyStart;
+  const addRange = (fromLine: number, toByte: number, toChar: number) => {
+    if (toByte <= lineByteStarts[fromLine]!) return;
+    bodyRanges.push([lineByteStarts[fromLine]!, toByte]);
+    body += text.slice(lineStarts[fromLine], toChar);
+  };
+  for (const child of draft.children) {
+    addRange(cursor, starts.byte(child.first), starts.char(child.first));
+    cursor = child.spanEnd;
+  }
+  addRange(cursor, lineByteStarts[draft.spanEnd]!, lineStarts[draft.spanEnd]!);
+  return { bodyRanges, body };
+}
+
+function writeRecords(input: TreeInput, drafts: Draft[]): ChunkNode[] {
+  const { source, docId, fileTitle } = input;
+  const { lineByteStarts } = source;
+  const starts = headingStarts(input);
   return drafts.map((draft, position) => {
     const { heading, parent } = draft;
     draft.id = heading ? `${docId}#${draft.slug}` : docId;
@@ -155,20 +187,7 @@ function writeRecords(input: TreeInput, drafts: Draft[]): ChunkNode[] {
       draft.depths = [...parent.depths, draft.depth];
       draft.slugs = [...parent.slugs, draft.slug!];
     }
-    // The body: the span (after the frontmatter for the document) minus the children's extents.
-    const bodyRanges: ByteRange[] = [];
-    let body = '';
-    let cursor = draft.bodyStart;
-    const addRange = (fromLine: number, toByte: number, toChar: number) => {
-      if (toByte <= lineByteStarts[fromLine]!) return;
-      bodyRanges.push([lineByteStarts[fromLine]!, toByte]);
-      body += text.slice(lineStarts[fromLine], toChar);
-    };
-    for (const child of draft.children) {
-      addRange(cursor, headingByte(child.first), headingChar(child.first));
-      cursor = child.spanEnd;
-    }
-    addRange(cursor, lineByteStarts[draft.spanEnd]!, lineStarts[draft.spanEnd]!);
+    const { bodyRanges, body } = bodyOf(draft, source, starts);
     const titles = draft.titles;
     const crumbs = titles[0] === fileTitle ? titles.slice(1) : titles;
     return {
@@ -179,7 +198,7 @@ function writeRecords(input: TreeInput, drafts: Draft[]): ChunkNode[] {
       position,
       title: heading ? heading.title : fileTitle,
       slug: draft.slug,
-      headingStart: heading ? headingByte(draft.first) : 0,
+      headingStart: heading ? starts.byte(draft.first) : 0,
       byteStart: lineByteStarts[draft.spanStart]!,
       byteEnd: lineByteStarts[draft.spanEnd]!,
       bodyRanges,
