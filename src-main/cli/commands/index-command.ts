@@ -4,10 +4,11 @@
 // naming it.
 import { existsSync, statSync } from 'node:fs';
 import { resolve } from 'node:path';
+import type { EngineService } from '#shared/contract/engine.ts';
 import { createEngine, engineInternals } from '../../engine/create-engine.ts';
 import { progressReporter } from '../progress.ts';
 import type { IndexSummary } from '../../engine/indexing/types.ts';
-import { CliError, defineCommand, oneLine, UsageError } from '../command.ts';
+import { CliError, type CliIo, defineCommand, oneLine, UsageError } from '../command.ts';
 import { cliFailure } from '../open-index.ts';
 
 const options = { db: { type: 'string' }, json: { type: 'boolean' } } as const;
@@ -40,6 +41,56 @@ function summaryLine(s: IndexSummary & { documents: number; root: string }): str
   return `${s.vault} (${s.root}): ${s.documents} documents — ${s.added} added, ${s.modified} modified, ${s.removed} removed, ${s.unchanged + s.touched} unchanged, ${s.errors} errors in ${seconds} s`;
 }
 
+/** Indexes each target: a new folder becomes a vault, a known one is reconciled. Returns names. */
+async function indexTargets(
+  engine: EngineService,
+  targets: Target[],
+  signal: AbortSignal,
+): Promise<string[]> {
+  const names: string[] = [];
+  for (const target of targets) {
+    const known = (await engine.listVaults()).find((v) => v.root === target.root);
+    if (known && target.name && known.name !== target.name) {
+      throw new CliError(`${target.root} is already indexed as vault "${known.name}"`);
+    }
+    // A new vault is indexed as soon as it is added; a known one is reconciled.
+    if (known) await engine.reindexVault({ name: known.name });
+    else {
+      const added = await engine.addVault({ root: target.root, name: target.name });
+      await engineInternals(engine).indexed(added.name);
+    }
+    if (signal.aborted) throw new CliError('interrupted; the files indexed so far are kept');
+    names.push(
+      known?.name ?? (await engine.listVaults()).find((v) => v.root === target.root)!.name,
+    );
+  }
+  return names;
+}
+
+/** Each vault's summary on stdout, its warnings and the files it could not index on stderr. */
+async function report(engine: EngineService, names: string[], io: CliIo, json: boolean) {
+  const vaults = await engine.listVaults();
+  // `errors`: the files of the vault that are not indexed now, whether this run or an earlier
+  // one found them (an unchanged unreadable file is not read again, but still missing from the
+  // index); each is named on stderr.
+  const summaries = names.map((name) => {
+    const vault = vaults.find((v) => v.name === name)!;
+    const summary = engineInternals(engine).summary(name)!;
+    return { ...summary, errors: vault.errors, documents: vault.documents, root: vault.root };
+  });
+  const warn = (text: string) => io.stderr.write(`warning: ${oneLine(text)}\n`);
+  for (const summary of summaries) {
+    for (const warning of summary.warnings) {
+      warn(`${summary.vault}:${warning.path}: ${warning.message}`);
+    }
+  }
+  for (const error of await engine.listFileErrors({})) {
+    if (names.includes(error.vault)) warn(`${error.vault}:${error.path}: ${error.message}`);
+  }
+  if (json) io.stdout.write(`${JSON.stringify({ vaults: summaries })}\n`);
+  else for (const s of summaries) io.stdout.write(`${summaryLine(s)}\n`);
+}
+
 export const command = defineCommand({
   usage: 'index --db FILE [--json] DIR[=NAME]…',
   options,
@@ -55,50 +106,9 @@ export const command = defineCommand({
     const stop = () => void engine.close();
     io.signal.addEventListener('abort', stop);
     try {
-      const names: string[] = [];
-      const internals = engineInternals(engine);
-      for (const target of targets) {
-        const known = (await engine.listVaults()).find((v) => v.root === target.root);
-        if (known && target.name && known.name !== target.name) {
-          throw new CliError(`${target.root} is already indexed as vault "${known.name}"`);
-        }
-        // A new vault is indexed as soon as it is added; a known one is reconciled.
-        if (known) await engine.reindexVault({ name: known.name });
-        else {
-          const added = await engine.addVault({ root: target.root, name: target.name });
-          await internals.indexed(added.name);
-        }
-        if (io.signal.aborted) throw new CliError('interrupted; the files indexed so far are kept');
-        names.push(
-          known?.name ?? (await engine.listVaults()).find((v) => v.root === target.root)!.name,
-        );
-      }
+      const names = await indexTargets(engine, targets, io.signal);
       progress.end();
-      const vaults = await engine.listVaults();
-      // `errors`: the files of the vault that are not indexed now, whether this run or an
-      // earlier one found them (an unchanged unreadable file is not read again, but still
-      // missing from the index); each is named on stderr.
-      const summaries = names.map((name) => {
-        const vault = vaults.find((v) => v.name === name)!;
-        const summary = internals.summary(name)!;
-        return { ...summary, errors: vault.errors, documents: vault.documents, root: vault.root };
-      });
-      for (const summary of summaries) {
-        for (const warning of summary.warnings) {
-          io.stderr.write(
-            `warning: ${oneLine(`${summary.vault}:${warning.path}: ${warning.message}`)}\n`,
-          );
-        }
-      }
-      for (const error of await engine.listFileErrors({})) {
-        if (names.includes(error.vault)) {
-          io.stderr.write(
-            `warning: ${oneLine(`${error.vault}:${error.path}: ${error.message}`)}\n`,
-          );
-        }
-      }
-      if (values.json) io.stdout.write(`${JSON.stringify({ vaults: summaries })}\n`);
-      else for (const s of summaries) io.stdout.write(`${summaryLine(s)}\n`);
+      await report(engine, names, io, values.json === true);
       return 0;
     } catch (error) {
       progress.end();
