@@ -1,7 +1,8 @@
-// The part of a search SPEC §5 fixes in SQL, timed against the raw FTS5 query of `cli bench`:
-// the same terms fetched as N = 10 × limit raw matches (SPEC §5) through the engine's own ranked
-// statement (which also says where the words are). What is left of issue 3's 1.5× budget after
-// it is all the JavaScript may spend: parsing, tiers, merging and 20 results with snippets.
+// The part of a search that docs/design.md#hierarchical-merging fixes in SQL, timed against the raw
+// FTS5 query of `cli bench`: the same terms fetched as N = 10 × limit raw matches
+// (docs/design.md#hierarchical-merging) through the engine's own ranked statement (which also says
+// where the words are). What is left of issue 3's 1.5× budget after it is all the JavaScript may
+// spend: parsing, tiers, merging and 20 results with snippets.
 import { readFileSync } from 'node:fs';
 import { createEngine, engineInternals } from '../src-main/engine/create-engine.ts';
 import { compileQuery, matchExpression } from '../src-main/engine/query/compile.ts';

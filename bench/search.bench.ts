@@ -1,7 +1,8 @@
 // Search benchmark (issue 3): indexes msdocs-cpp into a temporary database, then runs `cli bench`
 // on it with bench/queries-msdocs-cpp.json: the full search (parse, FTS5, merge, snippets)
 // against a raw FTS5 `MATCH … ORDER BY bm25(…) LIMIT 20` of the same terms, same connection.
-// Then the SQL floor (`search-floor.ts`): what SPEC §5's ranked query alone costs.
+// Then the SQL floor (`search-floor.ts`): what the ranked query of
+// docs/design.md#hierarchical-merging alone costs.
 //   npm run bench -- search            (FOLIO_BENCH_CORPUS / FOLIO_BENCH_QUERIES to change them)
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';

@@ -1,5 +1,6 @@
-// Every error is one line on stderr naming its culprit (SPEC §9), over every command's usage
-// errors: options read from each command's own usage line, so a new command or option is covered.
+// Every error is one line on stderr naming its culprit (docs/design.md#exit-status-and-errors),
+// over every command's usage errors: options read from each command's own usage line, so a new
+// command or option is covered.
 import { readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';

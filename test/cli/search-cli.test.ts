@@ -1,6 +1,6 @@
-// `cli index` and `cli search` end to end on the fixture vault: merging (SPEC §5) on real
-// files, partial matches, raw matches, and match ranges that point at the right bytes on CRLF,
-// multi-byte, BOM and invalid-UTF-8 files.
+// `cli index` and `cli search` end to end on the fixture vault: merging
+// (docs/design.md#hierarchical-merging) on real files, partial matches, raw matches, and match
+// ranges that point at the right bytes on CRLF, multi-byte, BOM and invalid-UTF-8 files.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';

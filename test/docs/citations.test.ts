@@ -9,10 +9,24 @@ import { describe, expect, it } from 'vitest';
 const repo = join(import.meta.dirname, '..', '..');
 
 /** Folders whose files may not cite documents outside the repository… */
-const CHECKED = ['src-main', 'src-shared', 'src-preload', 'src-renderer'];
+const CHECKED = [
+  'src-main',
+  'src-shared',
+  'src-preload',
+  'src-renderer',
+  'test',
+  'bench',
+  'scripts',
+];
 
-/** …but these, until the search rewrite (issue 12) lands. */
-const NOT_YET = ['src-main/engine/search/', 'src-main/engine/query/'];
+/** …but these, until the search rewrite (issue 12) lands; and this file, which names them. */
+const NOT_YET = [
+  'src-main/engine/search/',
+  'src-main/engine/query/',
+  'test/engine/search/',
+  'test/engine/query/',
+  'test/docs/citations.test.ts',
+];
 
 /** Folders searched for `docs/…#anchor` citations. */
 const CITING = [

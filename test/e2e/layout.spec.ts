@@ -1,6 +1,6 @@
 // Results that are hard to lay out (test/fixtures/e2e-layout: a 15 kB heading, a heading that is
 // one long identifier, a partial match with a long list of matched terms) stay inside their
-// pane, and every result keeps its score and merged count in view (SPEC §7).
+// pane, and every result keeps its score and merged count in view (docs/design.md#processes).
 import { cpSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Locator, Page } from '@playwright/test';

@@ -32,8 +32,8 @@ test('keyboard only: type, move, Enter copies the Markdown', async ({ page, brid
     ).navigator.clipboard.readText(),
   );
   expect(copied).toBe(expected.text);
-  // The second result, exactly as SPEC §6 lays out Markdown: breadcrumb heading, source line
-  // (vault, path#slug link, lines), breadcrumb line (conditional mode), content.
+  // The second result, exactly as docs/design.md#export lays out Markdown: breadcrumb heading,
+  // source line (vault, path#slug link, lines), breadcrumb line (conditional mode), content.
   expect(copied).toBe(
     '## notes\n\nSource: e2e · [notes.txt](<notes.txt>) · line 1\n\nnotes\n\n' +
       'Plain text notes are indexed too. The pond needs a new pump before summer.\n',

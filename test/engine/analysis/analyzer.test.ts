@@ -1,5 +1,5 @@
-// Text analysis (SPEC §3): the same pipeline for documents and queries, and FTS5's own
-// tokenizer splitting the analysed text exactly where the analyzer did.
+// Text analysis (docs/design.md#text-analysis): the same pipeline for documents and queries, and
+// FTS5's own tokenizer splitting the analysed text exactly where the analyzer did.
 import Database from 'better-sqlite3';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';

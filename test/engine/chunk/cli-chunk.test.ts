@@ -1,4 +1,4 @@
-// `cli chunk` end to end: the real command line in a child process (SPEC §9).
+// `cli chunk` end to end: the real command line in a child process (docs/design.md#command-line).
 import { spawnSync } from 'node:child_process';
 import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -48,7 +48,7 @@ beforeAll(() => {
 afterAll(() => rmSync(vault, { recursive: true, force: true }));
 
 describe('cli chunk', () => {
-  it('prints one JSON line per document with exactly the fields of SPEC §2.7', () => {
+  it('prints one JSON line per document with exactly the fields of the node record', () => {
     const { status, records, stderr } = cli(join(fixtures, 'duplicate-headings.md'));
     expect(status).toBe(0);
     expect(stderr).toEqual([]);

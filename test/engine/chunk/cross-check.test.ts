@@ -7,8 +7,8 @@
 // changed a heading in these corpora; were one to, it would show here as a differing file.
 // One legitimate difference is reconciled: for a setext heading right after link reference
 // definitions, both remark and commonmark.js start the heading node at the first definition line,
-// while the chunker starts the heading line at its text (SPEC §2.1: its text lines and underline),
-// so a setext heading may start later here than there.
+// while the chunker starts the heading line at its text (docs/design.md#headings: its text lines
+// and underline), so a setext heading may start later here than there.
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import * as commonmark from 'commonmark';

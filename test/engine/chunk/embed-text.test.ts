@@ -1,5 +1,5 @@
-// embedText (SPEC §2.8): the node's markdown (heading line + own body) with a breadcrumb line in
-// front when the text alone lacks context; metadata never changes.
+// embedText (docs/design.md#embed-text): the node's markdown (heading line + own body) with a
+// breadcrumb line in front when the text alone lacks context; metadata never changes.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';

@@ -1,5 +1,5 @@
-// Frontmatter (SPEC §2.2): found by its fences, read with a real YAML parser; malformed YAML is
-// a warning, never a failure.
+// Frontmatter (docs/design.md#frontmatter): found by its fences, read with a real YAML parser;
+// malformed YAML is a warning, never a failure.
 import { describe, expect, it } from 'vitest';
 import { findFrontmatter, readFrontmatter } from '../../../src-main/engine/chunk/frontmatter.ts';
 import { readSource } from '../../../src-main/engine/chunk/source-text.ts';

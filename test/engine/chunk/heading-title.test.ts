@@ -1,5 +1,5 @@
-// Heading titles as plain text (SPEC §2.1). The direct reader of code spans, HTML tags and
-// autolinks must agree with micromark (the parser under remark) on anything it accepts.
+// Heading titles as plain text (docs/design.md#headings). The direct reader of code spans, HTML
+// tags and autolinks must agree with micromark (the parser under remark) on anything it accepts.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {

@@ -64,7 +64,7 @@ describe('a moderately long setext paragraph', () => {
       // The full parser reads the same first 8 KiB (without expanding the rest).
       expect(micromarkBlockFacts(source, 0).headings).toEqual(headings);
 
-      // Slug and id follow the stored title (github-slugger on it, SPEC §2.5).
+      // Slug and id follow the stored title (github-slugger on it, docs/design.md#ids-and-slugs).
       const document = chunkDocument({ vault: 'v', path: 'long.md', bytes: source.bytes });
       const node = document.nodes[1]!;
       expect(node.title).toBe(heading!.title);

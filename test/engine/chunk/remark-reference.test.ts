@@ -1,7 +1,7 @@
 // The chunker's headings and frontmatter against the specification's own reference, remark
-// (unified + remark-parse + remark-frontmatter + remark-gfm, SPEC §2.1), read the straightforward
-// way through its mdast tree: same top-level headings (level, lines, plain-text title) and the
-// same frontmatter block, file by file.
+// (unified + remark-parse + remark-frontmatter + remark-gfm, docs/design.md#headings), read the
+// straightforward way through its mdast tree: same top-level headings (level, lines, plain-text
+// title) and the same frontmatter block, file by file.
 //
 // remark is slow (about 1 MB/s), so by default every corpus is sampled (about 1 MB each, every
 // file the fast scanner hands to micromark included); FOLIO_FULL_CROSSCHECK=1 checks every file.

@@ -1,5 +1,6 @@
-// Slugs are github-slugger's (SPEC §2.5): one slugger per document fed every heading title in
-// order, kept or discarded; a title whose slug is empty becomes `heading`, then deduplicated.
+// Slugs are github-slugger's (docs/design.md#ids-and-slugs): one slugger per document fed every
+// heading title in order, kept or discarded; a title whose slug is empty becomes `heading`, then
+// deduplicated.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import GithubSlugger from 'github-slugger';

@@ -1,5 +1,6 @@
-// Offsets are UTF-8 byte offsets into the file as stored (SPEC §1): the line tables of the decoded
-// text and of the bytes must describe the same lines, whatever U+FFFD replaced.
+// Offsets are UTF-8 byte offsets into the file as stored (docs/design.md#byte-offsets): the line
+// tables of the decoded text and of the bytes must describe the same lines, whatever U+FFFD
+// replaced.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import fc from 'fast-check';

@@ -1,5 +1,5 @@
-// The token budget's cutter (SPEC §6): paragraphs and sentences whole, words only when no
-// sentence fits, never mid-word, CJK sentence ends, and code fences closed after a cut.
+// The token budget's cutter (docs/design.md#export): paragraphs and sentences whole, words only
+// when no sentence fits, never mid-word, CJK sentence ends, and code fences closed after a cut.
 import { describe, expect, it } from 'vitest';
 import { cutToFit, estimateTokens } from '../../../src-main/engine/export/budget.ts';
 

@@ -1,4 +1,4 @@
-// Export (SPEC §6, issue 6) on a fixture vault, exact outputs: Markdown, plain text and JSON;
+// Export (docs/design.md#export) on a fixture vault, exact outputs: Markdown, plain text and JSON;
 // budgets of 50, 200 and 2,000 tokens; results larger than the budget; CJK; code blocks. Every
 // piece says where it came from (vault, path#slug, lines).
 import { readFileSync } from 'node:fs';

@@ -1,5 +1,5 @@
-// Which bytes are readable text (SPEC §1: UTF-8, invalid sequences replaced); UTF-16 and binary
-// files get a one-line reason and are skipped by the CLI and the indexer.
+// Which bytes are readable text (docs/design.md#byte-offsets: UTF-8, invalid sequences replaced);
+// UTF-16 and binary files get a one-line reason and are skipped by the CLI and the indexer.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';

@@ -1,5 +1,6 @@
-// The index is a rebuildable cache (STYLE.md §7): a database stamped by other analysis settings
-// or another schema rebuilds itself from disk when opened; registry and settings survive.
+// The index is a rebuildable cache (docs/architecture.md#the-index-is-a-rebuildable-cache): a
+// database stamped by other analysis settings or another schema rebuilds itself from disk when
+// opened; registry and settings survive.
 import Database from 'better-sqlite3';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';

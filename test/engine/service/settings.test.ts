@@ -1,5 +1,6 @@
-// Settings: defaults in one object (SPEC §8), patches validated with messages naming the field,
-// stored values that went bad replaced by defaults, and the hash that triggers rebuilds.
+// Settings: defaults in one object (docs/design.md#defaults), patches validated with messages
+// naming the field, stored values that went bad replaced by defaults, and the hash that triggers
+// rebuilds.
 import { describe, expect, it } from 'vitest';
 import {
   applySettingsPatch,
@@ -10,7 +11,7 @@ import {
 } from '../../../src-main/engine/settings/settings.ts';
 
 describe('settings', () => {
-  it('defaults are SPEC §8', () => {
+  it('defaults are those of docs/design.md#defaults', () => {
     expect(DEFAULT_SETTINGS).toMatchObject({
       columnWeights: { title: 3, tags: 2.5, path: 2, pathComponents: 2, body: 1 },
       fuzzyDistance: 1,

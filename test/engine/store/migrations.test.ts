@@ -1,5 +1,5 @@
-// Each migration, tested (STYLE.md: Signal-Desktop): it runs in one transaction with its
-// user_version, and the schema it leaves behind is usable.
+// Each migration, tested (docs/architecture.md#the-index-is-a-rebuildable-cache): it runs in one
+// transaction with its user_version, and the schema it leaves behind is usable.
 import Database from 'better-sqlite3';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';

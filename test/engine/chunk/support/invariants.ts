@@ -1,11 +1,11 @@
-// Every rule of SPEC §2.3–2.7 that can be checked on any chunked document, whatever its content.
-// Throws (with `expect`) on the first broken rule.
+// Every rule of docs/design.md#the-chunk-tree that can be checked on any chunked document, whatever
+// its content. Throws (with `expect`) on the first broken rule.
 import { expect } from 'vitest';
 import type { ChunkNode, ChunkedDocument } from '../../../../src-main/engine/chunk/types.ts';
 
 const decoder = new TextDecoder('utf-8', { ignoreBOM: true });
 
-/** The fields of SPEC §2.7, in order. */
+/** The fields of docs/design.md#the-node-record, in order. */
 export const NODE_FIELDS = [
   'id',
   'docId',
@@ -86,33 +86,11 @@ export function assertInvariants(document: ChunkedDocument, bytes: Uint8Array): 
     if (position > 0) {
       const parent = byId.get(node.parentId!)!;
       expect(parent, `parent of ${node.id} comes first`).toBeDefined();
-      expect(node.depth).toBeGreaterThan(parent.depth);
-      expect(node.id).toBe(`${docId}#${node.slug}`);
-      // Pre-order over document order: headings start after the previous node's heading.
-      expect(node.headingStart).toBeGreaterThanOrEqual(nodes[position - 1]!.headingStart);
-      // The extent nests in the parent's span.
-      expect(node.headingStart).toBeGreaterThanOrEqual(parent.byteStart);
-      expect(node.byteEnd).toBeLessThanOrEqual(parent.byteEnd);
-      expect(node.headingStart).toBeLessThan(node.byteStart);
+      assertNested(node, parent, nodes[position - 1]!, bytes);
       claim(node.headingStart, node.byteStart, `heading line of ${node.id}`);
-      // A kept heading's span holds non-whitespace.
-      const span = decoder.decode(bytes.subarray(node.byteStart, node.byteEnd));
-      expect(/\S/.test(span), `${node.id} has an empty span`).toBe(true);
     }
-
-    let previousEnd = -1;
-    for (const [start, end] of node.bodyRanges) {
-      expect(start).toBeLessThan(end);
-      expect(start).toBeGreaterThan(previousEnd);
-      expect(start).toBeGreaterThanOrEqual(node.byteStart);
-      expect(end).toBeLessThanOrEqual(node.byteEnd);
-      claim(start, end, `body of ${node.id}`);
-      previousEnd = end;
-    }
-    const body = node.bodyRanges.map(([start, end]) => decoder.decode(bytes.subarray(start, end)));
-    expect(node.body).toBe(body.join(''));
-    expect(node.isChunk).toBe(/\S/.test(node.body));
-    expect(node.tokenEstimate).toBe(Math.ceil(node.body.length / 4));
+    for (const [start, end] of node.bodyRanges) claim(start, end, `body of ${node.id}`);
+    assertBody(node, bytes);
     expect(node.startLine).toBe(position === 0 ? 1 : line(node.headingStart));
     expect(node.endLine).toBe(
       node.byteEnd > node.byteStart ? line(node.byteEnd - 1) : node.startLine,
@@ -122,7 +100,41 @@ export function assertInvariants(document: ChunkedDocument, bytes: Uint8Array): 
   expect(owner.indexOf(0), 'a byte belongs to nothing').toBe(-1);
 }
 
-/** `headerPath` and friends follow from the ancestor chain (SPEC §2.6). */
+/** A heading node sits inside its parent, after the node before it, with a non-empty span. */
+function assertNested(node: ChunkNode, parent: ChunkNode, previous: ChunkNode, bytes: Uint8Array) {
+  expect(node.depth).toBeGreaterThan(parent.depth);
+  expect(node.id).toBe(`${node.docId}#${node.slug}`);
+  // Pre-order over document order: headings start after the previous node's heading.
+  expect(node.headingStart).toBeGreaterThanOrEqual(previous.headingStart);
+  // The extent nests in the parent's span.
+  expect(node.headingStart).toBeGreaterThanOrEqual(parent.byteStart);
+  expect(node.byteEnd).toBeLessThanOrEqual(parent.byteEnd);
+  expect(node.headingStart).toBeLessThan(node.byteStart);
+  // A kept heading's span holds non-whitespace.
+  const span = decoder.decode(bytes.subarray(node.byteStart, node.byteEnd));
+  expect(/\S/.test(span), `${node.id} has an empty span`).toBe(true);
+}
+
+/** The body ranges are sorted and disjoint inside the span, and the body is their text. */
+function assertBody(node: ChunkNode, bytes: Uint8Array) {
+  let previousEnd = -1;
+  for (const [start, end] of node.bodyRanges) {
+    expect(start).toBeLessThan(end);
+    expect(start).toBeGreaterThan(previousEnd);
+    expect(start).toBeGreaterThanOrEqual(node.byteStart);
+    expect(end).toBeLessThanOrEqual(node.byteEnd);
+    previousEnd = end;
+  }
+  const body = node.bodyRanges.map(([start, end]) => decoder.decode(bytes.subarray(start, end)));
+  expect(node.body).toBe(body.join(''));
+  expect(node.isChunk).toBe(/\S/.test(node.body));
+  expect(node.tokenEstimate).toBe(Math.ceil(node.body.length / 4));
+}
+
+/**
+ * `headerPath` and friends follow from the ancestor chain
+ * (docs/design.md#titles-paths-and-breadcrumbs).
+ */
 function assertHeaderFields(node: ChunkNode, byId: Map<string, ChunkNode>, fileTitle: string) {
   const chain: ChunkNode[] = [];
   for (let at: ChunkNode | undefined = node; at && at.depth > 0; at = byId.get(at.parentId!)) {

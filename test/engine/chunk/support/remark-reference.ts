@@ -1,6 +1,6 @@
-// The reference the chunker must match (SPEC §2.1): unified + remark-parse + remark-frontmatter +
-// remark-gfm, read the straightforward way — top-level heading nodes of the mdast tree, titles
-// flattened from the heading's phrasing content. Slow; used only by tests.
+// The reference the chunker must match (docs/design.md#headings): unified + remark-parse +
+// remark-frontmatter + remark-gfm, read the straightforward way — top-level heading nodes of the
+// mdast tree, titles flattened from the heading's phrasing content. Slow; used only by tests.
 import type { Heading, Nodes, Root } from 'mdast';
 import remarkFrontmatter from 'remark-frontmatter';
 import remarkGfm from 'remark-gfm';
@@ -41,7 +41,10 @@ export function remarkReference(text: string): ReferenceParse {
   return { frontmatterLastLine, headings };
 }
 
-/** SPEC §2.1 plain text: literal code, no markup or HTML tags, image alt kept, breaks as spaces. */
+/**
+ * Plain text as docs/design.md#headings says: literal code, no markup or HTML tags, image alt kept,
+ * breaks as spaces.
+ */
 function plainText(nodes: Nodes[]): string {
   return nodes
     .map((node) => {
