@@ -97,26 +97,7 @@ describe('cli export', () => {
 });
 
 describe('cli bench', () => {
-  it('prints percentiles of the full search and of raw FTS5', async () => {
-    const queries = join(dir, 'queries.json');
-    writeFileSync(queries, JSON.stringify(['heron', 'ferrule', 'tugboat lighthouse']));
-    const result = await cliJson<Record<string, Record<string, number>>>(
-      'bench',
-      '--db',
-      db,
-      '--queries',
-      queries,
-      '--rounds',
-      '2',
-    );
-    for (const side of ['folio', 'fts5']) {
-      expect(Object.keys(result[side]!)).toEqual(['p50', 'p95', 'p99']);
-      expect(result[side]!.p50).toBeGreaterThan(0);
-    }
-    const text = await cli('bench', '--db', db, '--queries', queries, '--rounds', '1');
-    expect(text.out).toMatch(/^3 queries × 1 rounds.*\nfolio .*\nfts5 .*\nratio {2}p50 [\d.]+×/s);
-  });
-
+  // Its report: bench-report.test.ts.
   it('names a bad query file', async () => {
     const bad = join(dir, 'bad.json');
     writeFileSync(bad, '{"q": 1}');

@@ -4,10 +4,9 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { PassThrough } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { main } from '../../src-main/cli/bin.ts';
 import { createEngine, engineInternals } from '../../src-main/engine/create-engine.ts';
+import { cli as runCli } from '../cli/cli-helpers.ts';
 import { QUERY_SETS } from './query-sets.ts';
 
 const sample = QUERY_SETS.find((set) => set.vault === 'sample')!;
@@ -17,20 +16,8 @@ const db = join(dir, 'sample.db');
 const twoVaults = join(dir, 'two.db');
 const words = join(dir, 'words.db');
 
-async function cli(...argv: string[]) {
-  const stdout = new PassThrough();
-  const stderr = new PassThrough();
-  let out = '';
-  let err = '';
-  stdout.on('data', (chunk) => (out += chunk));
-  stderr.on('data', (chunk) => (err += chunk));
-  const status = await main(['eval', ...argv], {
-    stdout,
-    stderr,
-    signal: new AbortController().signal,
-  });
-  return { status, out, err };
-}
+/** `cli eval …argv`, in this process. */
+const cli = (...argv: string[]) => runCli('eval', ...argv);
 
 function queryFile(name: string, content: string): string {
   const file = join(dir, name);
