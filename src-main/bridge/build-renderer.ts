@@ -3,6 +3,20 @@
 import { resolve } from 'node:path';
 import { REPO_ROOT, WEB_BUILD_DIR } from './paths.ts';
 
+/**
+ * Module resolution shared with electron-vite's renderer build. The preview renders in a worker,
+ * where `document` does not exist: the entity decoder's DOM build (picked by the `browser`
+ * condition) is replaced by its plain one.
+ */
+export const RENDERER_RESOLVE = {
+  alias: [
+    {
+      find: /^decode-named-character-reference$/,
+      replacement: resolve(REPO_ROOT, 'node_modules/decode-named-character-reference/index.js'),
+    },
+  ],
+};
+
 /** Builds `src-renderer` (index.html and quick.html) into `outDir`; resolves when done. */
 export async function buildRenderer(outDir: string = WEB_BUILD_DIR): Promise<void> {
   // Loaded on demand: `--no-build` runs never pay for the bundler.
@@ -14,6 +28,7 @@ export async function buildRenderer(outDir: string = WEB_BUILD_DIR): Promise<voi
     root,
     base: './',
     logLevel: 'warn',
+    resolve: RENDERER_RESOLVE,
     plugins: [svelte({ configFile: resolve(REPO_ROOT, 'svelte.config.js') })],
     build: {
       outDir,

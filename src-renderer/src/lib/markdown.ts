@@ -4,17 +4,40 @@ import type { Element, ElementContent, Root, RootContent, Text } from 'hast';
 import rehypeSanitize, { defaultSchema, type Options as SanitizeSchema } from 'rehype-sanitize';
 import remarkFrontmatter from 'remark-frontmatter';
 import remarkGfm from 'remark-gfm';
+import remarkMath from 'remark-math';
 import remarkParse from 'remark-parse';
 import remarkRehype from 'remark-rehype';
-import { unified } from 'unified';
+import { unified, type Processor } from 'unified';
 import { findOccurrences, segmentsOf } from './highlight.ts';
+import { remarkObsidian, stripComments, wikiLinkToHast } from './obsidian-markdown.ts';
 import { mergeRanges, type CharRange } from './utf8-offsets.ts';
+import { wikiLinkFromMarkdown, wikiLinkSyntax } from './wikilink-syntax.ts';
 
-/** The sanitiser's schema: GitHub's, plus the <mark> elements the highlighter adds. */
+const own = defaultSchema.attributes ?? {};
+/** GitHub's attributes of `tag` but its class list (the sanitiser reads only the first one). */
+const ownBut = (tag: string) =>
+  (own[tag] ?? []).filter(
+    (definition) => !Array.isArray(definition) || definition[0] !== 'className',
+  );
+const CALLOUT_CLASS = ['className', 'callout', /^callout-[\w-]+$/] as const;
+
+/**
+ * The sanitiser's schema: GitHub's, plus what the preview adds itself: search-hit and
+ * `==highlight==` marks, `#tag` spans, wikilinks (their target in `data-wiki`), closed embeds and
+ * callouts (`details`/`div` with a `callout-<type>` class).
+ */
 export const SANITIZE_SCHEMA: SanitizeSchema = {
   ...defaultSchema,
   tagNames: [...(defaultSchema.tagNames ?? []), 'mark'],
-  attributes: { ...defaultSchema.attributes, mark: [['className', 'hit']] },
+  attributes: {
+    ...own,
+    mark: [['className', 'hit', 'highlight']],
+    span: [...ownBut('span'), ['className', 'tag']],
+    a: [...ownBut('a'), 'dataWiki', ['className', 'wikilink', 'data-footnote-backref']],
+    details: [...ownBut('details'), 'open', 'dataWiki', [...CALLOUT_CLASS, 'embed']],
+    div: [...ownBut('div'), [...CALLOUT_CLASS, 'callout-title']],
+    summary: [...ownBut('summary'), ['className', 'callout-title']],
+  },
 };
 
 /** Elements the preview may render: exactly what the sanitiser lets through. */
@@ -26,14 +49,24 @@ export const ALLOWED_TAGS: ReadonlySet<string> = new Set(SANITIZE_SCHEMA.tagName
  * Raw HTML in the note is dropped (remark-rehype's default): it never reaches the page.
  * Frontmatter is left out: the preview shows the document's title and tags itself.
  */
-export function renderMarkdown(markdown: string, highlights: readonly CharRange[] = []): Root {
-  const ranges = mergeRanges(highlights);
+export function renderMarkdown(source: string, highlights: readonly CharRange[] = []): Root {
+  const { text: markdown, ranges: kept } = stripComments(source, highlights);
+  const ranges = mergeRanges(kept);
   const needles = ranges.map(([start, end]) => markdown.slice(start, end).trim());
   const processor = unified()
     .use(remarkParse)
     .use(remarkFrontmatter, ['yaml', 'toml'])
     .use(remarkGfm)
-    .use(remarkRehype, { handlers: { yaml: () => undefined, toml: () => undefined } })
+    .use(remarkMath)
+    .use(function wikiLinks(this: Processor) {
+      const data = this.data();
+      (data.micromarkExtensions ??= []).push(wikiLinkSyntax);
+      (data.fromMarkdownExtensions ??= []).push(wikiLinkFromMarkdown);
+    })
+    .use(remarkObsidian)
+    .use(remarkRehype, {
+      handlers: { yaml: () => undefined, toml: () => undefined, wikiLink: wikiLinkToHast },
+    })
     .use(() => (tree: Root) => highlightTree(tree, markdown, ranges, needles))
     .use(rehypeSanitize, SANITIZE_SCHEMA);
   return processor.runSync(processor.parse(markdown)) as Root;

@@ -1,13 +1,22 @@
 // The main window's composition: one state object per concern, wired to the API's events, and
 // the actions that span several of them (copy, open, reveal, show a node from quick search).
-import type { Environment, FolioApi, IndexChanged } from '#shared/contract/api.ts';
+import type {
+  ApiResult,
+  Environment,
+  FolioApi,
+  IndexChanged,
+  NodeContent,
+} from '#shared/contract/api.ts';
 import { copyResults } from '../lib/export-text.ts';
 import { openNode } from '../lib/open-node.ts';
+import { parseWikiTarget } from '../lib/wikilink-syntax.ts';
+import { HistoryState, type HistoryStorage } from './history.svelte.ts';
 import { NoticeState } from './notice.svelte.ts';
 import { SearchState } from './search.svelte.ts';
 import { SelectionState, type ExportScope } from './selection.svelte.ts';
 import { AppSettingsState } from './settings.svelte.ts';
 import { VaultsState } from './vaults.svelte.ts';
+import { WikiLinksState } from './wikilinks.svelte.ts';
 
 /** Which modal panel is open. */
 export type Panel = 'none' | 'vaults' | 'settings';
@@ -22,6 +31,9 @@ export class AppState {
   readonly vaults: VaultsState;
   readonly settings: AppSettingsState;
   readonly notice = new NoticeState();
+  readonly wikilinks: WikiLinksState;
+  /** Recent searches and opened sections, shared with quick search. */
+  readonly history: HistoryState;
   /** What the environment allows (null until known). */
   environment = $state.raw<Environment | null>(null);
   /** The open modal panel. */
@@ -32,8 +44,17 @@ export class AppState {
   /** Documents changed since the last handled burst, as `vault:path` (= docId). */
   #changedDocs: string[] = [];
 
-  constructor(api: FolioApi, options: { debounceMs?: number } = {}) {
+  constructor(
+    api: FolioApi,
+    options: {
+      debounceMs?: number;
+      storage?: HistoryStorage | null;
+      watchHistory?: (onChange: () => void) => () => void;
+    } = {},
+  ) {
     this.#api = api;
+    this.wikilinks = new WikiLinksState(api);
+    this.history = new HistoryState(options.storage ?? null, { watch: options.watchHistory });
     this.selection = new SelectionState(api);
     this.search = new SearchState(api, {
       debounceMs: options.debounceMs,
@@ -50,7 +71,10 @@ export class AppState {
       this.settings.connect(),
       this.#api.onIndexChanged((change) => this.#indexChanged(change)),
       // A vault added or removed changes what matches.
-      this.#api.onVaultsChanged(() => void this.search.rerun()),
+      this.#api.onVaultsChanged(() => {
+        this.wikilinks.clear();
+        void this.search.rerun();
+      }),
       this.#api.onShowNode(({ id }) => void this.showNode(id)),
     ];
     const environment = await this.#api.environment();
@@ -58,6 +82,7 @@ export class AppState {
     await Promise.all([this.settings.load(), this.vaults.load()]);
     return () => {
       stops.forEach((stop) => stop());
+      this.history.close();
       if (this.#pendingChange !== null) clearTimeout(this.#pendingChange);
     };
   }
@@ -66,6 +91,50 @@ export class AppState {
   async showNode(id: string): Promise<void> {
     if (this.search.results.some((result) => result.id === id)) await this.selection.select(id);
     else await this.selection.showNode(id);
+  }
+
+  /**
+   * The user opened node `id` on purpose (Enter or a click on a result, an outline row, a
+   * wikilink, a recent section): show it, and remember the search and the section.
+   */
+  async open(id: string): Promise<void> {
+    await this.showNode(id);
+    this.rememberSearch();
+    const shown = this.selection.content;
+    if (shown?.id === id)
+      this.history.recordOpened({
+        id,
+        title: shown.title,
+        breadcrumb: shown.breadcrumb,
+        vault: shown.vault,
+        path: shown.path,
+      });
+  }
+
+  /** Remembers the current search (its results were acted on). */
+  rememberSearch(): void {
+    if (this.search.queries.length > 0) this.history.recordSearch(this.search.queries);
+  }
+
+  /** Follows wikilink `raw` of the shown note, or says that it leads nowhere. */
+  async followWikiLink(raw: string): Promise<void> {
+    const from = this.selection.content;
+    if (!from) return;
+    const id = await this.wikilinks.resolve(from, raw);
+    if (id) return this.open(id);
+    const target = parseWikiTarget(raw);
+    const what = target.note || from.path;
+    this.notice.show(
+      target.heading && target.note === ''
+        ? `No heading “${target.heading}” in ${what}.`
+        : `No note or heading matches [[${raw}]] in the indexed vaults.`,
+      true,
+    );
+  }
+
+  /** A node's content (for embeds in the preview). */
+  loadContent(id: string): Promise<ApiResult<NodeContent>> {
+    return this.#api.nodeContent({ id });
   }
 
   /** Copies the results of `scope` ('checked' falls back to the current result when none is). */
@@ -77,6 +146,7 @@ export class AppState {
     const format = this.settings.settings?.exportFormat ?? 'md';
     const outcome = await copyResults(this.#api, ids, format);
     this.notice.show(outcome.message, !outcome.ok);
+    if (outcome.ok) this.rememberSearch();
   }
 
   /** Copies the node shown in the preview (a result or an outline node). */
@@ -117,6 +187,7 @@ export class AppState {
       this.#pendingChange = null;
       const changed = this.#changedDocs;
       this.#changedDocs = [];
+      this.wikilinks.clear();
       await this.search.rerun();
       const docId = this.selection.outline?.docId ?? this.selection.content?.docId;
       if (docId && changed.includes(docId)) await this.selection.refresh();

@@ -1,0 +1,105 @@
+// Where a note's wikilinks lead: `[[Note#Heading]]` → a node id, or missing. Resolved through
+// the API the window already has (outline by path, then a search by the note's name), cached per
+// note until the index changes (docs/ui.md#the-preview).
+import GithubSlugger from 'github-slugger';
+import type { FolioApi, OutlineResponse } from '#shared/contract/api.ts';
+import { SvelteMap } from 'svelte/reactivity';
+import { parseWikiTarget } from '../lib/wikilink-syntax.ts';
+
+/** The note a link is written in. */
+export interface LinkSource {
+  docId: string;
+  vault: string;
+  path: string;
+}
+
+/** A link's state: the node it leads to, `null` when missing, `undefined` while resolving. */
+export type LinkState = string | null | undefined;
+
+/** Results searched for a note by name before it is called missing. */
+const SEARCH_LIMIT = 50;
+
+/** Resolved wikilinks, by source note and link text. */
+export class WikiLinksState {
+  readonly #resolved = new SvelteMap<string, string | null>();
+  // Not state: nothing renders from it.
+  // eslint-disable-next-line svelte/prefer-svelte-reactivity
+  readonly #inFlight = new Map<string, Promise<string | null>>();
+  readonly #api: FolioApi;
+
+  constructor(api: FolioApi) {
+    this.#api = api;
+  }
+
+  /** The state of link `raw` in `from` (reading it starts resolving it). */
+  state(from: LinkSource, raw: string): LinkState {
+    const key = `${from.docId}\u0000${raw}`;
+    if (this.#resolved.has(key)) return this.#resolved.get(key);
+    void this.resolve(from, raw);
+    return undefined;
+  }
+
+  /** Resolves link `raw` written in `from` to a node id, or null when it leads nowhere. */
+  resolve(from: LinkSource, raw: string): Promise<string | null> {
+    const key = `${from.docId}\u0000${raw}`;
+    if (this.#resolved.has(key)) return Promise.resolve(this.#resolved.get(key)!);
+    let pending = this.#inFlight.get(key);
+    if (!pending) {
+      pending = this.#find(from, raw).then((id) => {
+        this.#inFlight.delete(key);
+        this.#resolved.set(key, id);
+        return id;
+      });
+      this.#inFlight.set(key, pending);
+    }
+    return pending;
+  }
+
+  /** Forgets every resolution (the index changed: a missing note may exist now). */
+  clear(): void {
+    this.#resolved.clear();
+  }
+
+  async #find(from: LinkSource, raw: string): Promise<string | null> {
+    const target = parseWikiTarget(raw);
+    const outline =
+      target.note === '' ? await this.#outline(from.docId) : await this.#note(from, target.note);
+    if (!outline) return null;
+    if (!target.heading) return outline.docId;
+    const slug = new GithubSlugger().slug(target.heading);
+    const wanted = target.heading.toLowerCase();
+    const node = outline.nodes.find(
+      (node) => node.slug === slug || node.title.toLowerCase() === wanted,
+    );
+    return node?.id ?? null;
+  }
+
+  /** The outline of the note a link names: beside `from`, at the vault's root, else by name. */
+  async #note(from: LinkSource, note: string): Promise<OutlineResponse | null> {
+    const file = /\.[a-z0-9]{1,8}$/i.test(note) ? note : `${note}.md`;
+    const folder = from.path.includes('/')
+      ? from.path.slice(0, from.path.lastIndexOf('/') + 1)
+      : '';
+    const paths = folder === '' ? [file] : [`${folder}${file}`, file];
+    for (const path of paths) {
+      const outline = await this.#outline(`${from.vault}:${path}`);
+      if (outline) return outline;
+    }
+    const base = file.split('/').pop()!.toLowerCase();
+    const answer = await this.#api.search({
+      queries: [note.split('/').pop()!],
+      limit: SEARCH_LIMIT,
+    });
+    if (!answer.ok) return null;
+    const matches = answer.value.results.filter(
+      (result) => result.path.split('/').pop()!.toLowerCase() === base,
+    );
+    const best = matches.find((result) => result.vault === from.vault) ?? matches[0];
+    return best ? this.#outline(best.docId) : null;
+  }
+
+  async #outline(docId: string): Promise<OutlineResponse | null> {
+    const answer = await this.#api.outline({ docId });
+    return answer.ok ? answer.value : null;
+  }
+}

@@ -1,0 +1,63 @@
+// History (issue 14 item 11): an empty box shows the searches acted on and the sections opened
+// (frecency), ↑ in the empty box recalls the last search, and both survive a reload.
+import { join } from 'node:path';
+import type { Page } from '@playwright/test';
+import { SCREENSHOTS, expect, test } from './bridge-fixture.ts';
+
+const searchBox = (page: Page) => page.getByRole('searchbox', { name: 'Search' });
+const results = (page: Page) => page.getByRole('listbox', { name: 'Results' }).getByRole('option');
+
+test('recent searches and opened sections show on an empty query and persist', async ({
+  page,
+  bridge,
+}) => {
+  await page.goto(bridge.url);
+  await expect(page.getByRole('region', { name: 'Recent searches' })).toHaveCount(0);
+  // Typing alone records nothing: half-typed words are never kept.
+  await searchBox(page).fill('barr');
+  await searchBox(page).fill('carbon');
+  await expect(results(page).first()).toContainText('Compost methods');
+  // Enter in the box, then Enter on the result: the search and the section are remembered.
+  await searchBox(page).press('Enter');
+  await expect(page.getByRole('listbox', { name: 'Results' })).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(
+    page.getByRole('tree', { name: 'Outline' }).getByRole('treeitem', { selected: true }),
+  ).toBeFocused();
+  await searchBox(page).fill('');
+  const recent = page.getByRole('region', { name: 'Recent searches' });
+  await expect(recent.getByRole('button')).toHaveText(['carbon']);
+  await expect(
+    page.getByRole('region', { name: 'Recently opened' }).getByRole('button'),
+  ).toHaveText(['Compost methods']);
+  for (const scheme of ['light', 'dark'] as const) {
+    await page.emulateMedia({ colorScheme: scheme });
+    await page.screenshot({ path: join(SCREENSHOTS, `main-history-${scheme}.png`) });
+  }
+  // ↑ in the empty box puts the last search back.
+  await searchBox(page).press('ArrowUp');
+  await expect(searchBox(page)).toHaveValue('carbon');
+  await expect(results(page).first()).toContainText('Compost methods');
+  // A reload (the app restarting) keeps both.
+  await page.reload();
+  await expect(
+    page.getByRole('region', { name: 'Recent searches' }).getByRole('button'),
+  ).toHaveText(['carbon']);
+  // A recent section opens in outline and preview; a recent search runs again.
+  await page
+    .getByRole('region', { name: 'Recently opened' })
+    .getByRole('button', { name: 'Compost methods' })
+    .click();
+  await expect(page.getByRole('region', { name: 'Preview' }).locator('.crumb')).toContainText(
+    'Compost methods',
+  );
+  await page
+    .getByRole('region', { name: 'Recent searches' })
+    .getByRole('button', { name: 'carbon' })
+    .click();
+  await expect(searchBox(page)).toHaveValue('carbon');
+  await expect(results(page).first()).toContainText('Compost methods');
+  await searchBox(page).fill('');
+  await page.getByRole('button', { name: 'Clear history' }).click();
+  await expect(page.getByRole('region', { name: 'Recent searches' })).toHaveCount(0);
+});

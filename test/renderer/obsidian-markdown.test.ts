@@ -1,0 +1,167 @@
+import type { Element, Root, RootContent } from 'hast';
+import { describe, expect, it } from 'vitest';
+import { renderMarkdown } from '../../src-renderer/src/lib/markdown.ts';
+import { stripComments } from '../../src-renderer/src/lib/obsidian-markdown.ts';
+import {
+  MAX_NESTING,
+  containerDepth,
+  renderPreview,
+  treeDepth,
+} from '../../src-renderer/src/lib/preview-render.ts';
+import { parseWikiTarget } from '../../src-renderer/src/lib/wikilink-syntax.ts';
+
+function* walk(nodes: readonly RootContent[]): Generator<RootContent> {
+  for (const node of nodes) {
+    yield node;
+    if (node.type === 'element') yield* walk(node.children);
+  }
+}
+const elements = (tree: Root) =>
+  [...walk(tree.children)].filter((node): node is Element => node.type === 'element');
+const text = (node: RootContent): string =>
+  node.type === 'text'
+    ? node.value
+    : node.type === 'element'
+      ? node.children.map(text).join('')
+      : '';
+const classed = (tree: Root, name: string) =>
+  elements(tree).filter((e) => ((e.properties.className as string[]) ?? []).includes(name));
+
+describe('wikilinks and embeds', () => {
+  it('parses note, heading, block and alias', () => {
+    expect(parseWikiTarget('Note#A#B|shown')).toEqual({
+      note: 'Note',
+      heading: 'B',
+      block: null,
+      label: 'shown',
+    });
+    expect(parseWikiTarget('#Intro')).toMatchObject({ note: '', heading: 'Intro', label: 'Intro' });
+    expect(parseWikiTarget('Note#^abc')).toMatchObject({
+      note: 'Note',
+      heading: null,
+      block: 'abc',
+    });
+    expect(parseWikiTarget('folder/Note#Part').label).toBe('folder/Note › Part');
+  });
+
+  it('renders links with their target, embeds closed, image embeds as images', () => {
+    const tree = renderMarkdown(
+      'See [[my_file_name]] and [[Note#Part|alias]].\n\n![[Other#Sec]] ![[pic.png]]\n',
+    );
+    const links = classed(tree, 'wikilink');
+    expect(links.map((a) => [a.properties.dataWiki, text(a)])).toEqual([
+      ['my_file_name', 'my_file_name'],
+      ['Note#Part|alias', 'alias'],
+    ]);
+    expect(elements(tree).some((e) => e.tagName === 'em')).toBe(false);
+    const [embed] = classed(tree, 'embed');
+    expect(embed!.tagName).toBe('details');
+    expect(embed!.properties.open).toBeUndefined();
+    expect(text(embed!)).toBe('Other › Sec');
+    expect(elements(tree).find((e) => e.tagName === 'img')?.properties.src).toBe('pic.png');
+  });
+
+  it('leaves [[ in code and unclosed brackets as text', () => {
+    const tree = renderMarkdown('`[[code]]` and [[unclosed\n\n```\n[[fenced]]\n```\n');
+    expect(classed(tree, 'wikilink')).toHaveLength(0);
+    expect(tree.children.map(text).join('')).toContain('[[unclosed');
+  });
+});
+
+describe('callouts, highlights, tags, comments, math', () => {
+  it('renders a callout with its type, title and fold state', () => {
+    const tree = renderMarkdown(
+      '> [!todo]- Fold **me**\n> body\n\n> [!tip]+\n> open\n\n> [!note]\n> plain\n',
+    );
+    const callouts = classed(tree, 'callout');
+    expect(
+      callouts.map((c) => [
+        c.tagName,
+        (c.properties.className as string[])[1],
+        c.properties.open ?? false,
+      ]),
+    ).toEqual([
+      ['details', 'callout-todo', false],
+      ['details', 'callout-tip', true],
+      ['div', 'callout-note', false],
+    ]);
+    expect(classed(tree, 'callout-title').map(text)).toEqual(['Fold me', 'Tip', 'Note']);
+    expect(text(callouts[0]!)).toContain('body');
+    expect(text(callouts[0]!)).not.toContain('[!todo]');
+  });
+
+  it('marks ==highlights== and #tags, not #1 or a heading', () => {
+    const tree = renderMarkdown('# Title\n\nSome ==bright words== with #tag/sub and #1 and a#b.\n');
+    expect(classed(tree, 'highlight').map(text)).toEqual(['bright words']);
+    expect(classed(tree, 'tag').map(text)).toEqual(['#tag/sub']);
+  });
+
+  it('hides %%comments%%, across lines too, and keeps highlight ranges on their words', () => {
+    const source = 'a %%hidden%% b %%two\nlines%% word\n\n```\n%%kept in code%%\n```\n';
+    const at = source.indexOf('word');
+    const { text: shown, ranges } = stripComments(source, [
+      [at, at + 4],
+      [5, 8],
+    ]);
+    expect(shown).toBe('a  b  word\n\n```\n%%kept in code%%\n```\n');
+    expect(ranges).toEqual([[shown.indexOf('word'), shown.indexOf('word') + 4]]);
+    const tree = renderMarkdown(source, [[at, at + 4]]);
+    expect(tree.children.map(text).join('')).not.toContain('hidden');
+    expect(
+      elements(tree)
+        .filter((e) => e.tagName === 'mark')
+        .map(text),
+    ).toEqual(['word']);
+    expect(stripComments('a %%unclosed\nrest', []).text).toBe('a ');
+  });
+
+  it('shows math as source and Mermaid as code', () => {
+    const tree = renderMarkdown('Inline $a*b*c$.\n\n```mermaid\ngraph TD\n```\n');
+    const codes = elements(tree)
+      .filter((e) => e.tagName === 'code')
+      .map(text);
+    expect(codes).toEqual(['a*b*c', 'graph TD\n']);
+    expect(elements(tree).some((e) => e.tagName === 'em')).toBe(false);
+  });
+
+  it('lets no attribute or class through that the sanitiser was not told of', () => {
+    const tree = renderMarkdown('> [!x" onclick="alert(1)] t\n> b\n\n[[a" onmouseover="x]]\n');
+    for (const element of elements(tree))
+      expect(Object.keys(element.properties).some((k) => /^on/i.test(k))).toBe(false);
+  });
+});
+
+describe('bounded rendering (deep nesting)', () => {
+  it.each([
+    ['10,000 nested quotes', '>'.repeat(10_000) + ' x\n'],
+    ['10,000 nested list items', '- '.repeat(10_000) + 'x\n'],
+    [
+      'indented nested lists',
+      Array.from({ length: 200 }, (_, i) => '  '.repeat(i) + '- x').join('\n'),
+    ],
+  ])('%s fall back to plain text at once, saying why', (_name, source) => {
+    const started = performance.now();
+    const render = renderPreview(source, []);
+    expect(render.kind).toBe('plain');
+    expect(render.kind === 'plain' && render.reason).toMatch(/nest \d+ levels deep/);
+    expect(performance.now() - started).toBeLessThan(2000);
+  });
+
+  it('renders ordinary nesting', () => {
+    expect(containerDepth('> a\n> > b\n- x\n  - y\n    - z\n')).toBe(3);
+    expect(renderPreview('> > > quote\n\n- a\n  - b\n', []).kind).toBe('tree');
+    expect(containerDepth('-'.repeat(50) + '\n**bold**\n')).toBe(0);
+    expect(containerDepth('> '.repeat(MAX_NESTING) + 'x')).toBe(MAX_NESTING);
+  });
+
+  it('measures tree depth without recursion', () => {
+    let node: Root | Element = { type: 'root', children: [] };
+    const root = node as Root;
+    for (let i = 0; i < 100_000; i++) {
+      const child: Element = { type: 'element', tagName: 'em', properties: {}, children: [] };
+      node.children.push(child);
+      node = child;
+    }
+    expect(treeDepth(root)).toBe(100_001);
+  });
+});
