@@ -43,6 +43,8 @@ export type WorkerRequest =
  * of thousands of node objects cost more than chunking them (JSON.parse here is ~150 MB/s).
  */
 export type WorkerResponse =
+  /** The worker has started and listens (id 0). */
+  | { id: 0; kind: 'ready' }
   | { id: number; kind: 'document'; json: string }
   | { id: number; kind: 'files'; batch: FileBatch }
   | { id: number; kind: 'error'; message: string };
@@ -56,11 +58,13 @@ interface Task {
 interface Slot {
   worker: Worker;
   tasks: Map<number, Task>;
+  /** Settles once the worker has started (its modules loaded) or has exited. */
+  started: Promise<void>;
 }
 
 const PER_WORKER = 4;
 
-/** How long `close()` lets a worker finish its message before terminating it. */
+/** How long `close()` lets a started worker finish its message before terminating it. */
 const CLOSE_TIMEOUT_MS = 5000;
 
 /** Starts a pool of chunk workers. */
@@ -94,8 +98,9 @@ class WorkerPool implements ChunkPool {
 
   /**
    * Rejects what is not done, then asks each worker to end and waits for it: a worker ends
-   * between two messages, never terminated in the middle of one (terminating a thread while it
-   * compiles or runs native code is how V8 and addons crash) unless it hangs past the timeout.
+   * between two messages, never terminated while it starts or in the middle of a message
+   * (terminating a thread while it loads or compiles code can abort the process;
+   * docs/testing.md#test-workers) unless, started, it hangs past the timeout.
    */
   async close(): Promise<void> {
     if (this.closed) return;
@@ -108,11 +113,16 @@ class WorkerPool implements ChunkPool {
       for (const task of slot.tasks.values()) task.reject(error);
       slot.tasks.clear();
     }
-    await Promise.all(this.slots.map((slot) => endWorker(slot.worker)));
+    await Promise.all(this.slots.map((slot) => endWorker(slot)));
   }
 
   private spawn(): Slot {
-    const slot: Slot = { worker: new Worker(this.workerUrl), tasks: new Map() };
+    const worker = new Worker(this.workerUrl);
+    const started = new Promise<void>((resolve) => {
+      worker.on('message', (response: WorkerResponse) => response.kind === 'ready' && resolve());
+      worker.once('exit', () => resolve());
+    });
+    const slot: Slot = { worker, tasks: new Map(), started };
     slot.worker.unref();
     slot.worker.on('message', (response: WorkerResponse) => this.settle(slot, response));
     slot.worker.on('error', (error) => this.fail(slot, error));
@@ -123,6 +133,7 @@ class WorkerPool implements ChunkPool {
   }
 
   private settle(slot: Slot, response: WorkerResponse): void {
+    if (response.kind === 'ready') return;
     const task = slot.tasks.get(response.id);
     if (!task) return;
     slot.tasks.delete(response.id);
@@ -174,12 +185,16 @@ class WorkerPool implements ChunkPool {
   }
 }
 
-/** Asks a worker to end after its current message; terminates it only if it does not. */
-async function endWorker(worker: Worker): Promise<void> {
+/**
+ * Asks a worker to end after its current message; terminates it only if, once started, it does
+ * not.
+ */
+async function endWorker({ worker, started }: Slot): Promise<void> {
   if (worker.threadId === -1) return; // already exited
   const exited = new Promise<void>((resolve) => worker.once('exit', () => resolve()));
   worker.ref();
   worker.postMessage({ id: 0, kind: 'close' } satisfies WorkerRequest);
+  await Promise.race([started, exited]);
   const timer = setTimeout(() => void worker.terminate(), CLOSE_TIMEOUT_MS);
   await exited;
   clearTimeout(timer);

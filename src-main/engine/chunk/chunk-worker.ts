@@ -26,3 +26,5 @@ port.on('message', (request: WorkerRequest) => {
   }
   port.postMessage(response);
 });
+// Started: the pool may now end this thread safely.
+port.postMessage({ id: 0, kind: 'ready' } satisfies WorkerResponse);

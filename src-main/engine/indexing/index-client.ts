@@ -10,7 +10,10 @@ import type { IndexWorkerData, WorkerReply, WorkerRequest } from './worker-proto
 /** Where the worker entry is when the engine runs from source (Node strips the types). */
 const SOURCE_ENTRY = new URL('./index-worker.ts', import.meta.url);
 
-/** How long `close()` waits for the worker to finish its transaction before terminating it. */
+/**
+ * How long `close()` waits, once the worker has started, for it to finish its transaction and end
+ * before terminating it.
+ */
 const CLOSE_TIMEOUT_MS = 5000;
 
 /**
@@ -64,6 +67,8 @@ type RequestBody = Body<Exclude<WorkerRequest, { type: 'cancel' | 'close' }>>;
 export class IndexWorkerClient {
   private readonly options: IndexClientOptions;
   private worker: Worker | null = null;
+  /** Settles when the worker has started (its modules loaded, its database open) or exited. */
+  private startup: Promise<void> = Promise.resolve();
   private nextId = 1;
   private readonly calls = new Map<number, Call>();
   private closed = false;
@@ -94,7 +99,13 @@ export class IndexWorkerClient {
     if (this.worker) await this.request({ type: 'setStemmer', stemmer });
   }
 
-  /** Lets the running transaction finish, closes the worker's connection and ends the thread. */
+  /**
+   * Lets the running transaction finish, closes the worker's connection and ends the thread. A
+   * worker still starting is never terminated: terminating a thread while it loads a native addon
+   * or compiles code aborts the whole process (better-sqlite3's module init reached
+   * `Napi::Error::Fatal` in a stress run here; docs/testing.md#test-workers). Only a worker that
+   * has started and does not end within CLOSE_TIMEOUT_MS is terminated.
+   */
   async close(): Promise<void> {
     if (this.closed) return;
     this.closed = true;
@@ -104,6 +115,7 @@ export class IndexWorkerClient {
     const id = this.nextId++;
     worker.postMessage({ type: 'close', id } satisfies WorkerRequest);
     worker.ref();
+    await Promise.race([this.startup, exited]);
     const timer = setTimeout(() => void worker.terminate(), CLOSE_TIMEOUT_MS);
     await exited;
     clearTimeout(timer);
@@ -138,6 +150,10 @@ export class IndexWorkerClient {
       chunkWorkerFile: this.options.chunkWorkerFile,
     };
     const worker = new Worker(this.options.file ?? SOURCE_ENTRY, { workerData: data });
+    this.startup = new Promise<void>((resolve) => {
+      worker.on('message', (reply: WorkerReply) => reply.type === 'ready' && resolve());
+      worker.once('exit', () => resolve());
+    });
     worker.on('message', (reply: WorkerReply) => this.receive(reply));
     worker.on('error', (error) => this.lost(worker, error));
     worker.on('exit', (code) => this.lost(worker, new Error(`it exited with code ${code}`)));
@@ -147,6 +163,7 @@ export class IndexWorkerClient {
   }
 
   private receive(reply: WorkerReply): void {
+    if (reply.type === 'ready') return;
     const call = this.calls.get(reply.id);
     if (!call) return;
     if (reply.type === 'progress') call.listener?.progress?.(reply.progress);

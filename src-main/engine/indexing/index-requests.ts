@@ -99,4 +99,6 @@ export function serveIndexRequests(port: MessagePort, data: IndexWorkerData): vo
       }),
     );
   });
+  // Started: from now on the thread may be terminated safely (see IndexWorkerClient.close).
+  reply({ type: 'ready', id: 0 });
 }

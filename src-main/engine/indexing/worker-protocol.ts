@@ -31,8 +31,9 @@ export type WorkerRequest =
   /** Close the database; the worker then ends. */
   | { type: 'close'; id: number };
 
-/** A message from the worker about request `id`. */
+/** A message from the worker about request `id` (`ready`: it has started and listens, id 0). */
 export type WorkerReply =
+  | { type: 'ready'; id: 0 }
   | { type: 'progress'; id: number; progress: IndexProgress }
   | { type: 'changed'; id: number; change: IndexChanged }
   | { type: 'done'; id: number; summary: IndexSummary | null }
