@@ -10,10 +10,9 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 60_000,
     pool: 'forks',
-    // Node 24's V8 can kill a test process that creates and ends many worker threads: an abort in
-    // its JIT-page bookkeeping ("Check failed: jit_page.has_value()") and a SIGSEGV were each
-    // seen once in CI runs here, after the file's tests had passed; both are known upstream
-    // (nodejs/node#64500, #62393), unfixed in any release, and avoided by these two flags.
+    // Two V8 bugs of Node 24 that are not Folio's: a GC crash in baseline (Sparkplug) frames
+    // (nodejs/node#62393) and the JIT-page check of memory protection keys (nodejs/node#64500).
+    // See docs/testing.md#test-workers.
     execArgv: ['--no-memory-protection-keys', '--no-sparkplug'],
   },
 });

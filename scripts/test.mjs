@@ -27,41 +27,18 @@ function readJson(file) {
   }
 }
 
-/** Runs vitest, echoing its output; returns the exit status and the output. */
-function runVitest(out) {
-  rmSync(join(root, out), { force: true });
-  const result = spawnSync(
-    'npx',
-    ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile=${out}`],
-    { cwd: root, encoding: 'utf8', maxBuffer: 512 * 1024 * 1024, env: process.env },
-  );
-  process.stdout.write(result.stdout ?? '');
-  process.stderr.write(result.stderr ?? '');
-  return { status: result.status ?? 1, output: `${result.stdout ?? ''}${result.stderr ?? ''}` };
-}
-
-/** A test worker process killed by a signal inside V8 itself, not by a test. */
-const WORKER_CRASH =
-  /Worker exited unexpectedly with signal (SIGTRAP|SIGSEGV|SIGABRT|SIGILL|SIGBUS)/;
-
-/** Runs of the vitest tier at most, when test workers keep dying by a signal. */
-const VITEST_RUNS = 3;
-
+/** The vitest tier, run once: a test process that dies (by a signal or otherwise) fails it. */
 function vitestTier() {
   const out = '.vitest-results.json';
-  let run = runVitest(out);
-  let report = readJson(out);
-  for (let attempt = 1; attempt < VITEST_RUNS; attempt++) {
-    const crash = WORKER_CRASH.exec(run.output);
-    if (run.status === 0 || report?.numFailedTests !== 0 || !crash) break;
-    // No test failed, but a worker process died by a signal inside Node 24's V8 (worker-thread
-    // churn; seen in about one run in four here): run the tier again rather than report a
-    // failure no test made, and say so below.
-    notes.push(`vitest: a test worker died (${crash[1]}) with no test failing; the tier ran again`);
-    run = runVitest(out);
-    report = readJson(out);
-  }
-  const { status } = run;
+  rmSync(join(root, out), { force: true });
+  const status = run('npx', [
+    'vitest',
+    'run',
+    '--reporter=default',
+    '--reporter=json',
+    `--outputFile=${out}`,
+  ]);
+  const report = readJson(out);
   if (!report) {
     totals.failed += 1;
     notes.push(`vitest: no report (exit ${status})`);
@@ -76,7 +53,7 @@ function vitestTier() {
   totals.failed += brokenFiles.length;
   if (status !== 0 && report.numFailedTests === 0 && brokenFiles.length === 0) {
     totals.failed += 1;
-    notes.push(`vitest exited with ${status}`);
+    notes.push(`vitest exited with ${status} although no test failed (an error outside a test)`);
   }
 }
 
