@@ -39,6 +39,8 @@ export interface IndexClientOptions {
   chunkWorkers?: number;
   /** The chunk worker entry file (bundled builds). */
   chunkWorkerFile?: string;
+  /** How long `close()` lets a started worker end by itself (default 5 s; tests shorten it). */
+  closeTimeoutMs?: number;
 }
 
 /** An error the worker reported; `code` is the Node/SQLite error code when there was one. */
@@ -116,7 +118,8 @@ export class IndexWorkerClient {
     worker.postMessage({ type: 'close', id } satisfies WorkerRequest);
     worker.ref();
     await Promise.race([this.startup, exited]);
-    const timer = setTimeout(() => void worker.terminate(), CLOSE_TIMEOUT_MS);
+    const timeout = this.options.closeTimeoutMs ?? CLOSE_TIMEOUT_MS;
+    const timer = setTimeout(() => void worker.terminate(), timeout);
     await exited;
     clearTimeout(timer);
   }

@@ -1,0 +1,31 @@
+// A worker thread is never terminated while it starts (terminating a thread inside a native
+// addon's initialisation aborts the process: docs/testing.md#test-workers). Closing the client
+// while its worker is still starting waits for the start, then lets the worker end by itself.
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { IndexWorkerClient } from '../../../src-main/engine/indexing/index-client.ts';
+import { openDatabase } from '../../../src-main/engine/store/database.ts';
+import { tempDir } from '../store/temp.ts';
+
+const dir = tempDir('folio-worker-startup-');
+const slowEntry = join(import.meta.dirname, 'support/slow-start-worker.ts');
+
+describe('closing the index worker while it starts', () => {
+  it('waits for the start instead of terminating the thread', async () => {
+    const dbPath = join(dir, 'startup.db');
+    openDatabase(dbPath).close();
+    // A close timeout far shorter than the start: the old client terminated the starting thread.
+    const client = new IndexWorkerClient({
+      dbPath,
+      stemmer: 'english',
+      file: slowEntry,
+      closeTimeoutMs: 50,
+    });
+    const cleared = client.clearVault(1);
+    const started = performance.now();
+    await client.close();
+    expect(performance.now() - started).toBeGreaterThan(900);
+    // The request sent before the close was served: the thread ran until it ended by itself.
+    await expect(cleared).resolves.toBeUndefined();
+  });
+});
