@@ -7,8 +7,8 @@ import { APP_ORIGIN, VAULT_ORIGIN } from './url-policy.ts';
 
 /**
  * CSP of every renderer page: only our own scripts and styles (no inline ones, as in the web
- * bridge); images from our origin, `data:` and the vault protocol; no remote loads, no plugins,
- * no frames, no forms.
+ * bridge); images from our origin, `data:` and the vault protocol; workers only from our origin
+ * (the preview renders markdown in one); no remote loads, no plugins, no frames, no forms.
  */
 export const RENDERER_CSP = [
   "default-src 'none'",
@@ -19,7 +19,7 @@ export const RENDERER_CSP = [
   "connect-src 'self'",
   "object-src 'none'",
   "frame-src 'none'",
-  "worker-src 'none'",
+  "worker-src 'self'",
   "base-uri 'none'",
   "form-action 'none'",
   "frame-ancestors 'none'",

@@ -285,6 +285,8 @@ export interface Settings {
   quickSearchHotkey: string;
   /** 'system' follows the OS. */
   theme: 'system' | 'light' | 'dark';
+  /** Show each result's raw score (hidden by default: scores compare only within one search). */
+  showScores: boolean;
 }
 
 /** A settings update: any subset of the fields. */

@@ -48,6 +48,7 @@ const settingsPatch = z
     exportMaxTokens: z.number().int().min(1).max(10_000_000).nullable(),
     quickSearchHotkey: z.string().min(1).max(100),
     theme: z.enum(['system', 'light', 'dark']),
+    showScores: z.boolean(),
   })
   .partial()
   .strict();

@@ -1,6 +1,6 @@
 // Results that are hard to lay out (test/fixtures/e2e-layout: a 15 kB heading, a heading that is
 // one long identifier, a partial match with a long list of matched terms) stay inside their
-// pane, and every result keeps its score and merged count in view (docs/design.md#processes).
+// pane, and every result keeps its score (when shown) and merged count in view (docs/design.md#processes).
 import { cpSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Locator, Page } from '@playwright/test';
@@ -21,6 +21,8 @@ async function addLayoutVault(bridge: RunningBridge): Promise<void> {
       (await bridge.call<VaultInfo[]>('listVaults')).find((v) => v.name === 'layout'),
     )
     .toMatchObject({ documents: 3 });
+  // Scores are hidden by default; these tests check that, shown, they stay in view.
+  await bridge.call('updateSettings', { showScores: true });
 }
 
 /** Asserts that `inner` is drawn wholly inside `outer`'s box. */

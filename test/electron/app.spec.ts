@@ -225,3 +225,15 @@ test('the main window remembers its bounds', async () => {
     maximized: false,
   });
 });
+
+test('the preview renders in its worker under the app’s CSP (worker-src self)', async () => {
+  const workers: string[] = [];
+  folio.main.on('worker', (worker) => workers.push(worker.url()));
+  await searchUntilFound(folio.main, 'heron');
+  await folio.main.getByRole('searchbox', { name: 'Search' }).fill('heron');
+  const article = folio.main.getByRole('region', { name: 'Preview' }).locator('article');
+  await expect(article.locator('mark.hit').first()).toBeVisible();
+  // Rendered as a tree, not the plain-text fallback, and by a worker from folio://app.
+  await expect(article.locator('.plain-reason')).toHaveCount(0);
+  expect(workers.some((url) => url.startsWith('folio://app/'))).toBe(true);
+});

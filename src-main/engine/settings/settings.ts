@@ -27,6 +27,7 @@ export const DEFAULT_SETTINGS: Readonly<Settings> = Object.freeze({
   exportMaxTokens: null,
   quickSearchHotkey: 'CommandOrControl+Shift+Space',
   theme: 'system',
+  showScores: false,
 }) as Settings;
 
 /** Fixed defaults that are not user settings (docs/design.md#defaults). */

@@ -14,6 +14,11 @@ export interface OutlineRow {
   expanded: boolean;
   /** The node is a result, or some result absorbed it. */
   matched: boolean;
+  /**
+   * The document node this row also stands for: a note whose only content is its first
+   * section shows as that section's row alone, not as two rows with one title.
+   */
+  alias: string | null;
 }
 
 /** Parent/child links of an outline, built once per outline response. */
@@ -63,6 +68,17 @@ export function matchedIds(results: readonly SearchResult[], docId: string | nul
   return ids;
 }
 
+/**
+ * The section a document node folds into: its only child, when the document has no text of its
+ * own (no body before its first heading). Null when the document needs its own row.
+ */
+export function foldedInto(index: OutlineIndex): OutlineNode | null {
+  const root = index.root;
+  if (!root || root.isChunk) return null;
+  const children = index.childrenOf.get(root.id) ?? [];
+  return children.length === 1 ? children[0]! : null;
+}
+
 /** The rows to show, in pre-order, skipping the descendants of collapsed nodes. */
 export function visibleRows(
   index: OutlineIndex,
@@ -70,7 +86,7 @@ export function visibleRows(
   matched: ReadonlySet<string>,
 ): OutlineRow[] {
   const rows: OutlineRow[] = [];
-  const walk = (node: OutlineNode, level: number) => {
+  const walk = (node: OutlineNode, level: number, alias: string | null) => {
     const children = index.childrenOf.get(node.id) ?? [];
     const expanded = children.length > 0 && !collapsed.has(node.id);
     rows.push({
@@ -78,11 +94,14 @@ export function visibleRows(
       level,
       hasChildren: children.length > 0,
       expanded,
-      matched: matched.has(node.id),
+      matched: matched.has(node.id) || (alias !== null && matched.has(alias)),
+      alias,
     });
-    if (expanded) for (const child of children) walk(child, level + 1);
+    if (expanded) for (const child of children) walk(child, level + 1, null);
   };
-  if (index.root) walk(index.root, 0);
+  const folded = foldedInto(index);
+  if (folded) walk(folded, 0, index.root!.id);
+  else if (index.root) walk(index.root, 0, null);
   return rows;
 }
 

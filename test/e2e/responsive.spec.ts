@@ -1,0 +1,82 @@
+// Window sizes (issue 14 item 7) and what a result row shows (items 5, 14): at 900×600 nothing
+// scrolls sideways and the outline folds under the results; at 1920 the preview keeps a
+// readable measure; scores are hidden unless the setting shows them; the merged badge explains
+// itself; the outline has a legend. Screenshots of each size, light and dark.
+import { join } from 'node:path';
+import type { Page } from '@playwright/test';
+import { SCREENSHOTS, expect, test } from './bridge-fixture.ts';
+
+const searchBox = (page: Page) => page.getByRole('searchbox', { name: 'Search' });
+const results = (page: Page) => page.getByRole('listbox', { name: 'Results' }).getByRole('option');
+
+const SIZES = [
+  [900, 600],
+  [1400, 900],
+  [1920, 1080],
+] as const;
+
+test('every window size fits, without sideways scrolling', async ({ page, bridge }) => {
+  test.setTimeout(120_000);
+  await page.goto(bridge.url);
+  await searchBox(page).fill('carbon');
+  await expect(results(page).first()).toContainText('Compost methods');
+  for (const [width, height] of SIZES) {
+    await page.setViewportSize({ width, height });
+    const overflow = await page
+      .locator('html, .pane, .results')
+      .evaluateAll((elements) =>
+        elements
+          .filter((element) => element.scrollWidth > element.clientWidth + 1)
+          .map((element) => element.className),
+      );
+    expect(overflow, `${width}×${height}`).toEqual([]);
+    const outline = page.getByRole('region', { name: 'Outline' });
+    await expect(outline).toBeVisible();
+    const [list, tree] = [
+      await page.getByRole('listbox', { name: 'Results' }).boundingBox(),
+      await outline.boundingBox(),
+    ];
+    // Under 1100 px the outline sits under the results; above, beside them.
+    if (width < 1100) expect(tree!.y).toBeGreaterThan(list!.y);
+    else expect(tree!.x).toBeGreaterThan(list!.x + list!.width - 2);
+    const paragraph = page.getByRole('region', { name: 'Preview' }).locator('article p').first();
+    const measure = await paragraph.evaluate(
+      (p) =>
+        p.getBoundingClientRect().width /
+        parseFloat(p.ownerDocument.defaultView!.getComputedStyle(p).fontSize),
+    );
+    expect(measure).toBeLessThanOrEqual(52); // 80ch of this font: about 51 em
+    for (const scheme of ['light', 'dark'] as const) {
+      await page.emulateMedia({ colorScheme: scheme });
+      await page.screenshot({
+        path: join(SCREENSHOTS, `main-results-${width}x${height}-${scheme}.png`),
+      });
+    }
+  }
+});
+
+test('scores are hidden by default; merging and the outline explain themselves', async ({
+  page,
+  bridge,
+}) => {
+  await page.goto(bridge.url);
+  await searchBox(page).fill('carbon');
+  const first = results(page).first();
+  await expect(first).toContainText('merged 3 sections');
+  await expect(first.locator('.score')).toHaveCount(0);
+  await expect(first.locator('.badge.merged')).toHaveAttribute(
+    'title',
+    /hot compost, cold compost, worm compost/,
+  );
+  // The title has its line to itself: the badges sit below it.
+  const [title, badge] = [
+    await first.locator('.title').boundingBox(),
+    await first.locator('.badge.merged').boundingBox(),
+  ];
+  expect(badge!.y).toBeGreaterThan(title!.y + title!.height - 1);
+  await expect(page.getByLabel('Outline legend')).toContainText('matched');
+  await expect(page.getByLabel('Outline legend')).toContainText('line in the file');
+  // The setting shows them.
+  await bridge.call('updateSettings', { showScores: true });
+  await expect(first.locator('.score')).toHaveText(/^\d+\.\d\d$/);
+});
