@@ -1,7 +1,7 @@
 import { resolve } from 'node:path';
 import { defineConfig } from 'electron-vite';
 import { svelte } from '@sveltejs/vite-plugin-svelte';
-import { RENDERER_RESOLVE } from './src-main/bridge/build-renderer.ts';
+import { rendererResolve } from './src-main/bridge/build-renderer.ts';
 
 const root = import.meta.dirname;
 
@@ -40,7 +40,7 @@ export default defineConfig({
   },
   renderer: {
     root: resolve(root, 'src-renderer'),
-    resolve: RENDERER_RESOLVE,
+    resolve: rendererResolve(root),
     plugins: [svelte({ configFile: resolve(root, 'svelte.config.js') })],
     build: {
       outDir: resolve(out, 'renderer'),

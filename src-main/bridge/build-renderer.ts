@@ -6,16 +6,19 @@ import { REPO_ROOT, WEB_BUILD_DIR } from './paths.ts';
 /**
  * Module resolution shared with electron-vite's renderer build. The preview renders in a worker,
  * where `document` does not exist: the entity decoder's DOM build (picked by the `browser`
- * condition) is replaced by its plain one.
+ * condition) is replaced by its plain one. `repoRoot` is passed in: electron-vite bundles its
+ * config elsewhere, where this module's own location is not the repository's.
  */
-export const RENDERER_RESOLVE = {
-  alias: [
-    {
-      find: /^decode-named-character-reference$/,
-      replacement: resolve(REPO_ROOT, 'node_modules/decode-named-character-reference/index.js'),
-    },
-  ],
-};
+export function rendererResolve(repoRoot: string) {
+  return {
+    alias: [
+      {
+        find: /^decode-named-character-reference$/,
+        replacement: resolve(repoRoot, 'node_modules/decode-named-character-reference/index.js'),
+      },
+    ],
+  };
+}
 
 /** Builds `src-renderer` (index.html and quick.html) into `outDir`; resolves when done. */
 export async function buildRenderer(outDir: string = WEB_BUILD_DIR): Promise<void> {
@@ -28,7 +31,7 @@ export async function buildRenderer(outDir: string = WEB_BUILD_DIR): Promise<voi
     root,
     base: './',
     logLevel: 'warn',
-    resolve: RENDERER_RESOLVE,
+    resolve: rendererResolve(REPO_ROOT),
     plugins: [svelte({ configFile: resolve(REPO_ROOT, 'svelte.config.js') })],
     build: {
       outDir,
