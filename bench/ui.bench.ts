@@ -6,8 +6,8 @@
 // answer's arrival; `data-results-for` says which input the shown results answer).
 //   npm run bench -- ui [--runs N] [--queries N] [--fresh]
 // The typing cadence is one key every 120 ms at most (about 100 words a minute); a key waits for
-// the results of the one before it (so every keystroke is measured, none superseded). Each page
-// first types one query unmeasured (warm-up).
+// the results of the one before it (so every keystroke is measured, none superseded); 1.5 s pass
+// between queries (reading the results). Each page first types one query unmeasured (warm-up).
 import { existsSync, mkdirSync, rmSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -21,6 +21,7 @@ import { spawnWeb } from '../test/support/web-process.ts';
 
 const KEY_INTERVAL_MS = 120;
 const RESULTS_TIMEOUT_MS = 30_000;
+const QUERY_PAUSE_MS = 1500;
 
 const { values } = parseArgs({
   args: process.argv.slice(2),
@@ -117,6 +118,8 @@ function waitForPaint(args: { expected: string; timeoutMs: number }): Promise<Sa
 async function typeQueries(page: Page, box: string, queries: string[]): Promise<Sample[]> {
   const samples: Sample[] = [];
   for (const query of queries) {
+    // A person reads the results of one query before typing the next.
+    await page.waitForTimeout(QUERY_PAUSE_MS);
     await page.locator(box).fill('');
     await page.locator(box).focus();
     for (let at = 1; at <= query.length; at += 1) {

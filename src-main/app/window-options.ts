@@ -3,8 +3,8 @@
 import type { BrowserWindowConstructorOptions, WebPreferences } from 'electron';
 import { MIN_WINDOW_SIZE, type Rect } from './window-state.ts';
 
-/** Size of the quick-search window. */
-export const QUICK_WINDOW_SIZE = { width: 680, height: 440 } as const;
+/** Size of the quick-search window: the list and the preview side by side (Raycast's ≈ 750). */
+export const QUICK_WINDOW_SIZE = { width: 860, height: 520 } as const;
 
 /**
  * The web preferences of every Folio window (docs/design.md#security): an isolated, sandboxed
@@ -47,7 +47,11 @@ export function mainWindowOptions(
 }
 
 /**
- * The quick-search window: small, frameless, always on top, out of the task bar; hidden at start.
+ * The quick-search window: frameless, always on top, out of the task bar; created hidden at start
+ * and shown by the hotkey. Its page is not throttled while hidden (Electron's
+ * `backgroundThrottling`: timers and animation frames of a background page are slowed, which would
+ * hold up its first frame on show), and it paints while hidden (`paintWhenInitiallyHidden`, the
+ * default, said here because showing within 100 ms of the hotkey depends on it).
  */
 export function quickWindowOptions(preload: string): BrowserWindowConstructorOptions {
   return {
@@ -61,6 +65,7 @@ export function quickWindowOptions(preload: string): BrowserWindowConstructorOpt
     minimizable: false,
     maximizable: false,
     fullscreenable: false,
-    webPreferences: secureWebPreferences(preload),
+    paintWhenInitiallyHidden: true,
+    webPreferences: { ...secureWebPreferences(preload), backgroundThrottling: false },
   };
 }

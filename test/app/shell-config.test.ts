@@ -17,7 +17,7 @@ describe('window options', () => {
       mainWindowOptions(preload, { x: 0, y: 0, width: 800, height: 600 }),
       quickWindowOptions(preload),
     ]) {
-      expect(options.webPreferences).toEqual(secureWebPreferences(preload));
+      expect(options.webPreferences).toMatchObject(secureWebPreferences(preload));
       expect(options.webPreferences).toMatchObject({
         preload,
         contextIsolation: true,
@@ -33,15 +33,20 @@ describe('window options', () => {
     }
   });
 
-  it('make the quick-search window small, frameless and always on top', () => {
+  it('make the quick-search window frameless, always on top, and ready to show at once', () => {
     expect(quickWindowOptions(preload)).toMatchObject({
-      width: 680,
-      height: 440,
+      width: 860,
+      height: 520,
       frame: false,
       alwaysOnTop: true,
       skipTaskbar: true,
       resizable: false,
+      paintWhenInitiallyHidden: true,
+      webPreferences: { backgroundThrottling: false },
     });
+    // Only the quick window stays unthrottled while hidden: the main window may sleep.
+    const main = mainWindowOptions(preload, { x: 0, y: 0, width: 800, height: 600 });
+    expect(main.webPreferences?.backgroundThrottling).toBeUndefined();
   });
 
   it('place the main window at the given bounds with a minimum size', () => {

@@ -13,6 +13,7 @@ test('main window: Enter shows the result; Alt+O and Alt+R say the browser canno
   await page.getByRole('searchbox', { name: 'Search' }).fill('barrels');
   await expect(results(page).first()).toContainText('Rain barrels');
   await page.keyboard.press('Enter');
+  await expect(page.getByRole('listbox', { name: 'Results' })).toBeFocused();
   await page.keyboard.press('Enter');
   await expect(
     page.getByRole('tree', { name: 'Outline' }).getByRole('treeitem', { selected: true }),

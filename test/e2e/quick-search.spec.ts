@@ -1,54 +1,87 @@
-// Quick search, keyboard only: type, move, Enter → the clipboard holds the result as Markdown;
-// the last query is kept; Ctrl+Enter shows the result in the main window.
+// Quick search, keyboard only (issue 14, items 11–13): type, move, Enter → the clipboard holds the
+// result as Markdown; the row under the cursor is previewed beside the list; each row says its
+// vault and path; Ctrl+K lists the actions; an empty box lists recent searches and opened sections
+// and ↑ recalls the last search; Ctrl+Enter shows the result in the main window. Screenshots of
+// each state, light and dark, go to test-results/screenshots.
+import { join } from 'node:path';
+import type { Page } from '@playwright/test';
 import type { SearchResponse } from '#shared/contract/api.ts';
-import { expect, test } from './bridge-fixture.ts';
+import { SCREENSHOTS, expect, test } from './bridge-fixture.ts';
 
-test.use({ permissions: ['clipboard-read', 'clipboard-write'] });
+test.use({
+  permissions: ['clipboard-read', 'clipboard-write'],
+  viewport: { width: 860, height: 520 },
+});
 
-test('keyboard only: type, move, Enter copies the Markdown', async ({ page, bridge }) => {
-  await page.goto(bridge.quickUrl);
-  const box = page.getByRole('combobox', { name: 'Quick search' });
-  await expect(box).toBeFocused();
-  await page.keyboard.type('before');
-  const options = page.getByRole('option');
-  await expect(options).toHaveCount(3);
-  await page.keyboard.press('ArrowDown');
-  await page.keyboard.press('ArrowDown');
-  await page.keyboard.press('ArrowUp');
-  await expect(options.nth(1)).toHaveAttribute('aria-selected', 'true');
+const box = (page: Page) => page.getByRole('combobox', { name: 'Quick search' });
+const options = (page: Page) => page.getByRole('option');
+const preview = (page: Page) => page.getByRole('region', { name: 'Preview' });
 
-  const { results } = await bridge.call<SearchResponse>('search', { queries: ['before'] });
-  const chosen = results[1]!;
-  expect(chosen.id).toBe('e2e:notes.txt');
-  const expected = await bridge.call<{ text: string }>('exportResults', {
-    ids: [chosen.id],
-    format: 'md',
-  });
-  await page.keyboard.press('Enter');
-  await expect(page.getByRole('status')).toContainText('Copied 1 result as Markdown');
-  const copied = await page.evaluate(() =>
+async function shoot(page: Page, name: string): Promise<void> {
+  for (const scheme of ['light', 'dark'] as const) {
+    await page.emulateMedia({ colorScheme: scheme });
+    await page.screenshot({ path: join(SCREENSHOTS, `quick-${name}-${scheme}.png`) });
+  }
+  await page.emulateMedia({ colorScheme: 'light' });
+}
+
+async function clipboard(page: Page): Promise<string> {
+  return page.evaluate(() =>
     (
       globalThis as unknown as { navigator: { clipboard: { readText(): Promise<string> } } }
     ).navigator.clipboard.readText(),
   );
-  expect(copied).toBe(expected.text);
+}
+
+test('keyboard only: type, move, preview, Enter copies the Markdown, history remembers', async ({
+  page,
+  bridge,
+}) => {
+  await page.goto(bridge.quickUrl);
+  await expect(box(page)).toBeFocused();
+  await expect(page.getByText('Type to search your notes')).toBeVisible();
+  await shoot(page, 'empty');
+  await page.keyboard.type('before');
+  await expect(options(page)).toHaveCount(3);
+  // Each row: its title, snippet and where it lives.
+  await expect(options(page).nth(1)).toContainText('e2e · notes.txt:1');
+  await page.keyboard.press('ArrowDown');
+  await page.keyboard.press('ArrowDown');
+  await page.keyboard.press('ArrowUp');
+  await expect(options(page).nth(1)).toHaveAttribute('aria-selected', 'true');
+  // The preview beside the list shows the row under the cursor, the matches marked.
+  await expect(preview(page).locator('article')).toContainText('Plain text notes are indexed too');
+  await expect(preview(page).locator('article mark.hit').first()).toHaveText('before');
+  await shoot(page, 'results');
+
+  const { results } = await bridge.call<SearchResponse>('search', { queries: ['before'] });
+  expect(results[1]!.id).toBe('e2e:notes.txt');
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('status')).toContainText('Copied 1 result as Markdown');
   // The second result, exactly as docs/design.md#export lays out Markdown: breadcrumb heading,
   // source line (vault, path#slug link, lines), breadcrumb line (conditional mode), content.
-  expect(copied).toBe(
+  expect(await clipboard(page)).toBe(
     '## notes\n\nSource: e2e · [notes.txt](<notes.txt>) · line 1\n\nnotes\n\n' +
       'Plain text notes are indexed too. The pond needs a new pump before summer.\n',
   );
 
-  // The last query is kept.
+  // Done: the box is empty, also after a reload; history lists the search and the section.
   await page.reload();
-  await expect(box).toHaveValue('before');
-  await expect(options).toHaveCount(3);
+  await expect(box(page)).toHaveValue('');
+  const recent = page.getByRole('listbox', { name: 'Recent' });
+  await expect(recent.getByText('Recent searches')).toBeVisible();
+  await expect(recent.getByRole('option')).toHaveText([/before/, /notes\s*e2e · notes\.txt/]);
+  await shoot(page, 'history');
+  // ↑ in the empty box recalls the last search.
+  await page.keyboard.press('ArrowUp');
+  await expect(box(page)).toHaveValue('before');
+  await expect(options(page)).toHaveCount(3);
   // Esc asks to hide (a browser tab stays open) and does not clear the query.
   await page.keyboard.press('Escape');
-  await expect(box).toHaveValue('before');
+  await expect(box(page)).toHaveValue('before');
 });
 
-test('Ctrl+Enter shows the result in the main window; Shift+Enter says why it cannot open', async ({
+test('Ctrl+K lists the actions; one runs from the menu; Esc closes the menu first', async ({
   page,
   context,
   bridge,
@@ -56,12 +89,33 @@ test('Ctrl+Enter shows the result in the main window; Shift+Enter says why it ca
   await page.goto(bridge.url);
   await expect(page.getByText('Type to search')).toBeVisible();
   const quick = await context.newPage();
+  await quick.setViewportSize({ width: 860, height: 520 });
   await quick.goto(bridge.quickUrl);
   await quick.keyboard.type('barrels');
-  await expect(quick.getByRole('option').first()).toContainText('Rain barrels');
-  await quick.keyboard.press('Shift+Enter');
-  await expect(quick.getByRole('status')).toContainText('not available in the browser');
-  await quick.keyboard.press('Control+Enter');
+  await expect(options(quick).first()).toContainText('Rain barrels');
+  await quick.keyboard.press('Control+k');
+  const menu = quick.getByRole('menu', { name: 'Actions' });
+  await expect(menu.getByRole('menuitem')).toHaveText([
+    /Copy as Markdown\s*Enter/,
+    /Open in editor\s*in the app\s*Alt\+O/,
+    /Reveal in folder\s*in the app\s*Alt\+R/,
+    /Show in Folio\s*Ctrl\+Enter/,
+  ]);
+  await shoot(quick, 'menu');
+  await quick.keyboard.press('Escape');
+  await expect(menu).toHaveCount(0);
+  await expect(box(quick)).toHaveValue('barrels');
+
+  // From the menu: ↓ to "Open", Enter → the browser says why it cannot; then "Show in Folio".
+  await quick.keyboard.press('Control+k');
+  await quick.keyboard.press('ArrowDown');
+  await quick.keyboard.press('Enter');
+  await expect(quick.getByRole('status')).toHaveText(
+    'Opening files in an editor is not available in the browser; use the Folio app.',
+  );
+  await quick.keyboard.press('Control+k');
+  for (let step = 0; step < 3; step += 1) await quick.keyboard.press('ArrowDown');
+  await quick.keyboard.press('Enter');
   await expect(quick.getByRole('status')).toContainText('Shown in the main window');
   await expect(page.getByRole('region', { name: 'Preview' }).locator('article')).toContainText(
     'Two barrels collect rain',
@@ -69,5 +123,27 @@ test('Ctrl+Enter shows the result in the main window; Shift+Enter says why it ca
   await expect(
     page.getByRole('tree', { name: 'Outline' }).getByRole('treeitem', { selected: true }),
   ).toContainText('Rain barrels');
+
+  // Shift+Enter opens (the browser says it cannot), Ctrl+Enter shows without the menu.
+  await quick.keyboard.press('Shift+Enter');
+  await expect(quick.getByRole('status')).toContainText('not available in the browser');
+  await quick.keyboard.press('Control+Enter');
+  await expect(quick.getByRole('status')).toContainText('Shown in the main window');
   await quick.close();
+});
+
+test('a narrow window keeps the list and drops the preview; no results says so', async ({
+  page,
+  bridge,
+}) => {
+  await page.setViewportSize({ width: 520, height: 420 });
+  await page.goto(bridge.quickUrl);
+  await page.keyboard.type('barrels');
+  await expect(options(page).first()).toContainText('Rain barrels');
+  await expect(preview(page)).toBeHidden();
+  await shoot(page, 'narrow');
+  await page.setViewportSize({ width: 860, height: 520 });
+  await box(page).fill('zzzqqqnothing');
+  await expect(page.getByText('No results.')).toBeVisible();
+  await shoot(page, 'no-results');
 });

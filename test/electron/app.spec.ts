@@ -184,6 +184,42 @@ test('quick search hides on Esc and when it loses focus', async () => {
   await expect.poll(() => quickVisible(folio)).toBe(false);
 });
 
+test('quick search: preview beside the list, Alt+O says where it opened, Enter copies and hides', async () => {
+  const quick = await quickPage(folio);
+  await searchUntilFound(folio.main, 'heron');
+  // The OS default app cannot be driven by a test: the main process's shell answers for it.
+  await folio.app.evaluate(({ shell }) => {
+    const opened: string[] = [];
+    Object.assign(globalThis, { openedPaths: opened });
+    Object.assign(shell, { openPath: async (path: string) => (opened.push(path), '') });
+  });
+  await folio.app.evaluate(() => (globalThis as MainGlobals).folioE2E.toggleQuickSearch());
+  await expect.poll(() => quickVisible(folio)).toBe(true);
+  await quick.keyboard.type('heron');
+  await expect(quick.getByRole('option').first()).toContainText('sample · ');
+  await expect(
+    quick.getByRole('region', { name: 'Preview' }).locator('mark.hit').first(),
+  ).toHaveText(/heron/i);
+  await quick.keyboard.press('Alt+o');
+  await expect(quick.getByRole('status')).toContainText('with the default app');
+  const opened = await folio.app.evaluate(
+    () => (globalThis as unknown as { openedPaths: string[] }).openedPaths,
+  );
+  expect(opened).toHaveLength(1);
+  await folio.app.evaluate(() => (globalThis as MainGlobals).folioE2E.toggleQuickSearch());
+  await expect.poll(() => quickVisible(folio)).toBe(true);
+  await quick.keyboard.press('ArrowUp');
+  await expect(quick.getByRole('combobox', { name: 'Quick search' })).toHaveValue('heron');
+  await expect(quick.getByRole('listbox', { name: 'Results' })).toHaveAttribute(
+    'data-results-for',
+    'heron',
+  );
+  await quick.keyboard.press('Enter');
+  await expect.poll(() => quickVisible(folio)).toBe(false);
+  const copied = await folio.app.evaluate(({ clipboard }) => clipboard.readText());
+  expect(copied).toMatch(/^#+ .*\n\nSource: sample · /);
+});
+
 test('a valid shortcut is registered at once', async () => {
   const state = await folio.main.evaluate(() =>
     (globalThis as PageGlobals).folio.updateSettings({
