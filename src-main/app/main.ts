@@ -1,9 +1,11 @@
 // The Electron main process: the composition root that wires the engine, the windows, the IPC
 // choke point, the protocols, the global shortcut and the tray — and takes them down in order.
-import { existsSync } from 'node:fs';
+import { existsSync, mkdirSync } from 'node:fs';
+import { homedir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { app, clipboard, globalShortcut, ipcMain, protocol, session, shell } from 'electron';
 import type { EngineOptions, EngineService } from '#shared/contract/engine.ts';
+import { userDataDir } from '#shared/user-data.ts';
 import { createEngine } from '../engine/create-engine.ts';
 import { createApiHandlers, forwardEngineEvents, type SettingsAdopter } from './api-handlers.ts';
 import { mainClosedAction } from './close-policy.ts';
@@ -22,11 +24,15 @@ import { WindowManager } from './windows.ts';
 // How long quitting waits for the engine to stop watchers and workers before giving up on it.
 const SHUTDOWN_TIMEOUT_MS = 5000;
 
-// A separate profile folder (tests, portable installs); it must be set before anything reads it,
-// the single-instance lock included (the lock is per profile).
-if (process.env.FOLIO_USER_DATA_DIR) {
-  app.setPath('userData', resolve(process.env.FOLIO_USER_DATA_DIR));
-}
+// The profile folder, computed as `cli mcp` computes it to find the app's database (the platform's
+// default, or FOLIO_USER_DATA_DIR for tests and portable installs). It must be set before anything
+// reads it, the single-instance lock included (the lock is per profile); Electron requires the
+// folder to exist.
+const userData = resolve(
+  userDataDir({ platform: process.platform, env: process.env, home: homedir() }),
+);
+mkdirSync(userData, { recursive: true });
+app.setPath('userData', userData);
 
 // Privileges must be declared before `ready`, all in one call (a second call replaces the first).
 protocol.registerSchemesAsPrivileged([

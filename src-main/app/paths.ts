@@ -1,6 +1,7 @@
 // Where the app finds its parts: the built renderer and preload beside the main bundle, the bundled
 // resources (sample vault, icons) in the package's resources folder, and the user's data. Pure.
 import { join } from 'node:path';
+import { DATABASE_FILE } from '#shared/user-data.ts';
 
 /** The facts the paths depend on (Electron's `app` and the main bundle's own folder). */
 export interface PathInputs {
@@ -45,7 +46,7 @@ export function appPaths(inputs: PathInputs): AppPaths {
     preload: join(inputs.mainDir, '..', 'preload', 'index.cjs'),
     sampleVault: join(resources, 'sample-vault'),
     iconsDir: join(resources, 'icons'),
-    database: join(inputs.userData, 'folio.db'),
+    database: join(inputs.userData, DATABASE_FILE),
     windowState: join(inputs.userData, 'window-state.json'),
     workerFiles: {
       chunk: join(inputs.mainDir, WORKER_BUNDLES.chunk),

@@ -35,6 +35,12 @@ import { Registry } from './store/registry.ts';
 import { IndexWorkerClient, type IndexClientOptions } from './indexing/index-client.ts';
 import { IndexScheduler } from './indexing/index-scheduler.ts';
 import { LiveVaults } from './live/live-vaults.ts';
+import {
+  checkReadOnlyStamp,
+  readOnlyRefusal,
+  readOnlyVaultInfos,
+  StoredSettingsFollower,
+} from './service/read-only.ts';
 import { Vaults } from './vaults/vaults.ts';
 import { expandHome } from './vaults/home-path.ts';
 import { registerInternals, type EngineInternals } from './service/engine-internals.ts';
@@ -79,6 +85,8 @@ class Engine implements EngineService {
   private vaults!: Vaults;
   private settings!: Settings;
   private analyzer!: Analyzer;
+  /** Set when the engine is read-only: follows the settings another process saves. */
+  private follower: StoredSettingsFollower | null = null;
   private closed = false;
 
   constructor(options: EngineOptions) {
@@ -86,8 +94,9 @@ class Engine implements EngineService {
   }
 
   async start(): Promise<void> {
+    const readOnly = this.options.readOnly === true;
     const open = () => {
-      const db = openDatabase(this.options.dbPath);
+      const db = openDatabase(this.options.dbPath, { readOnly });
       this.connections.push(db);
       return db;
     };
@@ -96,6 +105,11 @@ class Engine implements EngineService {
     this.analyzer = createAnalyzer(this.settings.stemmer);
     this.reader = new IndexReader(open());
     this.searcher = new Searcher(this.reader);
+    if (readOnly) {
+      checkReadOnlyStamp(this.registry, this.settings, this.options.dbPath);
+      this.follower = new StoredSettingsFollower(this.registry);
+      return;
+    }
     this.startIndexing();
     const rebuild = await this.checkIndexStamp();
     // Others go first, so a wanted folder inside one of them is not refused as overlapping it.
@@ -165,11 +179,25 @@ class Engine implements EngineService {
   private guard<T>(read: () => T): T {
     if (this.closed) throw new FolioError('unavailable', 'the engine is closed');
     try {
+      if (this.follower) this.followSettings(this.follower);
       return read();
     } catch (error) {
       if (error instanceof FolioError) throw error;
       throw databaseError(this.options.dbPath, error);
     }
+  }
+
+  /** Read-only: adopts the settings another process saved (a new stemmer: a new analyzer). */
+  private followSettings(follower: StoredSettingsFollower): void {
+    const next = follower.changed();
+    if (!next) return;
+    if (next.stemmer !== this.settings.stemmer) this.analyzer = createAnalyzer(next.stemmer);
+    this.settings = next;
+  }
+
+  /** Throws `forbidden` when the engine is read-only. */
+  private writable(what: string): void {
+    if (this.follower) throw readOnlyRefusal(what);
   }
 
   async search(request: SearchRequest): Promise<SearchResponse> {
@@ -195,22 +223,28 @@ class Engine implements EngineService {
   }
 
   async listVaults(): Promise<VaultInfo[]> {
-    return this.guard(() => this.vaults.infos());
+    return this.guard(() =>
+      this.follower ? readOnlyVaultInfos(this.registry) : this.vaults.infos(),
+    );
   }
 
   async addVault(request: { root: string; name?: string }): Promise<VaultInfo> {
+    this.writable('adding a vault');
     return this.vaults.add(expandHome(request.root.trim()), request.name);
   }
 
   async removeVault(request: { name: string }): Promise<void> {
+    this.writable('removing a vault');
     await this.vaults.remove(request.name);
   }
 
   async reindexVault(request: { name: string }): Promise<void> {
+    this.writable('re-indexing a vault');
     await this.vaults.reindex(request.name);
   }
 
   async updateVault(request: UpdateVaultRequest): Promise<VaultInfo> {
+    this.writable('changing a vault');
     return this.vaults.update(request);
   }
 
@@ -231,6 +265,7 @@ class Engine implements EngineService {
   }
 
   async updateSettings(request: SettingsPatch): Promise<SettingsState> {
+    this.writable('changing settings');
     const next = applySettingsPatch(this.settings, request);
     const restem = next.stemmer !== this.settings.stemmer;
     this.guard(() => this.registry.saveSettings({ ...next }));
@@ -265,6 +300,7 @@ class Engine implements EngineService {
   }
 
   async setWatching(enabled: boolean): Promise<void> {
+    this.writable('watching');
     await this.live.setPaused(!enabled);
     this.vaults.changed();
   }
@@ -279,14 +315,15 @@ class Engine implements EngineService {
       reader: this.reader,
       searchRaw: (request) =>
         this.guard(() => this.searcher.search(request, this.settings, this.analyzer, false)),
-      summary: (vault) => this.scheduler.summary(vault),
-      indexed: (vault) => this.scheduler.pending(vault),
-      ready: () => this.scheduler.pending(null),
+      summary: (vault) => this.scheduler?.summary(vault),
+      indexed: async (vault) => this.scheduler?.pending(vault),
+      ready: async () => this.scheduler?.pending(null),
       follow: async (names) => {
+        this.writable('watching');
         await Promise.all(names.map((name) => this.live.follow(name)));
         this.vaults.changed();
       },
-      problem: (vault) => this.scheduler.failure(vault) ?? this.live.problem(vault),
+      problem: (vault) => this.scheduler?.failure(vault) ?? this.live?.problem(vault),
       settings: () => this.settings,
       analyzer: () => this.analyzer,
     };

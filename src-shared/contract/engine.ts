@@ -98,6 +98,13 @@ export interface EngineOptions {
   /** Watch the vault folders for changes (default true). */
   watch?: boolean;
   /**
+   * Serve the index without ever writing to it (`mcp` without folders, beside a running app that
+   * writes it): the database must exist; no index worker, watcher or migration runs; changes to
+   * vaults and settings are refused; what another process commits is seen at the next read.
+   * `vaults` must be empty. Default false.
+   */
+  readOnly?: boolean;
+  /**
    * Absolute paths of the worker-thread entry files, for builds that bundle them (Electron).
    * Default: the `.ts` worker modules beside the engine code, run by Node's type stripping.
    */

@@ -17,9 +17,18 @@ const MAX_ID_CHARS = 1_048_576;
 /** All the ids of one export together (1,000 ordinary ids take well under 1 MB). */
 const MAX_EXPORT_ID_CHARS = 16 * MAX_ID_CHARS;
 const nodeId = nonEmpty('id', MAX_ID_CHARS);
-const vaultName = z
-  .string({ error: 'name must be a string' })
-  .regex(/^[a-z0-9_-]{1,64}$/, 'name must match [a-z0-9_-]+ (at most 64 characters)');
+const vaultNamed = (what: string) =>
+  z
+    .string({ error: `${what} must be a string` })
+    .regex(/^[a-z0-9_-]{1,64}$/, `${what} must match [a-z0-9_-]+ (at most 64 characters)`);
+const vaultName = vaultNamed('name');
+
+/** One search topic (SPEC §4: any text is a valid query). */
+const queryText = z
+  .string({ error: 'a query must be a string' })
+  .max(20_000, 'a query is longer than 20,000 characters');
+/** The topics of one search (multi-topic search). */
+const topics = z.array(queryText).max(32, 'at most 32 queries');
 
 const exportFormat = z.enum(['md', 'text', 'json']);
 const breadcrumbMode = z.enum(['conditional', 'always', 'none']);
@@ -60,7 +69,7 @@ export const REQUEST_SCHEMAS = {
   environment: none,
   search: z
     .object({
-      queries: z.array(z.string().max(20_000, 'a query is longer than 20,000 characters')).max(32),
+      queries: topics,
       limit: z.number().int().min(1).max(500).optional(),
       strict: z.boolean().optional(),
     })
@@ -107,21 +116,157 @@ export const REQUEST_SCHEMAS = {
 /** The outcome of validating a request: the parsed value, or one line saying what is wrong. */
 export type Validation<T> = { ok: true; value: T } | { ok: false; message: string };
 
+/** Validates `argument` against `schema`; the message names `what` and the field at fault. */
+function validate<T>(
+  what: string,
+  schema: z.ZodType<T>,
+  argument: unknown,
+  describe: (issue: z.core.$ZodIssue) => string = (issue) => issue.message,
+): Validation<T> {
+  const result = schema.safeParse(argument);
+  if (result.success) return { ok: true, value: result.data };
+  const issue = result.error.issues[0];
+  const where = issue && issue.path.length > 0 ? ` (${issue.path.join('.')})` : '';
+  const message = (issue ? describe(issue) : 'invalid argument').replace(/\s+/g, ' ');
+  return { ok: false, message: `${what}: ${message}${where}` };
+}
+
 /** Validates the argument of `method`; the message names the method and the field at fault. */
 export function validateRequest<M extends ApiMethod>(
   method: M,
   argument: unknown,
 ): Validation<z.infer<(typeof REQUEST_SCHEMAS)[M]>> {
-  const schema = REQUEST_SCHEMAS[method] as z.ZodType;
-  const result = schema.safeParse(argument);
-  if (result.success)
-    return { ok: true, value: result.data as z.infer<(typeof REQUEST_SCHEMAS)[M]> };
-  const issue = result.error.issues[0];
-  const where = issue && issue.path.length > 0 ? ` (${issue.path.join('.')})` : '';
-  return { ok: false, message: `${method}: ${issue?.message ?? 'invalid argument'}${where}` };
+  return validate(method, REQUEST_SCHEMAS[method] as z.ZodType, argument) as Validation<
+    z.infer<(typeof REQUEST_SCHEMAS)[M]>
+  >;
 }
 
 /** True when `name` is one of the API's request methods. */
 export function isApiMethod(name: string): name is ApiMethod {
   return Object.hasOwn(REQUEST_SCHEMAS, name);
+}
+
+// ---------------------------------------------------------------------------------------------
+// MCP tools (docs/mcp.md): the arguments an AI assistant passes, checked like the API's requests
+// and built from the same pieces (query text, node ids, vault names, breadcrumb modes). The
+// descriptions are what the model reads in the tools' JSON Schemas.
+
+/** What `read` returns without `maxTokens`, and `context`'s ceiling: responses stay bounded. */
+export const TOOL_DEFAULT_MAX_TOKENS = 25_000;
+/** The largest `maxTokens` a tool takes (≈400,000 characters). */
+export const TOOL_MAX_TOKENS = 100_000;
+/** The most results one `search` returns. */
+export const TOOL_MAX_RESULTS = 50;
+
+const wholeNumber = (what: string, min: number, max: number) =>
+  z
+    .number({ error: `${what} must be a whole number from ${min} to ${max}` })
+    .int(`${what} must be a whole number from ${min} to ${max}`)
+    .min(min, `${what} must be a whole number from ${min} to ${max}`)
+    .max(max, `${what} must be a whole number from ${min} to ${max}`);
+
+const maxTokens = wholeNumber('maxTokens', 1, TOOL_MAX_TOKENS);
+const nonBlankQuery = queryText.regex(/\S/, 'query must not be empty');
+
+/** The argument schema of each MCP tool. */
+export const TOOL_SCHEMAS = {
+  search: z
+    .object({
+      query: nonBlankQuery
+        .describe(
+          'What to search for, in the query language (see the tool description). Give this or `queries`.',
+        )
+        .optional(),
+      queries: topics
+        .min(1, 'queries must hold at least one query')
+        .describe(
+          'Several topics, each searched on its own and merged into one list. Give this or `query`.',
+        )
+        .optional(),
+      limit: wholeNumber('limit', 1, TOOL_MAX_RESULTS)
+        .describe(`How many results, 1–${TOOL_MAX_RESULTS} (default 10).`)
+        .optional(),
+      strict: z
+        .boolean({ error: 'strict must be true or false' })
+        .describe('Only results matching every word: no partial matches. Default false.')
+        .optional(),
+      vault: vaultNamed('vault')
+        .describe('Only this vault (a name the `vaults` tool lists).')
+        .optional(),
+      path: z
+        .string({ error: 'path must be a string' })
+        .min(1, 'path must not be empty')
+        .max(1024, 'path is longer than 1,024 characters')
+        .regex(/^[^"\n\r]*$/, 'path must not contain a double quote or a line break')
+        .describe(
+          'Only notes whose path in the vault starts with this: a folder such as `projects/`, or one note such as `projects/plan.md`.',
+        )
+        .optional(),
+    })
+    .strict()
+    .refine((a) => (a.query === undefined) !== (a.queries === undefined), {
+      error: 'give either query or queries',
+    }),
+  read: z
+    .object({
+      id: nodeId.describe(
+        'A section or note id from search, outline or context: `vault:path#slug` or `vault:path`.',
+      ),
+      maxTokens: maxTokens
+        .describe(
+          `Cut the text at a paragraph boundary to fit this many tokens (≈ characters / 4). Default ${TOOL_DEFAULT_MAX_TOKENS.toLocaleString('en')}.`,
+        )
+        .optional(),
+      descendants: z
+        .boolean({ error: 'descendants must be true or false' })
+        .describe(
+          'Include the subsections (default true); false: only the text up to the first subsection.',
+        )
+        .optional(),
+    })
+    .strict(),
+  outline: z
+    .object({
+      docId: nodeId.describe('A note id, `vault:path` (a result id without its `#slug`).'),
+    })
+    .strict(),
+  context: z
+    .object({
+      queries: topics
+        .min(1, 'queries must hold at least one query')
+        .describe('The topics to search; their best results are packed in rank order.'),
+      maxTokens: maxTokens.describe('The token budget of the whole pack (≈ characters / 4).'),
+      breadcrumbMode: breadcrumbMode
+        .describe(
+          "When to put the section's breadcrumb line above its text: `conditional` (when the text alone lacks context; default), `always`, `none`.",
+        )
+        .optional(),
+    })
+    .strict(),
+  vaults: z.object({}).strict(),
+} satisfies Record<string, z.ZodType>;
+
+/** The name of an MCP tool. */
+export type ToolName = keyof typeof TOOL_SCHEMAS;
+
+/** Validates the arguments of an MCP tool; the message names the tool and the field at fault. */
+export function validateToolArguments<T extends ToolName>(
+  tool: T,
+  argument: unknown,
+): Validation<z.infer<(typeof TOOL_SCHEMAS)[T]>> {
+  const schema = TOOL_SCHEMAS[tool];
+  const known = Object.keys(schema.shape);
+  // A model reads this line to correct its call: name what it may pass instead.
+  const describe = (issue: z.core.$ZodIssue) => {
+    if (issue.code === 'unrecognized_keys') {
+      const accepted = known.length > 0 ? `it takes ${known.join(', ')}` : 'it takes none';
+      return `unknown argument ${issue.keys.map((k) => JSON.stringify(k)).join(', ')}; ${accepted}`;
+    }
+    if (issue.code === 'invalid_type' && issue.path.length === 0)
+      return 'the arguments must be an object';
+    return issue.message;
+  };
+  return validate(tool, schema as z.ZodType, argument ?? {}, describe) as Validation<
+    z.infer<(typeof TOOL_SCHEMAS)[T]>
+  >;
 }

@@ -32,8 +32,8 @@ function printer(io: CliIo, json: boolean): (event: WatchEvent) => void {
   };
 }
 
-/** The vault names of the folders, registering the new ones. */
-async function vaultNames(engine: EngineService, targets: Target[]): Promise<string[]> {
+/** The vault names of the folders, registering the new ones (shared with `mcp`). */
+export async function vaultNames(engine: EngineService, targets: Target[]): Promise<string[]> {
   const names: string[] = [];
   for (const target of targets) {
     const known = (await engine.listVaults()).find((v) => v.root === target.root);

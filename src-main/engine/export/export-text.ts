@@ -30,7 +30,8 @@ const lines = (item: ExportItem) =>
     ? `line ${item.startLine}`
     : `lines ${item.startLine}–${item.endLine}`;
 
-function header(item: ExportItem, format: 'md' | 'text'): string {
+/** The lines above an item's text: its breadcrumb, then its source (vault, `path#slug`, lines). */
+export function exportHeader(item: ExportItem, format: 'md' | 'text'): string {
   if (format === 'md') {
     return `## ${crumb(item)}\n\nSource: ${item.vault} · [${anchor(item)}](<${anchor(item)}>) · ${lines(item)}`;
   }
@@ -49,7 +50,7 @@ function exportBlocks(items: Iterable<ExportItem>, format: 'md' | 'text', maxCha
   let index = 0;
   for (const item of items) {
     const sep = out ? '\n\n' : '';
-    const head = `${header(item, format)}\n\n`;
+    const head = `${exportHeader(item, format)}\n\n`;
     const whole = `${out}${sep}${head}${item.text.trimEnd()}\n`;
     if (whole.length <= maxChars) {
       out = whole.slice(0, -1);

@@ -100,6 +100,11 @@ function checkIdentity(db: Db, path: string): void {
 export interface OpenOptions {
   /** Fail with `not-found` instead of creating a missing database (CLI read commands). */
   mustExist?: boolean;
+  /**
+   * Open for reading only (`mcp` without folders, beside a running app): nothing is written —
+   * no migration, no pragma that writes — and the database must exist at this schema version.
+   */
+  readOnly?: boolean;
 }
 
 /** Opens (creating if missing) and migrates a Folio database; throws `FolioError` naming the file. */
@@ -114,9 +119,10 @@ export function openDatabase(path: string, options: OpenOptions = {}): Db {
         `database ${path} is not a Folio database (not an SQLite file); refusing to overwrite it`,
       );
     }
-  } else if (options.mustExist) {
+  } else if (options.mustExist || options.readOnly) {
     throw new FolioError('not-found', `database ${path} does not exist (run \`index\` first)`);
   }
+  if (options.readOnly) return openReadOnly(path);
   let db: Db | undefined;
   try {
     db = new Database(path);
@@ -126,6 +132,34 @@ export function openDatabase(path: string, options: OpenOptions = {}): Db {
     db.pragma('synchronous = NORMAL');
     db.pragma('foreign_keys = ON');
     migrate(db);
+    return db;
+  } catch (error) {
+    db?.close();
+    throw databaseError(path, error);
+  }
+}
+
+/**
+ * A read-only connection (docs/mcp.md#read-only): WAL lets it read the last committed state
+ * while another process writes, and it never takes a write lock, so it never blocks that writer.
+ * A database of another schema version is refused: migrating it is the writer's job.
+ */
+function openReadOnly(path: string): Db {
+  let db: Db | undefined;
+  try {
+    db = new Database(path, { readonly: true, fileMustExist: true });
+    db.pragma('busy_timeout = 5000');
+    const applicationId = db.pragma('application_id', { simple: true }) as number;
+    const version = db.pragma('user_version', { simple: true }) as number;
+    if (applicationId !== APPLICATION_ID) {
+      throw new FolioError('io', `database ${path} is not a Folio database (or not yet written)`);
+    }
+    if (version !== SCHEMA_VERSION) {
+      throw new FolioError(
+        'io',
+        `database ${path} has schema ${version}, this Folio reads schema ${SCHEMA_VERSION}: open it once with the Folio that matches, or index into a new database`,
+      );
+    }
     return db;
   } catch (error) {
     db?.close();

@@ -32,6 +32,14 @@ export interface VaultRow {
   sample: number;
 }
 
+/** What `vaultStats` says of one vault. */
+export interface VaultStats {
+  vault: string;
+  documents: number;
+  sections: number;
+  lastIndexed: number | null;
+}
+
 /** Cached briefs per kind at most (then the cache starts afresh). */
 const CACHE_ROWS = 100_000;
 /** Bytes of file content kept in memory at most. */
@@ -87,6 +95,9 @@ export class IndexReader {
       documents: s(`SELECT v.name AS vault, f.path, f.hash, f.node_count FROM files f
         JOIN vaults v ON v.id = f.vault_id ORDER BY v.name, f.path`),
       vocabulary: s('SELECT term, doc FROM fts_vocab'),
+      vaultStats: s(`SELECT v.name AS vault, count(f.id) AS documents,
+        coalesce(sum(f.node_count) - count(f.id), 0) AS sections, max(f.indexed_at) AS lastIndexed
+        FROM vaults v LEFT JOIN files f ON f.vault_id = v.id GROUP BY v.id ORDER BY v.name`),
       dataVersion: s('PRAGMA data_version'),
     };
   }
@@ -232,6 +243,14 @@ export class IndexReader {
       hash: string;
       node_count: number;
     }>;
+  }
+
+  /**
+   * Per vault: its documents, their sections (every node below a document node) and when the
+   * last of them was indexed (Unix epoch milliseconds; null without documents).
+   */
+  vaultStats(): VaultStats[] {
+    return this.statements.vaultStats!.all() as VaultStats[];
   }
 
   /** Every distinct term of the index and how many rows hold it. */

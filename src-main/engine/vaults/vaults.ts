@@ -13,6 +13,21 @@ import type { VaultTarget } from '../indexing/types.ts';
 import type { Registry, VaultRecord } from '../store/registry.ts';
 import { addVaultChecked, vaultAt } from './vault-registration.ts';
 
+/** What the user sees of a registered vault in that status. */
+export function vaultInfo(v: VaultRecord, status: VaultStatus): VaultInfo {
+  return {
+    name: v.name,
+    root: v.root,
+    boost: v.pinned ? ENGINE_DEFAULTS.pinnedBoost : 1,
+    pinned: v.pinned,
+    ignore: v.ignore,
+    status,
+    documents: v.documents,
+    errors: v.errors,
+    sample: v.sample,
+  };
+}
+
 /** What the vault operations work with. */
 export interface VaultsDeps {
   registry: Registry;
@@ -146,17 +161,7 @@ export class Vaults {
   }
 
   private info(v: VaultRecord): VaultInfo {
-    return {
-      name: v.name,
-      root: v.root,
-      boost: v.pinned ? ENGINE_DEFAULTS.pinnedBoost : 1,
-      pinned: v.pinned,
-      ignore: v.ignore,
-      status: this.status(v),
-      documents: v.documents,
-      errors: v.errors,
-      sample: v.sample,
-    };
+    return vaultInfo(v, this.status(v));
   }
 
   private status(vault: VaultRecord): VaultStatus {

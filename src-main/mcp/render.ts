@@ -1,0 +1,130 @@
+// How tool results read for a model (docs/mcp.md#tools): one line per search result, an indented
+// outline, one line per vault — compact, with every id whole so that it can be passed back.
+import type { OutlineResponse, SearchResult, SnippetSegment } from '#shared/contract/api.ts';
+
+/** Longest title or breadcrumb a result shows (a heading can be 15 KB long); ids stay whole. */
+export const MAX_LABEL_CHARS = 300;
+
+/** A search result as an agent gets it (`search`'s structured content). */
+export interface AgentResult {
+  id: string;
+  vault: string;
+  path: string;
+  title: string;
+  breadcrumb: string;
+  startLine: number;
+  endLine: number;
+  score: number;
+  /** Plain text, matches marked `**…**`. */
+  snippet: string;
+  partial: boolean;
+  matchedTerms: string[];
+  /** How many sections this result absorbed. */
+  merged: number;
+}
+
+/** `text` cut to `max` characters, an ellipsis marking the cut. */
+export function capped(text: string, max = MAX_LABEL_CHARS): string {
+  if (text.length <= max) return text;
+  const end = /[\uD800-\uDBFF]/.test(text[max - 2] ?? '') ? max - 2 : max - 1;
+  return `${text.slice(0, end)}…`;
+}
+
+/** `> File › Section` → `File › Section`. */
+export function crumb(breadcrumb: string): string {
+  return capped(breadcrumb.replace(/^>\s*/, ''));
+}
+
+/** A snippet as plain text on one line, matches marked `**…**` (never HTML). */
+export function plainSnippet(segments: SnippetSegment[]): string {
+  return segments
+    .map((s) => (s.match && s.text.trim() ? `**${s.text}**` : s.text))
+    .join('')
+    .replace(/\s+/g, ' ')
+    .trim();
+}
+
+export function agentResult(result: SearchResult): AgentResult {
+  return {
+    id: result.id,
+    vault: result.vault,
+    path: result.path,
+    title: capped(result.title),
+    breadcrumb: crumb(result.breadcrumb),
+    startLine: result.startLine,
+    endLine: result.endLine,
+    score: Math.round(result.score * 1000) / 1000,
+    snippet: plainSnippet(result.snippetSegments),
+    partial: result.partial,
+    matchedTerms: result.matchedTerms,
+    merged: result.mergedFrom.length,
+  };
+}
+
+/** `lines 3–9`, or `line 3`. */
+export function lineRange(start: number, end: number): string {
+  return start === end ? `line ${start}` : `lines ${start}–${end}`;
+}
+
+/** One line per result: breadcrumb, id (`vault:path#slug`), lines, score, flags, snippet. */
+export function renderSearch(results: AgentResult[]): string {
+  if (results.length === 0) return 'No results.';
+  const lines = results.map((r, i) => {
+    const flags = [
+      r.partial ? `partial: matched ${r.matchedTerms.join(', ') || 'some terms'}` : '',
+      r.merged > 0 ? `merged ${r.merged}` : '',
+    ].filter(Boolean);
+    const meta = [lineRange(r.startLine, r.endLine), `score ${r.score.toFixed(2)}`, ...flags];
+    return `${i + 1}. ${r.breadcrumb} — ${r.id} (${meta.join(', ')}): ${r.snippet}`;
+  });
+  return `${lines.join('\n')}\n(${results.length} result${results.length === 1 ? '' : 's'}; read one with read {"id": …})`;
+}
+
+/** An outline node as an agent gets it. */
+export interface AgentOutlineNode {
+  id: string;
+  title: string;
+  depth: number;
+  startLine: number;
+  endLine: number;
+}
+
+/**
+ * The outline: a header naming the note, then one indented line per section. Stops before
+ * `maxChars`, saying how many sections it left out.
+ */
+export function renderOutline(
+  outline: OutlineResponse,
+  nodes: AgentOutlineNode[],
+  left: number,
+): string {
+  const tags = outline.tags.length > 0 ? ` · tags: ${outline.tags.join(', ')}` : '';
+  const head = `${outline.docId} — "${capped(outline.fileTitle)}"${tags}`;
+  const lines = nodes.map(
+    (n) =>
+      `${'  '.repeat(n.depth)}${n.depth === 0 ? '(note)' : '#'.repeat(n.depth)} ${n.title} — ${n.id} (${lineRange(n.startLine, n.endLine)})`,
+  );
+  const more = left > 0 ? [`… ${left} more sections left out to keep the answer short`] : [];
+  return [head, ...lines, ...more].join('\n');
+}
+
+/** A vault as an agent gets it. */
+export interface AgentVault {
+  name: string;
+  root: string;
+  documents: number;
+  sections: number;
+  status: string;
+  /** ISO 8601, or null before anything was indexed. */
+  lastIndexed: string | null;
+}
+
+export function renderVaults(vaults: AgentVault[]): string {
+  if (vaults.length === 0) return 'No vaults are indexed.';
+  return vaults
+    .map(
+      (v) =>
+        `${v.name} — ${v.root} · ${v.documents} documents, ${v.sections} sections · ${v.status} · last indexed ${v.lastIndexed ?? 'never'}`,
+    )
+    .join('\n');
+}

@@ -1,0 +1,77 @@
+// Folio's MCP server (docs/mcp.md): the official SDK's protocol `Server` with the two tool
+// handlers written here rather than `McpServer.registerTool`, because every argument is checked
+// by the contract's schemas with a one-line message naming the field (the SDK's own check joins
+// every zod issue on its own line) and the schemas sent to clients are those same schemas.
+// A call never throws: bad arguments, unknown tools, ids outside the index and engine failures
+// all come back as tool errors (`isError`) in one line, and the server keeps serving.
+import { Server } from '@modelcontextprotocol/sdk/server/index.js';
+import {
+  CallToolRequestSchema,
+  ListToolsRequestSchema,
+  type CallToolResult,
+} from '@modelcontextprotocol/sdk/types.js';
+import { FolioError, type EngineService } from '#shared/contract/engine.ts';
+import { validateToolArguments, type ToolName } from '#shared/contract/schema.ts';
+import { TOOL_CALLS } from './tool-calls.ts';
+import { INSTRUCTIONS, toolList } from './tool-definitions.ts';
+
+/** What the server needs. */
+export interface FolioMcpOptions {
+  engine: EngineService;
+  /** Folio's version, reported to the client at initialization. */
+  version: string;
+  /** Where unexpected failures are logged with their stack (stderr; never stdout). */
+  log(message: string): void;
+}
+
+/** One line, as a tool error (a message may quote a file name holding a line break). */
+function toolError(message: string): CallToolResult {
+  const line = message.trim().replace(/\r/g, '\\r').replace(/\n/g, '\\n');
+  return { content: [{ type: 'text', text: line }], isError: true };
+}
+
+const isTool = (name: string): name is ToolName => Object.hasOwn(TOOL_CALLS, name);
+
+/** Runs one `tools/call`: validate, call the engine, render; every failure a tool error. */
+export async function callTool(
+  options: FolioMcpOptions,
+  name: string,
+  argument: unknown,
+): Promise<CallToolResult> {
+  if (!isTool(name)) {
+    return toolError(`unknown tool "${name}"; the tools are ${Object.keys(TOOL_CALLS).join(', ')}`);
+  }
+  const checked = validateToolArguments(name, argument);
+  if (!checked.ok) return toolError(checked.message);
+  try {
+    const call = TOOL_CALLS[name] as (
+      engine: EngineService,
+      args: unknown,
+    ) => ReturnType<(typeof TOOL_CALLS)[ToolName]>;
+    const output = await call(options.engine, checked.value);
+    return {
+      content: [{ type: 'text', text: output.text }],
+      structuredContent: output.structured as Record<string, unknown>,
+    };
+  } catch (error) {
+    if (error instanceof FolioError) return toolError(`${name}: ${error.message}`);
+    const detail = error instanceof Error ? (error.stack ?? error.message) : String(error);
+    options.log(`folio mcp: ${name} failed: ${detail}`);
+    const message = error instanceof Error ? error.message : String(error);
+    return toolError(`${name} failed: ${message}`);
+  }
+}
+
+/** The server, ready to connect to a transport (`StdioServerTransport` in `cli mcp`). */
+export function createFolioMcpServer(options: FolioMcpOptions): Server {
+  const server = new Server(
+    { name: 'folio', title: 'Folio', version: options.version },
+    { capabilities: { tools: {}, logging: {} }, instructions: INSTRUCTIONS },
+  );
+  const tools = toolList();
+  server.setRequestHandler(ListToolsRequestSchema, () => ({ tools }));
+  server.setRequestHandler(CallToolRequestSchema, (request) =>
+    callTool(options, request.params.name, request.params.arguments),
+  );
+  return server;
+}

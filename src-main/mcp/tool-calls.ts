@@ -1,0 +1,158 @@
+// What each MCP tool does with the engine (docs/mcp.md#tools). Arguments arrive validated by the
+// contract's schemas; engine errors (`FolioError`, e.g. an id outside the index) pass through to
+// become one-line tool errors. Every answer is bounded: search at 50 results, read and outline
+// at 25,000 tokens unless asked, context at its budget.
+import type { OutlineResponse } from '#shared/contract/api.ts';
+import { FolioError, type EngineService } from '#shared/contract/engine.ts';
+import {
+  TOOL_DEFAULT_MAX_TOKENS,
+  TOOL_MAX_RESULTS,
+  type TOOL_SCHEMAS,
+  type ToolName,
+} from '#shared/contract/schema.ts';
+import type { z } from 'zod';
+import { engineInternals } from '../engine/create-engine.ts';
+import { charsFor } from '../engine/export/budget.ts';
+import { readNode } from './read-node.ts';
+import {
+  agentResult,
+  capped,
+  renderOutline,
+  renderSearch,
+  renderVaults,
+  type AgentOutlineNode,
+  type AgentVault,
+} from './render.ts';
+
+/** A tool's answer: the text a model reads and the structured result of its output schema. */
+export interface ToolOutput {
+  text: string;
+  structured: object;
+}
+
+type Args<T extends ToolName> = z.infer<(typeof TOOL_SCHEMAS)[T]>;
+
+/** `vault:` and `path:` filters of the query language in front of a topic (they hold wherever typed). */
+function scoped(query: string, vault: string | undefined, path: string | undefined): string {
+  if (!query.trim()) return query;
+  const filters: string[] = [];
+  if (vault) filters.push(`vault:${vault}`);
+  // `./` makes any path a path filter (one without a slash would search the path column).
+  if (path) filters.push(`path:"./${path.replace(/\\/g, '/').replace(/^\/+/, '')}"`);
+  return filters.length > 0 ? `${filters.join(' ')} ${query}` : query;
+}
+
+async function checkVault(engine: EngineService, vault: string | undefined): Promise<void> {
+  if (vault === undefined) return;
+  const names = (await engine.listVaults()).map((v) => v.name);
+  if (!names.includes(vault)) {
+    const known = names.length > 0 ? `the vaults are ${names.join(', ')}` : 'no vault is indexed';
+    throw new FolioError('not-found', `no vault named "${vault}"; ${known}`);
+  }
+}
+
+async function search(engine: EngineService, args: Args<'search'>): Promise<ToolOutput> {
+  await checkVault(engine, args.vault);
+  const topics = args.queries ?? [args.query!];
+  const response = await engine.search({
+    queries: topics.map((q) => scoped(q, args.vault, args.path)),
+    limit: args.limit ?? 10,
+    strict: args.strict ?? false,
+  });
+  const results = response.results.map(agentResult);
+  return { text: renderSearch(results), structured: { results } };
+}
+
+/** The outline of a note, or of the note holding a section when given a section id. */
+async function outlineOf(engine: EngineService, docId: string): Promise<OutlineResponse> {
+  try {
+    return await engine.outline({ docId });
+  } catch (error) {
+    if (!(error instanceof FolioError) || error.code !== 'not-found') throw error;
+    const node = await engine.nodeContent({ id: docId }).catch(() => null);
+    if (!node) throw error;
+    return engine.outline({ docId: node.docId });
+  }
+}
+
+async function outline(engine: EngineService, args: Args<'outline'>): Promise<ToolOutput> {
+  const found = await outlineOf(engine, args.docId);
+  const budget = charsFor(TOOL_DEFAULT_MAX_TOKENS);
+  const nodes: AgentOutlineNode[] = [];
+  let size = 0;
+  for (const n of found.nodes) {
+    const node = {
+      id: n.id,
+      title: capped(n.title),
+      depth: n.depth,
+      startLine: n.startLine,
+      endLine: n.endLine,
+    };
+    size += node.id.length + node.title.length + 40;
+    if (size > budget) break;
+    nodes.push(node);
+  }
+  const left = found.nodes.length - nodes.length;
+  return {
+    text: renderOutline(found, nodes, left),
+    structured: {
+      docId: found.docId,
+      vault: found.vault,
+      path: found.path,
+      fileTitle: capped(found.fileTitle),
+      tags: found.tags,
+      nodes,
+      truncated: left > 0,
+    },
+  };
+}
+
+async function context(engine: EngineService, args: Args<'context'>): Promise<ToolOutput> {
+  const { results } = await engine.search({ queries: args.queries, limit: TOOL_MAX_RESULTS });
+  if (results.length === 0) {
+    return { text: 'No results.', structured: { text: '', tokens: 0, truncated: false, ids: [] } };
+  }
+  const pack = await engine.exportResults({
+    ids: results.map((r) => r.id),
+    format: 'md',
+    maxTokens: args.maxTokens,
+    breadcrumbMode: args.breadcrumbMode,
+  });
+  const ids = results.slice(0, pack.included).map((r) => r.id);
+  return {
+    text: pack.text,
+    structured: { text: pack.text, tokens: pack.tokens, truncated: pack.truncated, ids },
+  };
+}
+
+async function vaults(engine: EngineService): Promise<ToolOutput> {
+  const infos = await engine.listVaults();
+  const stats = new Map(
+    engineInternals(engine)
+      .reader.vaultStats()
+      .map((s) => [s.vault, s]),
+  );
+  const list: AgentVault[] = infos.map((v) => {
+    const s = stats.get(v.name);
+    return {
+      name: v.name,
+      root: v.root,
+      documents: v.documents,
+      sections: s?.sections ?? 0,
+      status: v.status,
+      lastIndexed: s?.lastIndexed ? new Date(s.lastIndexed).toISOString() : null,
+    };
+  });
+  return { text: renderVaults(list), structured: { vaults: list } };
+}
+
+/** Each tool's implementation. */
+export const TOOL_CALLS: {
+  [T in ToolName]: (engine: EngineService, args: Args<T>) => Promise<ToolOutput>;
+} = {
+  search,
+  read: readNode,
+  outline,
+  context,
+  vaults,
+};

@@ -1,0 +1,142 @@
+// What an MCP client learns about Folio's tools (docs/mcp.md#tools): names, descriptions written
+// for a model choosing between them, the argument schemas of the contract (the same zod schemas
+// that validate each call) and the shape of each tool's structured result, as JSON Schemas.
+import { z } from 'zod';
+import {
+  TOOL_DEFAULT_MAX_TOKENS,
+  TOOL_MAX_RESULTS,
+  TOOL_SCHEMAS,
+  type ToolName,
+} from '#shared/contract/schema.ts';
+
+const lines = { startLine: z.number().int(), endLine: z.number().int() };
+
+/** The structured result of each tool. */
+export const OUTPUT_SCHEMAS = {
+  search: z.object({
+    results: z.array(
+      z.object({
+        id: z.string(),
+        vault: z.string(),
+        path: z.string(),
+        title: z.string(),
+        breadcrumb: z.string(),
+        ...lines,
+        score: z.number(),
+        snippet: z.string(),
+        partial: z.boolean(),
+        matchedTerms: z.array(z.string()),
+        merged: z.number().int(),
+      }),
+    ),
+  }),
+  read: z.object({
+    id: z.string(),
+    docId: z.string(),
+    vault: z.string(),
+    path: z.string(),
+    title: z.string(),
+    breadcrumb: z.string(),
+    ...lines,
+    markdown: z.string(),
+    tokens: z.number().int(),
+    truncated: z.boolean(),
+  }),
+  outline: z.object({
+    docId: z.string(),
+    vault: z.string(),
+    path: z.string(),
+    fileTitle: z.string(),
+    tags: z.array(z.string()),
+    nodes: z.array(
+      z.object({ id: z.string(), title: z.string(), depth: z.number().int(), ...lines }),
+    ),
+    truncated: z.boolean(),
+  }),
+  context: z.object({
+    text: z.string(),
+    tokens: z.number().int(),
+    truncated: z.boolean(),
+    ids: z.array(z.string()),
+  }),
+  vaults: z.object({
+    vaults: z.array(
+      z.object({
+        name: z.string(),
+        root: z.string(),
+        documents: z.number().int(),
+        sections: z.number().int(),
+        status: z.string(),
+        lastIndexed: z.string().nullable(),
+      }),
+    ),
+  }),
+} satisfies Record<ToolName, z.ZodType>;
+
+const IDS =
+  'Ids look like `vault:path/to/note.md#section-slug` (a section) or `vault:path/to/note.md` (a whole note).';
+
+/** Title and description of each tool, for the model. */
+const TEXTS: Record<ToolName, { title: string; description: string }> = {
+  search: {
+    title: 'Search notes',
+    description: [
+      "Search the user's Markdown notes by section. Each result is the part of a note that best answers the query — a section, a group of sibling sections, or a whole note — with its breadcrumb, id, line range, score and a snippet with the matched words in **bold**.",
+      'Use this first to find where something is written. Then call `read` with a result id for its full text, or use `context` to get the text of several results at once within a token budget.',
+      IDS,
+      'Query language: words must all match (stemmed: "handling" finds "handled"); "exact phrase"; -word excludes; a OR b; (grouping); title:word, tags:word, body:word search one field; word* is a prefix. When no section holds every word, results matching some words follow, marked partial (unless strict). `queries` with several topics searches each on its own and merges them.',
+      `Returns at most ${TOOL_MAX_RESULTS} results (limit, default 10).`,
+    ].join('\n\n'),
+  },
+  read: {
+    title: 'Read a section',
+    description: [
+      'Read one note or section exactly as it is written in the file (Markdown), headed by its breadcrumb, its source (vault, path#slug) and its line range. Subsections are included unless `descendants` is false.',
+      `${IDS} Use ids from search, outline or context results; an id outside the index is an error.`,
+      `Long text is cut at a paragraph boundary to fit maxTokens (default ${TOOL_DEFAULT_MAX_TOKENS.toLocaleString('en')}, ≈ 4 characters per token) and the cut is said; read the subsections (see outline) to get the rest.`,
+    ].join('\n\n'),
+  },
+  outline: {
+    title: 'Outline a note',
+    description: [
+      'The heading tree of one note: every section with its id, title, depth (1 for #, 2 for ##…) and line range, in document order.',
+      'Use it to see how a note is organised and to pick the section to `read`. docId is a note id, `vault:path` (a result id without its #slug); a section id outlines the note that holds it.',
+    ].join('\n\n'),
+  },
+  context: {
+    title: 'Notes as context',
+    description: [
+      'Search, then pack the text of the best results into one Markdown document within maxTokens (≈ 4 characters per token): each result headed by its breadcrumb, source and lines, in rank order; the last one that does not fit is cut at a paragraph boundary and marked […].',
+      'Use it to get the content behind a question in one call (e.g. to answer from the notes). To read one specific section, use search then read.',
+    ].join('\n\n'),
+  },
+  vaults: {
+    title: 'List vaults',
+    description:
+      'The note folders (vaults) Folio has indexed: name, root folder, documents, sections, status (idle, indexing, watching, offline, …) and when a note was last indexed. Pass a name as `vault` to search to search only that vault.',
+  },
+};
+
+/** Told to the client at initialization: how the tools fit together. */
+export const INSTRUCTIONS =
+  "Folio searches the user's personal Markdown notes by section. Start with `search` (or `context` to get the text of the best results within a token budget); `read` a result id for the section's exact text; `outline` a note to see its sections; `vaults` lists the indexed folders. Ids are `vault:path#slug` (section) or `vault:path` (note); cite notes by path and line range.";
+
+/** A JSON Schema as MCP sends it (no `$schema` key: clients validate with their own draft). */
+function jsonSchema(
+  schema: z.ZodType,
+  io: 'input' | 'output',
+): Record<string, unknown> & { type: 'object' } {
+  const { $schema: _ignored, ...rest } = z.toJSONSchema(schema, { io, unrepresentable: 'any' });
+  return { ...rest, type: 'object' };
+}
+
+/** The `tools/list` answer, computed once. */
+export function toolList() {
+  return (Object.keys(TOOL_SCHEMAS) as ToolName[]).map((name) => ({
+    name,
+    ...TEXTS[name],
+    inputSchema: jsonSchema(TOOL_SCHEMAS[name], 'input'),
+    outputSchema: jsonSchema(OUTPUT_SCHEMAS[name], 'output'),
+    annotations: { title: TEXTS[name].title, readOnlyHint: true, openWorldHint: false },
+  }));
+}

@@ -1,0 +1,161 @@
+// `cli mcp` while the index changes: serving folders it keeps indexed (an edit is found once the
+// server says it indexed it), serving read-only a database another process writes meanwhile,
+// and ending cleanly on Ctrl-C and when the client goes away.
+import { spawn } from 'node:child_process';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { cli } from '../cli/cli-helpers.ts';
+import { finished, REPO, runCli } from '../engine/live/cli-process.ts';
+import { write } from '../engine/live/helpers.ts';
+import { tempDir } from '../engine/store/temp.ts';
+import { startMcp, textOf, type McpSession } from './mcp-client.ts';
+
+const dir = tempDir('folio-mcp-live-');
+/** Each test starts real processes (seconds each on a busy machine). */
+const LONG = 120_000;
+
+const ids = async (mcp: McpSession, query: string) => {
+  const result = await mcp.call('search', { query, strict: true });
+  expect(result.isError, textOf(result)).toBeFalsy();
+  return (result.structuredContent as { results: Array<{ id: string }> }).results.map((r) => r.id);
+};
+
+describe('cli mcp with folders', () => {
+  it(
+    'indexes them, and finds an edit once it is indexed; nothing but the protocol on stdout',
+    async () => {
+      const root = join(dir, 'watched');
+      write(root, 'a.md', '# Alpha\n\nthe first note\n');
+      const mcp = await startMcp(['--db', join(dir, 'watched.db'), `${root}=notes`]);
+      try {
+        await mcp.nextLog((m) => m === 'indexed notes:a.md', 'a.md indexed');
+        await mcp.nextLog((m) => m === 'watching notes', 'watching');
+        expect(await ids(mcp, 'first')).toEqual(['notes:a.md#alpha']);
+        expect(await ids(mcp, 'marmalade')).toEqual([]);
+        write(root, 'b.md', '# Bravo\n\n## Jam\n\norange marmalade\n');
+        await mcp.nextLog((m) => m === 'indexed notes:b.md', 'b.md indexed');
+        expect(await ids(mcp, 'marmalade')).toEqual(['notes:b.md#jam']);
+        write(root, 'a.md', '# Alpha\n\nthe first note, now with marmalade\n');
+        await mcp.nextLog(
+          (m) => m === 'indexed notes:a.md' && mcp.logs.filter((l) => l === m).length === 2,
+          'a.md re-indexed',
+        );
+        expect((await ids(mcp, 'marmalade')).sort()).toEqual([
+          'notes:a.md#alpha',
+          'notes:b.md#jam',
+        ]);
+        const vaults = await mcp.call('vaults', {});
+        expect(vaults.structuredContent).toMatchObject({
+          vaults: [{ name: 'notes', documents: 2, status: 'watching' }],
+        });
+        // Progress and events went to stderr (the client would have failed on anything else).
+        expect(mcp.stderr()).toContain('indexed notes:b.md');
+      } finally {
+        await mcp.close();
+      }
+    },
+    LONG,
+  );
+
+  it(
+    '--watch alone keeps the vaults already in the database indexed',
+    async () => {
+      const root = join(dir, 'known');
+      write(root, 'one.md', '# One\n\nkiwi\n');
+      const db = join(dir, 'known.db');
+      expect((await cli('index', '--db', db, `${root}=known`)).status).toBe(0);
+      const mcp = await startMcp(['--db', db, '--watch']);
+      try {
+        await mcp.nextLog((m) => m === 'watching known', 'watching');
+        write(root, 'two.md', '# Two\n\nkiwi and lime\n');
+        await mcp.nextLog((m) => m === 'indexed known:two.md', 'two.md indexed');
+        expect(await ids(mcp, 'lime')).toEqual(['known:two.md#two']);
+      } finally {
+        await mcp.close();
+      }
+    },
+    LONG,
+  );
+});
+
+describe('cli mcp read-only beside a writer', () => {
+  it(
+    'serves while another process indexes the same database, and sees its commits',
+    async () => {
+      const root = join(dir, 'shared');
+      write(root, 'first.md', '# First\n\npapaya\n');
+      const db = join(dir, 'shared.db');
+      expect((await cli('index', '--db', db, `${root}=shared`)).status).toBe(0);
+      const mcp = await startMcp(['--db', db]);
+      try {
+        expect(await ids(mcp, 'papaya')).toEqual(['shared:first.md#first']);
+        for (let i = 0; i < 40; i++) write(root, `more-${i}.md`, `# More ${i}\n\nguava ${i}\n`);
+        // The writer is another process; the server keeps answering while it commits.
+        const writer = runCli(['index', '--db', db, `${root}=shared`]);
+        let searches = 0;
+        let done = false;
+        void writer.then(() => (done = true));
+        while (!done) {
+          await ids(mcp, 'papaya');
+          searches++;
+          // Two cores: a search loop without pauses would starve the writer's start-up.
+          await new Promise((resolve) => setTimeout(resolve, 20));
+        }
+        const run = await writer;
+        expect(run.status, run.stderr).toBe(0);
+        expect(run.stdout).toContain('40 added');
+        expect(searches).toBeGreaterThan(0);
+        expect(await ids(mcp, 'guava')).toHaveLength(10); // the default limit
+        const all = await mcp.call('search', { query: 'guava', limit: 50, strict: true });
+        expect((all.structuredContent as { results: unknown[] }).results).toHaveLength(40);
+        const vaults = await mcp.call('vaults', {});
+        expect(vaults.structuredContent).toMatchObject({ vaults: [{ documents: 41 }] });
+      } finally {
+        await mcp.close();
+      }
+    },
+    LONG,
+  );
+
+  it(
+    'refuses a missing database in one line, exit 1',
+    async () => {
+      const run = await runCli(['mcp', '--db', join(dir, 'missing.db')]);
+      expect(run.status).toBe(1);
+      expect(run.stdout).toBe('');
+      expect(run.stderr).toMatch(/^folio mcp: --db .*missing\.db: no such database \(.*\)\n$/);
+    },
+    LONG,
+  );
+});
+
+describe('cli mcp ends cleanly', () => {
+  const db = join(dir, 'end.db');
+
+  it(
+    'when the client closes stdin, and on SIGINT',
+    async () => {
+      write(join(dir, 'end'), 'x.md', '# X\n');
+      expect((await cli('index', '--db', db, `${join(dir, 'end')}=end`)).status).toBe(0);
+      const args = ['--disable-warning=ExperimentalWarning', '--experimental-strip-types'];
+      const start = () =>
+        spawn(process.execPath, [...args, join(REPO, 'src-main/cli/bin.ts'), 'mcp', '--db', db], {
+          cwd: REPO,
+          stdio: ['pipe', 'pipe', 'pipe'],
+        });
+      const closed = start();
+      const closedRun = finished(closed);
+      closed.stdin.end();
+      expect(await closedRun).toMatchObject({ status: 0, signal: null, stdout: '' });
+
+      const interrupted = start();
+      const run = finished(interrupted);
+      await new Promise<void>((resolve) =>
+        interrupted.stderr.on('data', (d: Buffer) => d.toString().includes('serving') && resolve()),
+      );
+      interrupted.kill('SIGINT');
+      expect(await run).toMatchObject({ status: 0, signal: null, stdout: '' });
+    },
+    LONG,
+  );
+});

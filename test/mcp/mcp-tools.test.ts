@@ -1,0 +1,291 @@
+// `cli mcp` serving an index read-only, through the SDK's own client over stdio: the tools it
+// lists, and what each tool answers — read's text compared byte for byte with the file.
+import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { cli } from '../cli/cli-helpers.ts';
+import { write } from '../engine/live/helpers.ts';
+import { tempDir } from '../engine/store/temp.ts';
+import { REPO } from '../engine/live/cli-process.ts';
+import { startMcp, textOf, type McpSession } from './mcp-client.ts';
+
+const SAMPLE = join(REPO, 'resources/sample-vault');
+const dir = tempDir('folio-mcp-tools-');
+const notes = join(dir, 'notes');
+const db = join(dir, 'index.db');
+let mcp: McpSession;
+let dbHash = '';
+
+const sha = (file: string) => createHash('sha256').update(readFileSync(file)).digest('hex');
+
+/** The bytes of lines `start`–`end` (1-based, inclusive, line ends included) of a file. */
+function lineBytes(file: string, start: number, end: number): Buffer {
+  const bytes = readFileSync(file);
+  const starts = [0];
+  for (let i = 0; i < bytes.length; i++) if (bytes[i] === 0x0a) starts.push(i + 1);
+  return bytes.subarray(starts[start - 1], starts[end] ?? bytes.length);
+}
+
+type Result = { id: string; vault: string; path: string; startLine: number; endLine: number };
+
+beforeAll(async () => {
+  // A long note: one section of ≈ 40,000 tokens, and nested sections with CRLF line ends.
+  const paragraph = `${'Solar charging keeps the station alive through the winter months. '.repeat(20)}\n\n`;
+  write(notes, 'long.md', `# Long\n\n## Log\n\n${paragraph.repeat(120)}## After\n\nend\n`);
+  write(notes, 'crlf.md', '# Top\r\n\r\nintro text\r\n\r\n## Child\r\n\r\nchild text\r\n');
+  const run = await cli('index', '--db', db, `${SAMPLE}=sample`, `${notes}=notes`);
+  expect(run.status, run.err).toBe(0);
+  dbHash = sha(db);
+  mcp = await startMcp(['--db', db]);
+}, 120_000);
+
+afterAll(async () => {
+  await mcp?.close();
+});
+
+describe('cli mcp (read-only)', () => {
+  it('lists the five tools with descriptions, input and output schemas', async () => {
+    const { tools } = await mcp.client.listTools();
+    expect(tools.map((t) => t.name)).toEqual(['search', 'read', 'outline', 'context', 'vaults']);
+    for (const tool of tools) {
+      expect(tool.description!.length).toBeGreaterThan(100);
+      expect(tool.inputSchema.type).toBe('object');
+      expect(tool.outputSchema?.type).toBe('object');
+      expect(tool.annotations?.readOnlyHint).toBe(true);
+    }
+    const search = tools.find((t) => t.name === 'search')!;
+    expect(Object.keys(search.inputSchema.properties!)).toEqual([
+      'query',
+      'queries',
+      'limit',
+      'strict',
+      'vault',
+      'path',
+    ]);
+    expect(search.inputSchema.properties!.limit).toMatchObject({ minimum: 1, maximum: 50 });
+    expect(tools.find((t) => t.name === 'context')!.inputSchema.required).toEqual([
+      'queries',
+      'maxTokens',
+    ]);
+    expect(mcp.client.getInstructions()).toMatch(/vault:path#slug/);
+  });
+
+  it('search: structured results, and one line per result with **marked** matches', async () => {
+    const result = await mcp.call('search', { query: 'battery cold', limit: 3 });
+    expect(result.isError).toBeFalsy();
+    const { results } = result.structuredContent as { results: Array<Record<string, unknown>> };
+    expect(results.length).toBe(3);
+    for (const r of results) {
+      expect(Object.keys(r).sort()).toEqual(
+        [
+          'breadcrumb',
+          'endLine',
+          'id',
+          'matchedTerms',
+          'merged',
+          'partial',
+          'path',
+          'score',
+          'snippet',
+          'startLine',
+          'title',
+          'vault',
+        ].sort(),
+      );
+      expect(r.snippet).toMatch(/\*\*(battery|cold)\*\*/i);
+      expect(r.snippet).not.toMatch(/<\/?b>/);
+    }
+    const lines = textOf(result).split('\n');
+    expect(lines).toHaveLength(4); // three results and the hint
+    const first = results[0]!;
+    expect(lines[0]).toContain(`${first.breadcrumb} — ${first.id} (`);
+    expect(lines[0]).toMatch(/lines \d+–\d+, score \d+\.\d\d/);
+  });
+
+  it('search: limit, vault and path narrow the results; several queries are topics', async () => {
+    const many = await mcp.call('search', { query: 'station', limit: 50 });
+    const all = (many.structuredContent as { results: Result[] }).results;
+    expect(all.length).toBeGreaterThan(3);
+    const inVault = await mcp.call('search', { query: 'solar', vault: 'notes' });
+    const notesOnly = (inVault.structuredContent as { results: Result[] }).results;
+    expect(notesOnly.length).toBeGreaterThan(0);
+    expect(notesOnly.every((r) => r.vault === 'notes')).toBe(true);
+    const inPath = await mcp.call('search', { query: 'battery', path: 'hardware' });
+    const hardware = (inPath.structuredContent as { results: Result[] }).results;
+    expect(hardware.length).toBeGreaterThan(0);
+    expect(hardware.every((r) => r.path.startsWith('hardware/'))).toBe(true);
+    const topics = await mcp.call('search', { queries: ['battery', 'antenna'], limit: 10 });
+    expect((topics.structuredContent as { results: Result[] }).results.length).toBeGreaterThan(1);
+  });
+
+  it("read: every result's text is the file's own bytes for that section", async () => {
+    const found = await mcp.call('search', { query: 'station', vault: 'sample', limit: 20 });
+    const results = (found.structuredContent as { results: Result[] }).results;
+    for (const r of results) {
+      const read = await mcp.call('read', { id: r.id });
+      expect(read.isError, textOf(read)).toBeFalsy();
+      const s = read.structuredContent as Result & { markdown: string; truncated: boolean };
+      expect(s).toMatchObject({ id: r.id, startLine: r.startLine, endLine: r.endLine });
+      expect(s.truncated).toBe(false);
+      const file = join(SAMPLE, r.path);
+      expect(Buffer.from(s.markdown)).toEqual(lineBytes(file, r.startLine, r.endLine));
+      // The text a model reads: the breadcrumb, the source and the lines, then those bytes.
+      const text = textOf(read);
+      expect(text.startsWith(`## ${(s as unknown as { breadcrumb: string }).breadcrumb}\n`)).toBe(
+        true,
+      );
+      expect(text).toContain(`Source: ${r.vault} · [`);
+      expect(text.endsWith(s.markdown)).toBe(true);
+    }
+  });
+
+  it('read: descendants false stops at the first subsection, byte-exact (CRLF too)', async () => {
+    const own = await mcp.call('read', { id: 'notes:crlf.md#top', descendants: false });
+    const s = own.structuredContent as { markdown: string; startLine: number; endLine: number };
+    expect(s.markdown).toBe('# Top\r\n\r\nintro text\r\n\r\n');
+    expect(s).toMatchObject({ startLine: 1, endLine: 4 });
+    const whole = await mcp.call('read', { id: 'notes:crlf.md#top' });
+    expect((whole.structuredContent as { markdown: string }).markdown).toBe(
+      readFileSync(join(notes, 'crlf.md'), 'utf8'),
+    );
+    const leaf = await mcp.call('read', { id: 'notes:crlf.md#child', descendants: false });
+    expect((leaf.structuredContent as { markdown: string }).markdown).toBe(
+      '## Child\r\n\r\nchild text\r\n',
+    );
+  });
+
+  it('read: stops at 25,000 tokens by default and at maxTokens when asked, and says so', async () => {
+    const long = await mcp.call('read', { id: 'notes:long.md#log' });
+    const s = long.structuredContent as { markdown: string; truncated: boolean; tokens: number };
+    expect(s.truncated).toBe(true);
+    expect(s.tokens).toBeGreaterThan(25_000);
+    const text = textOf(long);
+    expect(Math.ceil(text.length / 4)).toBeLessThanOrEqual(25_000);
+    expect(text).toMatch(/Cut to fit 25,000 tokens: the whole text is about [\d,]+ tokens/);
+    const full = readFileSync(join(notes, 'long.md'), 'utf8');
+    expect(full.includes(s.markdown.trimEnd())).toBe(true);
+    expect(s.markdown.endsWith('months. ')).toBe(false); // cut at a paragraph, not mid-line
+    const small = await mcp.call('read', { id: 'notes:long.md#log', maxTokens: 300 });
+    expect(Math.ceil(textOf(small).length / 4)).toBeLessThanOrEqual(300);
+    expect((small.structuredContent as { truncated: boolean }).truncated).toBe(true);
+  });
+
+  it('outline: ids, titles, depths and line ranges; a section id outlines its note', async () => {
+    const result = await mcp.call('outline', { docId: 'sample:hardware/Power budget.md' });
+    const s = result.structuredContent as {
+      nodes: Array<{ id: string; title: string; depth: number; startLine: number }>;
+    };
+    expect(s.nodes[0]).toMatchObject({ id: 'sample:hardware/Power budget.md', depth: 0 });
+    expect(s.nodes.map((n) => [n.title, n.depth])).toContainEqual(['Winter margin', 2]);
+    const viaSection = await mcp.call('outline', {
+      docId: 'sample:hardware/Power budget.md#winter-margin',
+    });
+    expect(viaSection.structuredContent).toEqual(result.structuredContent);
+    expect(textOf(result)).toContain(
+      '    ## Winter margin — sample:hardware/Power budget.md#winter-margin (lines ',
+    );
+  });
+
+  it('context: the export pack of the best results within the budget', async () => {
+    for (const maxTokens of [60, 400, 3000]) {
+      const result = await mcp.call('context', { queries: ['battery cold'], maxTokens });
+      const s = result.structuredContent as { text: string; tokens: number; ids: string[] };
+      expect(Math.ceil(s.text.length / 4)).toBeLessThanOrEqual(maxTokens);
+      expect(s.tokens).toBeLessThanOrEqual(maxTokens);
+      expect(s.ids.length).toBeGreaterThan(0);
+      expect(s.text).toContain('Source: sample · [');
+      expect(textOf(result)).toBe(s.text);
+    }
+    const wide = await mcp.call('context', { queries: ['battery cold'], maxTokens: 3000 });
+    expect((wide.structuredContent as { ids: string[] }).ids.length).toBeGreaterThan(1);
+  });
+
+  it('vaults: name, root, documents, sections, status and when last indexed', async () => {
+    const result = await mcp.call('vaults', {});
+    const { vaults } = result.structuredContent as { vaults: Array<Record<string, unknown>> };
+    expect(vaults.map((v) => v.name)).toEqual(['notes', 'sample']);
+    expect(vaults[0]).toMatchObject({ root: notes, documents: 2, sections: 5, status: 'idle' });
+    expect(vaults[1]).toMatchObject({ root: SAMPLE, documents: 19, status: 'idle' });
+    expect(new Date(vaults[1]!.lastIndexed as string).getTime()).toBeLessThanOrEqual(Date.now());
+    expect(textOf(result)).toMatch(/^notes — .* · 2 documents, 5 sections · idle · last indexed /);
+  });
+
+  it('never writes to the database it serves read-only', () => {
+    expect(sha(db)).toBe(dbHash);
+  });
+});
+
+describe('cli mcp: bad arguments', () => {
+  const cases: Array<[string, unknown, RegExp]> = [
+    ['search', {}, /^search: give either query or queries$/],
+    ['search', { query: 'a', queries: ['b'] }, /^search: give either query or queries$/],
+    ['search', { query: '   ' }, /^search: query must not be empty \(query\)$/],
+    ['search', { query: 7 }, /^search: a query must be a string \(query\)$/],
+    ['search', { query: 'x'.repeat(20_001) }, /longer than 20,000 characters \(query\)$/],
+    ['search', { queries: [] }, /at least one query \(queries\)$/],
+    ['search', { query: 'a', limit: 0 }, /limit must be a whole number from 1 to 50 \(limit\)$/],
+    ['search', { query: 'a', limit: 51 }, /limit must be a whole number from 1 to 50/],
+    ['search', { query: 'a', limit: 2.5 }, /limit must be a whole number from 1 to 50/],
+    ['search', { query: 'a', limit: '5' }, /limit must be a whole number from 1 to 50/],
+    ['search', { query: 'a', strict: 'yes' }, /^search: strict must be true or false \(strict\)$/],
+    ['search', { query: 'a', vault: 'Bad Name' }, /vault must match \[a-z0-9_-\]\+/],
+    [
+      'search',
+      { query: 'a', vault: 'nothere' },
+      /^search: no vault named "nothere"; the vaults are notes, sample$/,
+    ],
+    ['search', { query: 'a', path: 'a"b' }, /path must not contain a double quote/],
+    [
+      'search',
+      { query: 'a', sort: 'date' },
+      /^search: unknown argument "sort"; it takes query, queries, limit, strict, vault, path$/,
+    ],
+    ['read', {}, /^read: id must be a string \(id\)$/],
+    ['read', { id: '' }, /^read: id must not be empty \(id\)$/],
+    ['read', { id: 'sample:nope.md' }, /^read: no indexed node "sample:nope\.md"$/],
+    ['read', { id: 'sample:../../../etc/passwd' }, /^read: no indexed node/],
+    ['read', { id: '/etc/passwd' }, /^read: id "\/etc\/passwd" is not of the form vault:path$/],
+    [
+      'read',
+      { id: 'sample:Welcome.md', maxTokens: 0 },
+      /maxTokens must be a whole number from 1 to 100000/,
+    ],
+    ['read', { id: 'sample:Welcome.md', maxTokens: 100_001 }, /maxTokens must be a whole number/],
+    ['read', { id: 'sample:Welcome.md', descendants: 1 }, /descendants must be true or false/],
+    [
+      'outline',
+      { docId: 'sample:Nothing.md' },
+      /^outline: no indexed document "sample:Nothing\.md"$/,
+    ],
+    ['outline', { id: 'sample:Welcome.md' }, /^outline: /],
+    ['context', { queries: ['a'] }, /^context: maxTokens must be a whole number/],
+    ['context', { queries: 'a', maxTokens: 10 }, /^context: /],
+    [
+      'context',
+      { queries: ['a'], maxTokens: 10, breadcrumbMode: 'sometimes' },
+      /^context: .*\(breadcrumbMode\)$/,
+    ],
+    ['vaults', { all: true }, /^vaults: unknown argument "all"; it takes none$/],
+    ['nope', {}, /^unknown tool "nope"; the tools are search, read, outline, context, vaults$/],
+  ];
+
+  it('answers each with a one-line tool error, and keeps serving', async () => {
+    for (const [tool, args, message] of cases) {
+      const result = await mcp.call(tool, args);
+      const text = textOf(result);
+      expect(result.isError, `${tool} ${JSON.stringify(args).slice(0, 80)}`).toBe(true);
+      expect(text).not.toContain('\n');
+      expect(text).toMatch(message);
+    }
+    const still = await mcp.call('search', { query: 'battery', limit: 1 });
+    expect(still.isError).toBeFalsy();
+    expect((still.structuredContent as { results: unknown[] }).results).toHaveLength(1);
+  });
+
+  it('a node id holding a line break is named on one line', async () => {
+    const result = await mcp.call('read', { id: 'sample:a\nb.md' });
+    expect(result.isError).toBe(true);
+    expect(textOf(result)).toBe('read: no indexed node "sample:a\\nb.md"');
+  });
+});
