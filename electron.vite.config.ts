@@ -22,7 +22,13 @@ export default defineConfig({
       outDir: resolve(out, 'main'),
       emptyOutDir: true,
       rollupOptions: {
-        input: { index: resolve(root, 'src-main/app/main.ts'), ...workers },
+        // `cli`: the app's own command line (`cli mcp` …), run by the app's binary as plain Node
+        // (ELECTRON_RUN_AS_NODE); it shares the engine's chunks with the app (docs/mcp.md).
+        input: {
+          index: resolve(root, 'src-main/app/main.ts'),
+          cli: resolve(root, 'src-main/cli/app-cli.ts'),
+          ...workers,
+        },
       },
     },
   },

@@ -62,6 +62,7 @@ export function createFolioApi(port: IpcPort): FolioApi {
     revealInFolder: (request) => call('revealInFolder', request),
     openExternal: (request) => call('openExternal', request),
     copyText: (request) => call('copyText', request),
+    assistantSetup: () => call('assistantSetup'),
     hideQuickSearch: () => call('hideQuickSearch'),
     showInMainWindow: (request) => call('showInMainWindow', request),
     onIndexProgress: (listener) => on('onIndexProgress', listener),

@@ -4,6 +4,7 @@
 import {
   channelOf,
   type ApiEvent,
+  type AssistantSetup,
   type Environment,
   type OpenRequest,
   type SettingsState,
@@ -35,6 +36,8 @@ export interface ApiHandlerDeps {
   adoptSettings: SettingsAdopter;
   /** What `environment()` answers. */
   environment: Environment;
+  /** How AI assistants start this app's MCP server (Settings → Connect an AI assistant). */
+  assistantSetup(): AssistantSetup;
 }
 
 /** The engine, or an `unavailable` error saying why it did not start. */
@@ -78,6 +81,7 @@ export function createApiHandlers(deps: ApiHandlerDeps): ApiHandlers {
     revealInFolder: (request) => deps.os.revealInFolder(request),
     openExternal: (request) => deps.os.openExternal(request),
     copyText: (request) => deps.os.copyText(request),
+    assistantSetup: async () => deps.assistantSetup(),
     hideQuickSearch: async () => {
       deps.windows.hideQuickSearch();
       return null;

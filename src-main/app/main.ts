@@ -7,6 +7,7 @@ import { app, clipboard, globalShortcut, ipcMain, protocol, session, shell } fro
 import type { EngineOptions, EngineService } from '#shared/contract/engine.ts';
 import { userDataDir } from '#shared/user-data.ts';
 import { createEngine } from '../engine/create-engine.ts';
+import { appLaunch, assistantSetup } from '../mcp/assistant-setup.ts';
 import { createApiHandlers, forwardEngineEvents, type SettingsAdopter } from './api-handlers.ts';
 import { mainClosedAction } from './close-policy.ts';
 import { adoptHotkeySetting, createHotkeyBinding, type HotkeyBinding } from './hotkey.ts';
@@ -92,7 +93,7 @@ function registerProtocols(paths: AppPaths, engine: Promise<EngineService>): voi
   );
 }
 
-function wireIpc(running: Running, adoptSettings: SettingsAdopter): void {
+function wireIpc(running: Running, adoptSettings: SettingsAdopter, paths: AppPaths): void {
   const os = createOsServices({
     shell,
     writeClipboard: (text) => clipboard.writeText(text),
@@ -112,6 +113,13 @@ function wireIpc(running: Running, adoptSettings: SettingsAdopter): void {
       canOpenFiles: true,
       version: app.getVersion(),
     },
+    // This binary runs its bundled command line as plain Node (docs/mcp.md).
+    assistantSetup: () =>
+      assistantSetup(appLaunch(process.execPath, paths.cliEntry, paths.database), paths.database, {
+        platform: process.platform,
+        home: homedir(),
+        appData: process.env.APPDATA,
+      }),
   });
   running.stop.push(
     registerIpcHandlers(ipcMain, handlers, {
@@ -165,7 +173,7 @@ async function boot(paths: AppPaths, devUrl: string | null): Promise<Running> {
     running.tray?.update({ hotkey: hotkey.active() });
     return adopted;
   };
-  wireIpc(running, adopt);
+  wireIpc(running, adopt, paths);
   running.tray = createTray(paths.iconsDir, { watching: true, hotkey: null }, trayActions(running));
   windows.showMain().catch((error) => log('the main window could not load', error));
   windows.createQuick();

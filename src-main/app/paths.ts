@@ -33,6 +33,8 @@ export interface AppPaths {
   windowState: string;
   /** The engine's worker entries, emitted beside the main bundle by `electron.vite.config.ts`. */
   workerFiles: { chunk: string; index: string };
+  /** The app's own command line (`cli.js mcp`, run by the app's binary as plain Node). */
+  cliEntry: string;
 }
 
 /** File names of the worker bundles (`electron.vite.config.ts` emits them under these names). */
@@ -52,5 +54,6 @@ export function appPaths(inputs: PathInputs): AppPaths {
       chunk: join(inputs.mainDir, WORKER_BUNDLES.chunk),
       index: join(inputs.mainDir, WORKER_BUNDLES.index),
     },
+    cliEntry: join(inputs.mainDir, 'cli.js'),
   };
 }

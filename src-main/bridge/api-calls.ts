@@ -3,6 +3,7 @@
 // system can honour answer `unavailable`, and `environment()` says so up front.
 import type {
   ApiErrorCode,
+  AssistantSetup,
   ApiMethod,
   ApiResult,
   Environment,
@@ -23,6 +24,8 @@ export interface CallContext {
   log(message: string): void;
   /** Package version reported by `environment()`. */
   version: string;
+  /** How AI assistants start an MCP server on this index (`npm run web`'s command line). */
+  assistantSetup?: () => AssistantSetup;
 }
 
 type Value<M extends ApiMethod> =
@@ -73,6 +76,10 @@ const CALLS: { [M in ApiMethod]: Call<M> } = {
   revealInFolder: unavailable('Revealing files in the file manager'),
   openExternal: unavailable('Opening links from the server'),
   copyText: unavailable('Copying on the server'),
+  assistantSetup: async (context) => {
+    if (!context.assistantSetup) return unavailable('Connecting an AI assistant')();
+    return context.assistantSetup();
+  },
   // A browser tab cannot hide itself; the quick-search page simply stays open.
   hideQuickSearch: async () => null,
   showInMainWindow: async (context, request: OpenRequest) => {

@@ -4,7 +4,7 @@ import { createReadStream } from 'node:fs';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { isApiMethod } from '#shared/contract/schema.ts';
-import type { ApiErrorCode, ApiResult } from '#shared/contract/api.ts';
+import type { ApiErrorCode, ApiResult, AssistantSetup } from '#shared/contract/api.ts';
 import type { EngineService } from '#shared/contract/engine.ts';
 import { failure, runCall, type CallContext } from './api-calls.ts';
 import { EventStreams, toApiEvent } from './event-stream.ts';
@@ -34,6 +34,8 @@ export interface BridgeOptions {
   version?: string;
   /** Where unexpected errors go; default: stderr. */
   log?: (message: string) => void;
+  /** How AI assistants start an MCP server on this index; absent: `unavailable`. */
+  assistantSetup?: () => AssistantSetup;
 }
 
 /** A running bridge. */
@@ -184,6 +186,7 @@ export async function startBridge(options: BridgeOptions): Promise<Bridge> {
     showNode: (request) => streams.send('onShowNode', request),
     log,
     version: options.version ?? '0.0.0',
+    assistantSetup: options.assistantSetup,
   });
   const unsubscribe = options.engine.subscribe((event) => {
     const { name, payload } = toApiEvent(event);

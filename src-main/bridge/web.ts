@@ -2,8 +2,10 @@
 // serves it from the real engine on 127.0.0.1, printing the URL (with its session token) to open
 // and the vaults it serves (kept in the web database from run to run: web-vaults.ts).
 import { existsSync, mkdirSync, readFileSync } from 'node:fs';
+import { homedir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { createEngine } from '../engine/create-engine.ts';
+import { assistantSetup, sourceLaunch } from '../mcp/assistant-setup.ts';
 import { buildRenderer } from './build-renderer.ts';
 import { REPO_ROOT, WEB_BUILD_DIR } from './paths.ts';
 import { startBridge } from './server.ts';
@@ -54,6 +56,17 @@ export async function runWeb(args: string[]): Promise<number> {
       staticDir: WEB_BUILD_DIR,
       port: options.port,
       version: packageVersion(),
+      // The source tree's command line serves the same database (docs/mcp.md).
+      assistantSetup: () =>
+        assistantSetup(
+          sourceLaunch(REPO_ROOT, options.dbPath, {
+            platform: process.platform,
+            node: process.execPath,
+            npmCli: process.env.npm_execpath,
+          }),
+          options.dbPath,
+          { platform: process.platform, home: homedir(), appData: process.env.APPDATA },
+        ),
     });
   } catch (error) {
     // The engine's watchers and index worker would keep the process alive: stop them first.

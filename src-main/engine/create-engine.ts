@@ -42,6 +42,7 @@ import {
   StoredSettingsFollower,
 } from './service/read-only.ts';
 import { Vaults } from './vaults/vaults.ts';
+import { workerFilesOf } from './service/worker-files.ts';
 import { expandHome } from './vaults/home-path.ts';
 import { registerInternals, type EngineInternals } from './service/engine-internals.ts';
 
@@ -123,8 +124,8 @@ class Engine implements EngineService {
     this.client = new IndexClient({
       dbPath: this.options.dbPath,
       stemmer: this.settings.stemmer,
-      file: this.options.workerFiles?.index,
-      chunkWorkerFile: this.options.workerFiles?.chunk,
+      file: workerFilesOf(this.options)?.index,
+      chunkWorkerFile: workerFilesOf(this.options)?.chunk,
     });
     this.scheduler = new IndexScheduler({
       client: this.client,

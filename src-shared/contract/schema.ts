@@ -23,7 +23,7 @@ const vaultNamed = (what: string) =>
     .regex(/^[a-z0-9_-]{1,64}$/, `${what} must match [a-z0-9_-]+ (at most 64 characters)`);
 const vaultName = vaultNamed('name');
 
-/** One search topic (SPEC §4: any text is a valid query). */
+/** One search topic (any text is a valid query: docs/design.md#any-input-is-valid). */
 const queryText = z
   .string({ error: 'a query must be a string' })
   .max(20_000, 'a query is longer than 20,000 characters');
@@ -109,6 +109,7 @@ export const REQUEST_SCHEMAS = {
   revealInFolder: z.object({ id: nodeId }).strict(),
   openExternal: z.object({ url: nonEmpty('url', 8192) }).strict(),
   copyText: z.object({ text: z.string().max(MAX_COPY_CHARS) }).strict(),
+  assistantSetup: none,
   hideQuickSearch: none,
   showInMainWindow: z.object({ id: nodeId }).strict(),
 } satisfies Record<ApiMethod, z.ZodType>;

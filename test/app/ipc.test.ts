@@ -24,8 +24,12 @@ import { adoptHotkeySetting, createHotkeyBinding } from '../../src-main/app/hotk
 import { registerIpcHandlers, type IpcRegistrar } from '../../src-main/app/ipc-router.ts';
 import { sectionHeading } from '../../src-main/app/obsidian.ts';
 import { createOsServices, type ShellPort } from '../../src-main/app/os-services.ts';
+import { appLaunch, assistantSetup } from '../../src-main/mcp/assistant-setup.ts';
 import { APP_ORIGIN, isTrustedSender, type SenderInfo } from '../../src-main/app/url-policy.ts';
 import { createFolioApi } from '../../src-preload/folio-api.ts';
+
+const APP_BINARY = '/opt/Folio/folio';
+const APP_CLI = '/opt/Folio/resources/app.asar/out/main/cli.js';
 
 /** `ipcMain`, faked: keeps the handlers and calls them as Electron would. */
 class FakeIpcMain implements IpcRegistrar<SenderInfo> {
@@ -129,6 +133,15 @@ function deps(overrides: Partial<ApiHandlerDeps> = {}): ApiHandlerDeps {
       canOpenFiles: true,
       version: '0.1.0',
     },
+    assistantSetup: () =>
+      assistantSetup(
+        appLaunch(APP_BINARY, APP_CLI, join(base, 'folio.db')),
+        join(base, 'folio.db'),
+        {
+          platform: 'linux',
+          home: '/home/me',
+        },
+      ),
     ...overrides,
   };
 }
@@ -214,6 +227,21 @@ describe('the IPC choke point', () => {
     });
     const direct = await ipc.invoke(mainFrame, channelOf('removeVault'), { name: 'Bad Name' });
     expect(direct).toMatchObject({ ok: false, error: { code: 'invalid-argument' } });
+  });
+
+  it("answers how an assistant starts this app's MCP server", async () => {
+    const result = await apiFor(mainFrame).assistantSetup();
+    if (!result.ok) throw new Error(result.error.message);
+    expect(result.value.launch).toEqual({
+      command: APP_BINARY,
+      args: [APP_CLI, 'mcp', '--db', join(base, 'folio.db')],
+      env: { ELECTRON_RUN_AS_NODE: '1' },
+    });
+    expect(result.value.configs.map((c) => c.client)).toEqual([
+      'claude-desktop',
+      'claude-code',
+      'cursor',
+    ]);
   });
 
   it("passes the engine's FolioError through as data", async () => {

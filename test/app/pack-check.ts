@@ -54,6 +54,8 @@ function lastLines(output: string): string {
 const REQUIRED_IN_ASAR: Array<[path: string, unpacked: boolean]> = [
   ['package.json', false],
   ['out/main/index.js', false],
+  // The app's own command line (`cli mcp`), run by the app's binary with ELECTRON_RUN_AS_NODE.
+  ['out/main/cli.js', false],
   ['out/preload/index.cjs', false],
   ['out/renderer/index.html', false],
   ['out/renderer/quick.html', false],

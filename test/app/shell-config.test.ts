@@ -125,6 +125,7 @@ describe('app paths', () => {
       join('/opt', 'Folio', 'resources', 'app.asar', 'out', 'preload', 'index.cjs'),
     );
     expect(paths.workerFiles.chunk).toBe(join(inputs.mainDir, 'chunk-worker.js'));
+    expect(paths.cliEntry).toBe(join(inputs.mainDir, 'cli.js'));
   });
 
   it('finds them in the project when unpackaged, and the data in userData', () => {

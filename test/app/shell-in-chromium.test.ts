@@ -15,6 +15,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { EngineService } from '#shared/contract/engine.ts';
 import { createEngine, engineInternals } from '../../src-main/engine/create-engine.ts';
 import { createApiHandlers, forwardEngineEvents } from '../../src-main/app/api-handlers.ts';
+import { appLaunch, assistantSetup } from '../../src-main/mcp/assistant-setup.ts';
 import { adoptHotkeySetting, createHotkeyBinding } from '../../src-main/app/hotkey.ts';
 import { registerIpcHandlers, type IpcRegistrar } from '../../src-main/app/ipc-router.ts';
 import { createOsServices } from '../../src-main/app/os-services.ts';
@@ -165,6 +166,11 @@ beforeAll(async () => {
         canOpenFiles: true,
         version: '0.0.0',
       },
+      assistantSetup: () =>
+        assistantSetup(appLaunch('/opt/Folio/folio', '/opt/cli.js', '/tmp/f.db'), '/tmp/f.db', {
+          platform: 'linux',
+          home: '/home/me',
+        }),
     }),
     {
       isTrustedSender: (sender) =>

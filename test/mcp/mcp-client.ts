@@ -29,11 +29,20 @@ export interface McpSession {
 }
 
 /** Starts `cli mcp ARGS…` and connects the SDK client to it. */
-export async function startMcp(args: string[]): Promise<McpSession> {
+export function startMcp(args: string[]): Promise<McpSession> {
+  return startServer([...NODE_ARGS, join(REPO, 'src-main/cli/bin.ts'), 'mcp', ...args]);
+}
+
+/** Starts Node with `nodeArgs` (a command line that serves MCP) and connects the client to it. */
+export async function startServer(
+  nodeArgs: string[],
+  env: Record<string, string> = {},
+): Promise<McpSession> {
   const transport = new StdioClientTransport({
     command: process.execPath,
-    args: [...NODE_ARGS, join(REPO, 'src-main/cli/bin.ts'), 'mcp', ...args],
+    args: nodeArgs,
     cwd: REPO,
+    env: { ...(process.env as Record<string, string>), ...env },
     stderr: 'pipe',
   });
   let stderr = '';

@@ -17,6 +17,11 @@ export class AppSettingsState {
   readonly #api: FolioApi;
   readonly #onChange: () => void;
 
+  /** The API, for what Settings shows beside the settings (Connect an AI assistant). */
+  get api(): FolioApi {
+    return this.#api;
+  }
+
   /** `onChange` runs after every applied change (the app reruns the search). */
   constructor(api: FolioApi, onChange: () => void = () => {}) {
     this.#api = api;

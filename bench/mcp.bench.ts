@@ -1,0 +1,113 @@
+// MCP benchmark (issue 11): the warm round trip of the `search` tool over stdio, as an assistant
+// sees it — the SDK's own client sends `tools/call` to a `cli mcp` process serving msdocs-cpp
+// read-only and waits for the answer (engine search, JSON, pipe both ways, the client's check of
+// the structured result against the output schema). Beside it, in this process, the same search
+// in the engine and the raw FTS5 query of the same terms, interleaved query by query so that all
+// three see the same machine load. The machine is shared: read the ratios, run it several times.
+//   npm run bench -- mcp     (FOLIO_BENCH_CORPUS / FOLIO_BENCH_QUERIES / FOLIO_BENCH_ROUNDS)
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { main } from '../src-main/cli/bin.ts';
+import { createEngine, engineInternals } from '../src-main/engine/create-engine.ts';
+import { compileQuery, matchExpression } from '../src-main/engine/query/compile.ts';
+import { parseQuery } from '../src-main/engine/query/parse.ts';
+import { weightParams } from '../src-main/engine/search/match-statement.ts';
+import { ENGINE_DEFAULTS } from '../src-main/engine/settings/settings.ts';
+import { corpusDir } from '../test/support/corpora.ts';
+
+const corpus = process.env.FOLIO_BENCH_CORPUS ?? corpusDir('msdocs-cpp');
+const queriesFile =
+  process.env.FOLIO_BENCH_QUERIES ?? join(import.meta.dirname, 'queries-msdocs-cpp.json');
+const rounds = Number(process.env.FOLIO_BENCH_ROUNDS ?? 5);
+const LIMIT = 10; // the search tool's default
+const io = { stdout: process.stdout, stderr: process.stderr, signal: new AbortController().signal };
+
+function percentile(samples: number[], q: number): number {
+  const sorted = [...samples].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? 0;
+}
+
+function line(name: string, samples: number[]): string {
+  const p = (q: number) => percentile(samples, q).toFixed(3).padStart(8);
+  return `${name.padEnd(26)} p50 ${p(0.5)} ms  p95 ${p(0.95)} ms  p99 ${p(0.99)} ms`;
+}
+
+async function time(work: () => unknown): Promise<number> {
+  const started = performance.now();
+  await work();
+  return performance.now() - started;
+}
+
+const dir = mkdtempSync(join(tmpdir(), 'folio-mcp-bench-'));
+const db = join(dir, 'bench.db');
+try {
+  if ((await main(['index', '--db', db, corpus], io)) !== 0) process.exit(1);
+  const queries = JSON.parse(readFileSync(queriesFile, 'utf8')) as string[];
+  const transport = new StdioClientTransport({
+    command: process.execPath,
+    args: [
+      '--disable-warning=ExperimentalWarning',
+      '--experimental-strip-types',
+      join(import.meta.dirname, '../src-main/cli/bin.ts'),
+      'mcp',
+      '--db',
+      db,
+    ],
+    stderr: 'ignore',
+  });
+  const client = new Client({ name: 'folio-bench', version: '1.0.0' });
+  await client.connect(transport);
+  const engine = await createEngine({ dbPath: db, readOnly: true });
+  const internals = engineInternals(engine);
+  const raw = internals.reader.db.prepare(
+    'SELECT rowid, bm25(fts, ?, ?, ?, ?, ?, ?) AS rank FROM fts WHERE fts MATCH ? ORDER BY rank LIMIT 20',
+  );
+  const weights = weightParams(internals.settings().columnWeights, ENGINE_DEFAULTS.contextWeight);
+  const expressions = queries.map((q) =>
+    matchExpression(compileQuery(parseQuery(q), internals.analyzer())),
+  );
+  const samples = { mcp: [] as number[], engine: [] as number[], fts5: [] as number[] };
+  let failures = 0;
+  // Round 0 warms every cache on both sides and is not recorded.
+  for (let round = 0; round <= rounds; round++) {
+    for (let i = 0; i < queries.length; i++) {
+      const arguments_ = { query: queries[i]!, limit: LIMIT };
+      let isError = false;
+      const mcp = await time(async () => {
+        const result = await client.callTool({ name: 'search', arguments: arguments_ });
+        isError = result.isError === true;
+      });
+      if (isError) failures++;
+      const inProcess = await time(() => engine.search({ queries: [queries[i]!], limit: LIMIT }));
+      const expression = expressions[i];
+      const fts5 = expression ? await time(() => raw.all(...weights, expression)) : null;
+      if (round === 0) continue;
+      samples.mcp.push(mcp);
+      samples.engine.push(inProcess);
+      if (fts5 !== null) samples.fts5.push(fts5);
+    }
+  }
+  await client.close();
+  await engine.close();
+  const ratio = (a: number[], b: number[]) =>
+    `p50 ${(percentile(a, 0.5) / percentile(b, 0.5)).toFixed(2)}×  p95 ${(percentile(a, 0.95) / percentile(b, 0.95)).toFixed(2)}×`;
+  console.log(
+    `${queries.length} queries × ${rounds} rounds (after a warm-up round), limit ${LIMIT}, ${failures} tool errors`,
+  );
+  console.log(line('MCP search round trip', samples.mcp));
+  console.log(line('engine search (in process)', samples.engine));
+  console.log(line('raw FTS5 query', samples.fts5));
+  console.log(`round trip / engine search  ${ratio(samples.mcp, samples.engine)}`);
+  console.log(`round trip / raw FTS5       ${ratio(samples.mcp, samples.fts5)}`);
+  const p50 = percentile(samples.mcp, 0.5);
+  const p95 = percentile(samples.mcp, 0.95);
+  console.log(
+    `goal p50 ≤ 5 ms, p95 ≤ 20 ms: ${p50 <= 5 && p95 <= 20 ? 'met' : 'NOT met'} (p50 ${p50.toFixed(2)} ms, p95 ${p95.toFixed(2)} ms)`,
+  );
+  if (failures > 0) process.exitCode = 1;
+} finally {
+  rmSync(dir, { recursive: true, force: true });
+}
