@@ -21,6 +21,8 @@ export default tseslint.config(
       'dist/**',
       'node_modules/**',
       'test-results/**',
+      // Tests build the app into it (a run stopped midway leaves bundles behind).
+      '.folio-tmp/**',
       'playwright-report/**',
       'test/fixtures/**',
       'resources/**',

@@ -2,11 +2,15 @@
 // sees it — the SDK's own client sends `tools/call` to a `cli mcp` process serving msdocs-cpp
 // read-only and waits for the answer (engine search, JSON, pipe both ways, the client's check of
 // the structured result against the output schema). Beside it, in this process, the same search
-// in the engine and the raw FTS5 query of the same terms, interleaved query by query so that all
-// three see the same machine load. The machine is shared: read the ratios, run it several times.
-//   npm run bench -- mcp     (FOLIO_BENCH_CORPUS / FOLIO_BENCH_QUERIES / FOLIO_BENCH_ROUNDS)
+// in the engine, the raw FTS5 query of the same terms, and the same server and client linked in
+// memory (the protocol's own cost, without the pipe and the second process), interleaved query by
+// query so that all see the same machine load. The machine is shared: read the ratios, run it
+// several times.
+//   npm run bench -- mcp     (FOLIO_BENCH_CORPUS / FOLIO_BENCH_QUERIES / FOLIO_BENCH_ROUNDS;
+//   FOLIO_BENCH_DB=FILE serves that index instead of indexing the corpus into a temporary one)
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -16,6 +20,7 @@ import { compileQuery, matchExpression } from '../src-main/engine/query/compile.
 import { parseQuery } from '../src-main/engine/query/parse.ts';
 import { weightParams } from '../src-main/engine/search/match-statement.ts';
 import { ENGINE_DEFAULTS } from '../src-main/engine/settings/settings.ts';
+import { createFolioMcpServer } from '../src-main/mcp/server.ts';
 import { corpusDir } from '../test/support/corpora.ts';
 
 const corpus = process.env.FOLIO_BENCH_CORPUS ?? corpusDir('msdocs-cpp');
@@ -42,9 +47,10 @@ async function time(work: () => unknown): Promise<number> {
 }
 
 const dir = mkdtempSync(join(tmpdir(), 'folio-mcp-bench-'));
-const db = join(dir, 'bench.db');
+const db = process.env.FOLIO_BENCH_DB ?? join(dir, 'bench.db');
 try {
-  if ((await main(['index', '--db', db, corpus], io)) !== 0) process.exit(1);
+  if (!process.env.FOLIO_BENCH_DB && (await main(['index', '--db', db, corpus], io)) !== 0)
+    process.exit(1);
   const queries = JSON.parse(readFileSync(queriesFile, 'utf8')) as string[];
   const transport = new StdioClientTransport({
     command: process.execPath,
@@ -60,8 +66,18 @@ try {
   });
   const client = new Client({ name: 'folio-bench', version: '1.0.0' });
   await client.connect(transport);
+  // As an assistant does: the tool list first (the client then checks each result's structured
+  // content against the tool's output schema).
+  await client.listTools();
   const engine = await createEngine({ dbPath: db, readOnly: true });
   const internals = engineInternals(engine);
+  // The same server and client in this process, linked in memory: what the protocol, the
+  // argument and result checks and the rendering cost without a pipe and a second process.
+  const [serverSide, clientSide] = InMemoryTransport.createLinkedPair();
+  await createFolioMcpServer({ engine, version: 'bench', log: console.error }).connect(serverSide);
+  const local = new Client({ name: 'folio-bench-local', version: '1.0.0' });
+  await local.connect(clientSide);
+  await local.listTools();
   const raw = internals.reader.db.prepare(
     'SELECT rowid, bm25(fts, ?, ?, ?, ?, ?, ?) AS rank FROM fts WHERE fts MATCH ? ORDER BY rank LIMIT 20',
   );
@@ -69,7 +85,12 @@ try {
   const expressions = queries.map((q) =>
     matchExpression(compileQuery(parseQuery(q), internals.analyzer())),
   );
-  const samples = { mcp: [] as number[], engine: [] as number[], fts5: [] as number[] };
+  const samples = {
+    mcp: [] as number[],
+    local: [] as number[],
+    engine: [] as number[],
+    fts5: [] as number[],
+  };
   let failures = 0;
   // Round 0 warms every cache on both sides and is not recorded.
   for (let round = 0; round <= rounds; round++) {
@@ -81,16 +102,19 @@ try {
         isError = result.isError === true;
       });
       if (isError) failures++;
+      const local_ = await time(() => local.callTool({ name: 'search', arguments: arguments_ }));
       const inProcess = await time(() => engine.search({ queries: [queries[i]!], limit: LIMIT }));
       const expression = expressions[i];
       const fts5 = expression ? await time(() => raw.all(...weights, expression)) : null;
       if (round === 0) continue;
       samples.mcp.push(mcp);
+      samples.local.push(local_);
       samples.engine.push(inProcess);
       if (fts5 !== null) samples.fts5.push(fts5);
     }
   }
   await client.close();
+  await local.close();
   await engine.close();
   const ratio = (a: number[], b: number[]) =>
     `p50 ${(percentile(a, 0.5) / percentile(b, 0.5)).toFixed(2)}×  p95 ${(percentile(a, 0.95) / percentile(b, 0.95)).toFixed(2)}×`;
@@ -98,9 +122,11 @@ try {
     `${queries.length} queries × ${rounds} rounds (after a warm-up round), limit ${LIMIT}, ${failures} tool errors`,
   );
   console.log(line('MCP search round trip', samples.mcp));
+  console.log(line('MCP in process (in memory)', samples.local));
   console.log(line('engine search (in process)', samples.engine));
   console.log(line('raw FTS5 query', samples.fts5));
   console.log(`round trip / engine search  ${ratio(samples.mcp, samples.engine)}`);
+  console.log(`in memory / engine search   ${ratio(samples.local, samples.engine)}`);
   console.log(`round trip / raw FTS5       ${ratio(samples.mcp, samples.fts5)}`);
   const p50 = percentile(samples.mcp, 0.5);
   const p95 = percentile(samples.mcp, 0.95);

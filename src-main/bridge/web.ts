@@ -4,6 +4,7 @@
 import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
+import type { AssistantSetup } from '#shared/contract/api.ts';
 import { createEngine } from '../engine/create-engine.ts';
 import { assistantSetup, sourceLaunch } from '../mcp/assistant-setup.ts';
 import { buildRenderer } from './build-renderer.ts';
@@ -17,6 +18,17 @@ function packageVersion(): string {
     version: string;
   };
   return pkg.version;
+}
+
+/** How an assistant starts the source tree's MCP server on the database served (docs/mcp.md). */
+function webAssistantSetup(dbPath: string): AssistantSetup {
+  const { platform } = process;
+  const npm = { platform, node: process.execPath, npmCli: process.env.npm_execpath };
+  return assistantSetup(sourceLaunch(REPO_ROOT, dbPath, npm), dbPath, {
+    platform,
+    home: homedir(),
+    appData: process.env.APPDATA,
+  });
 }
 
 /** Runs the bridge until SIGINT/SIGTERM; resolves to the exit status. */
@@ -56,17 +68,7 @@ export async function runWeb(args: string[]): Promise<number> {
       staticDir: WEB_BUILD_DIR,
       port: options.port,
       version: packageVersion(),
-      // The source tree's command line serves the same database (docs/mcp.md).
-      assistantSetup: () =>
-        assistantSetup(
-          sourceLaunch(REPO_ROOT, options.dbPath, {
-            platform: process.platform,
-            node: process.execPath,
-            npmCli: process.env.npm_execpath,
-          }),
-          options.dbPath,
-          { platform: process.platform, home: homedir(), appData: process.env.APPDATA },
-        ),
+      assistantSetup: () => webAssistantSetup(options.dbPath),
     });
   } catch (error) {
     // The engine's watchers and index worker would keep the process alive: stop them first.

@@ -36,10 +36,26 @@ export function sourceLaunch(repo: string, database: string, npm: NpmRunner): As
   return { command: 'npm', args: run, env: {} };
 }
 
+/** The `mcpServers` block, its arrays and objects of strings on one line each (easy to read). */
 function mcpServersJson(launch: AssistantLaunch): string {
-  const server: Record<string, unknown> = { command: launch.command, args: launch.args };
-  if (Object.keys(launch.env).length > 0) server.env = launch.env;
-  return JSON.stringify({ mcpServers: { [SERVER_NAME]: server } }, null, 2);
+  const list = (words: string[]) => `[${words.map((w) => JSON.stringify(w)).join(', ')}]`;
+  const env = Object.entries(launch.env).map(
+    ([k, v]) => `${JSON.stringify(k)}: ${JSON.stringify(v)}`,
+  );
+  const fields = [
+    `"command": ${JSON.stringify(launch.command)}`,
+    `"args": ${list(launch.args)}`,
+    ...(env.length > 0 ? [`"env": { ${env.join(', ')} }`] : []),
+  ];
+  return [
+    '{',
+    '  "mcpServers": {',
+    `    ${JSON.stringify(SERVER_NAME)}: {`,
+    fields.map((field) => `      ${field}`).join(',\n'),
+    '    }',
+    '  }',
+    '}',
+  ].join('\n');
 }
 
 /** A word for a POSIX shell, or for Windows' command prompt. */

@@ -8,19 +8,9 @@ import { charsFor, cutToFit, estimateTokens } from '../engine/export/budget.ts';
 import { CUT_MARKER, exportHeader } from '../engine/export/export-text.ts';
 import { capped, crumb } from './render.ts';
 
-/** What `read` returns as structured content. */
-export interface ReadResult {
-  id: string;
-  docId: string;
-  vault: string;
-  path: string;
-  title: string;
-  breadcrumb: string;
-  startLine: number;
-  endLine: number;
-  /** The text as indexed (cut when `truncated`). */
-  markdown: string;
-  /** Estimated tokens of the whole text, before any cut. */
+/** What `read` returns as structured content: the node's content as indexed, bounded. */
+export interface ReadResult extends Omit<NodeContent, 'headingStart'> {
+  /** Estimated tokens of the whole text, before any cut (`markdown` is cut when `truncated`). */
   tokens: number;
   truncated: boolean;
 }

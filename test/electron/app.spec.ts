@@ -1,5 +1,8 @@
 // The Electron app end to end: secure windows, the preload API, IPC validation, search over the
-// sample vault and a temporary vault, quick search, the tray and the remembered window state.
+// sample vault and a temporary vault, quick search, the tray, the remembered window state, and
+// the app's binary serving MCP as Settings → Connect an AI assistant tells an assistant to run it.
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
@@ -272,4 +275,32 @@ test('the preview renders in its worker under the app’s CSP (worker-src self)'
   // Rendered as a tree, not the plain-text fallback, and by a worker from folio://app.
   await expect(article.locator('.plain-reason')).toHaveCount(0);
   expect(workers.some((url) => url.startsWith('folio://app/'))).toBe(true);
+});
+
+test("Connect an AI assistant: the block it shows starts this app's binary as an MCP server", async () => {
+  await searchUntilFound(folio.main, 'heron'); // the sample vault is indexed
+  const setup = await folio.main.evaluate(() => (globalThis as PageGlobals).folio.assistantSetup());
+  if (!setup.ok) throw new Error(setup.error.message);
+  const { launch, database } = setup.value;
+  expect(database).toBe(join(folio.userData, 'folio.db'));
+  expect(launch.env).toEqual({ ELECTRON_RUN_AS_NODE: '1' });
+  expect(launch.args.slice(1)).toEqual(['mcp', '--db', database]);
+  // What an assistant does with the block: start the command, list the tools, search.
+  const transport = new StdioClientTransport({
+    command: launch.command,
+    args: launch.args,
+    env: { ...(process.env as Record<string, string>), ...launch.env },
+    stderr: 'ignore',
+  });
+  const client = new Client({ name: 'folio-electron-spec', version: '1.0.0' });
+  await client.connect(transport);
+  try {
+    const { tools } = await client.listTools();
+    expect(tools.map((tool) => tool.name)).toContain('search');
+    const result = await client.callTool({ name: 'search', arguments: { query: 'heron' } });
+    expect(result.isError).toBeFalsy();
+    expect((result.structuredContent as { results: unknown[] }).results.length).toBeGreaterThan(0);
+  } finally {
+    await client.close();
+  }
 });

@@ -35,6 +35,19 @@ describe("the app's data folder, as Electron's userData names it", () => {
   });
 });
 
+/** `npm run --silent cli -- mcp --db DB` run in `repo`. */
+const npmRun = (repo: string, db: string) => [
+  '--prefix',
+  repo,
+  'run',
+  '--silent',
+  'cli',
+  '--',
+  'mcp',
+  '--db',
+  db,
+];
+
 describe('Connect an AI assistant: the blocks to copy', () => {
   const launch = appLaunch(
     '/opt/Folio/folio',
@@ -110,34 +123,14 @@ describe('Connect an AI assistant: the blocks to copy', () => {
       command: '/usr/bin/node',
       args: [
         '/usr/lib/node_modules/npm/bin/npm-cli.js',
-        '--prefix',
-        '/src/folio',
-        'run',
-        '--silent',
-        'cli',
-        '--',
-        'mcp',
-        '--db',
-        '/home/me/.local/share/folio/web.db',
+        ...npmRun('/src/folio', '/home/me/.local/share/folio/web.db'),
       ],
       env: {},
     });
     expect(sourceLaunch('/src/folio', '/db', { platform: 'linux' }).command).toBe('npm');
     expect(sourceLaunch('C:\\folio', 'C:\\db', { platform: 'win32' })).toMatchObject({
       command: 'cmd',
-      args: [
-        '/c',
-        'npm',
-        '--prefix',
-        'C:\\folio',
-        'run',
-        '--silent',
-        'cli',
-        '--',
-        'mcp',
-        '--db',
-        'C:\\db',
-      ],
+      args: ['/c', 'npm', ...npmRun('C:\\folio', 'C:\\db')],
     });
     const setup = assistantSetup(sourceLaunch('/src/folio', '/db', { platform: 'linux' }), '/db', {
       platform: 'linux',

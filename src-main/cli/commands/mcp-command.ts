@@ -12,7 +12,7 @@ import { appDatabasePath } from '#shared/user-data.ts';
 import { createEngine, engineInternals } from '../../engine/create-engine.ts';
 import { progressReporter } from '../progress.ts';
 import { serveStdio, type ServingSession } from '../../mcp/serve-stdio.ts';
-import { CliError, parseCommandArgs, type CliCommand, type CliIo } from '../command.ts';
+import { CliError, defineCommand, type CliIo } from '../command.ts';
 import { cliFailure } from '../open-index.ts';
 import { parseTargets } from './index-command.ts';
 import { vaultNames } from './watch-command.ts';
@@ -67,10 +67,10 @@ async function keepIndexed(
   return unsubscribe;
 }
 
-export const command: CliCommand = {
+export const command = defineCommand({
   usage: 'mcp [--db FILE] [--watch] [DIR[=NAME]…]',
-  async run(args, io) {
-    const { values, positionals } = parseCommandArgs(args, options);
+  options,
+  async run({ values, positionals }, io) {
     const targets = positionals.length > 0 ? parseTargets(positionals) : [];
     const db = databasePath(values.db);
     const writing = targets.length > 0 || values.watch === true;
@@ -114,4 +114,4 @@ export const command: CliCommand = {
       await engine.close();
     }
   },
-};
+});
