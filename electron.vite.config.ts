@@ -16,7 +16,7 @@ const workers = {
 };
 
 /** Three builds, one per process. */
-export default defineConfig({
+const builds = defineConfig({
   main: {
     build: {
       outDir: resolve(out, 'main'),
@@ -60,3 +60,6 @@ export default defineConfig({
     },
   },
 });
+
+// `FOLIO_BUILD=main`: the main bundle alone (the tests of the app's command line need no more).
+export default process.env.FOLIO_BUILD === 'main' ? { main: builds.main } : builds;

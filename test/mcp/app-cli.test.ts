@@ -19,11 +19,16 @@ const out = mkdtempSync(join(REPO, '.folio-tmp', 'app-cli-'));
 
 afterAll(() => rmSync(out, { recursive: true, force: true }));
 
+// The main bundle alone (`FOLIO_BUILD=main`): the entry, the command line and the workers.
 beforeAll(() => {
   const built = spawnSync(
     process.execPath,
     [join(REPO, 'node_modules/electron-vite/bin/electron-vite.js'), 'build'],
-    { cwd: REPO, encoding: 'utf8', env: { ...process.env, FOLIO_OUT_DIR: out } },
+    {
+      cwd: REPO,
+      encoding: 'utf8',
+      env: { ...process.env, FOLIO_OUT_DIR: out, FOLIO_BUILD: 'main' },
+    },
   );
   expect(built.status, `${built.stdout}${built.stderr}`).toBe(0);
 }, 240_000);
