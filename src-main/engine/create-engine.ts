@@ -24,8 +24,7 @@ import type {
 import { createAnalyzer, type Analyzer } from './analysis/analyzer.ts';
 import { stemmerLanguages } from './analysis/stemmer.ts';
 import { findNode, nodeContentOf, outlineOf } from './documents/documents.ts';
-import { exportItems } from './export/export-items.ts';
-import { buildExport } from './export/export-text.ts';
+import { exportNodes } from './export/export-items.ts';
 import { Searcher } from './search/searcher.ts';
 import { applySettingsPatch, indexingHash, settingsFromStored } from './settings/settings.ts';
 import { databaseError, isSqliteError, openDatabase, type Db } from './store/database.ts';
@@ -215,11 +214,7 @@ class Engine implements EngineService {
 
   async exportResults(request: ExportRequest): Promise<ExportResponse> {
     return this.guard(() => {
-      const mode = request.breadcrumbMode ?? this.settings.breadcrumbMode;
-      const items = exportItems(this.reader, request.ids, mode);
-      const maxTokens =
-        request.maxTokens === undefined ? this.settings.exportMaxTokens : request.maxTokens;
-      return buildExport(items, request.format ?? this.settings.exportFormat, maxTokens);
+      return exportNodes(this.reader, request, this.settings);
     });
   }
 

@@ -158,8 +158,16 @@ export interface ExportRequest {
   format?: ExportFormat;
   /** Token budget (`ceil(chars / 4)`); null or absent: no budget. Default: the setting. */
   maxTokens?: number | null;
-  /** Default: the `breadcrumbMode` setting. */
+  /**
+   * The breadcrumb line of each JSON entry's text (default: the `breadcrumbMode` setting);
+   * Markdown and plain text give each result one breadcrumb, in its header.
+   */
   breadcrumbMode?: BreadcrumbMode;
+  /**
+   * True (default): each result's whole section, its subsections included; false: the node's
+   * own text only (its heading and the text before its first subheading).
+   */
+  subsections?: boolean;
 }
 
 export interface ExportResponse {

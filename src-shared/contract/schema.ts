@@ -88,6 +88,7 @@ export const REQUEST_SCHEMAS = {
       format: exportFormat.optional(),
       maxTokens: z.number().int().min(1).max(10_000_000).nullable().optional(),
       breadcrumbMode: breadcrumbMode.optional(),
+      subsections: z.boolean().optional(),
     })
     .strict(),
   listVaults: none,

@@ -59,9 +59,9 @@ test('keyboard only: type, move, preview, Enter copies the Markdown, history rem
   await page.keyboard.press('Enter');
   await expect(page.getByRole('status')).toContainText('Copied 1 result as Markdown');
   // The second result, exactly as docs/design.md#export lays out Markdown: breadcrumb heading,
-  // source line (vault, path#slug link, lines), breadcrumb line (conditional mode), content.
+  // source line (vault, path#slug link, lines), content: the breadcrumb once, in the heading.
   expect(await clipboard(page)).toBe(
-    '## notes\n\nSource: e2e · [notes.txt](<notes.txt>) · line 1\n\nnotes\n\n' +
+    '## notes\n\nSource: e2e · [notes.txt](<notes.txt>) · line 1\n\n' +
       'Plain text notes are indexed too. The pond needs a new pump before summer.\n',
   );
 

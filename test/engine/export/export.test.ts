@@ -4,7 +4,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { MAX_COPY_CHARS } from '#shared/contract/api.ts';
+import { MAX_COPY_CHARS, type ExportRequest } from '#shared/contract/api.ts';
 import { buildExport, type ExportItem } from '../../../src-main/engine/export/export-text.ts';
 import { vaultEngine } from '../search/vault-engine.ts';
 
@@ -37,7 +37,7 @@ describe('exportResults', () => {
     });
   });
 
-  it('budget 200: both results fit, with conditional breadcrumb lines', async () => {
+  it('budget 200: both results fit, each breadcrumb said once (in its header)', async () => {
     const out = await engine().exportResults({
       ids: ['ex:guide.md#errors', 'ex:cjk.md#東京の案内'],
       format: 'md',
@@ -47,9 +47,9 @@ describe('exportResults', () => {
     expect(out.truncated).toBe(false);
     expect(out.tokens).toBeLessThanOrEqual(200);
     expect(out.text).toBe(
-      '## Rust error guide › Errors\n\nSource: ex · [guide.md#errors](<guide.md#errors>) · lines 5–25\n\nRust error guide > Errors\n\n' +
+      '## Rust error guide › Errors\n\nSource: ex · [guide.md#errors](<guide.md#errors>) · lines 5–25\n\n' +
         GUIDE_ERRORS +
-        '\n## 東京の案内\n\nSource: ex · [cjk.md#東京の案内](<cjk.md#東京の案内>) · lines 1–7\n\n東京の案内\n\n' +
+        '\n## 東京の案内\n\nSource: ex · [cjk.md#東京の案内](<cjk.md#東京の案内>) · lines 1–7\n\n' +
         CJK,
     );
   });
@@ -62,8 +62,8 @@ describe('exportResults', () => {
       breadcrumbMode: 'always',
     });
     expect(out).toEqual({
-      text: '## Rust error guide › Errors › Result\n\nSource: ex · [guide.md#result](<guide.md#result>) · lines 9–22\n\nRust error guide > Errors > Result\n\n## Result\n\n[…]\n',
-      tokens: 39,
+      text: '## Rust error guide › Errors › Result\n\nSource: ex · [guide.md#result](<guide.md#result>) · lines 9–22\n\n## Result\n\nA function that can fail returns `Result<T, E>`. The caller decides what to do.\n\n[…]\n',
+      tokens: 50,
       truncated: true,
       included: 1,
     });
@@ -167,7 +167,7 @@ describe('exportResults', () => {
       breadcrumbMode: 'conditional',
     });
     const head =
-      '## Keeper log\n\nSource: ex · [long.md#keeper-log](<long.md#keeper-log>) · lines 1–41\n\nKeeper log\n\n';
+      '## Keeper log\n\nSource: ex · [long.md#keeper-log](<long.md#keeper-log>) · lines 1–41\n\n';
     expect(out.truncated).toBe(true);
     expect(out.tokens).toBeLessThanOrEqual(2000);
     expect(out.tokens).toBeGreaterThan(1950);
@@ -184,9 +184,36 @@ describe('exportResults', () => {
       maxTokens: null,
       breadcrumbMode: 'conditional',
     });
-    expect(out.text).toBe(
-      'Rust error guide\nex:guide.md · lines 1–25\n\nRust error guide\n\n' + GUIDE_ERRORS,
+    expect(out.text).toBe('Rust error guide\nex:guide.md · lines 1–25\n\n' + GUIDE_ERRORS);
+  });
+
+  it('without subsections: the node’s own text and lines, up to its first subheading', async () => {
+    const section = await engine().exportResults({
+      ids: ['ex:guide.md#errors'],
+      format: 'md',
+      maxTokens: null,
+      subsections: false,
+    });
+    expect(section.text).toBe(
+      '## Rust error guide › Errors\n\nSource: ex · [guide.md#errors](<guide.md#errors>) · lines 5–7\n\n' +
+        '# Errors\n\nRust groups errors into two kinds. Recoverable errors use Result. Unrecoverable ones panic.\n',
     );
+    // A section without subsections is the same either way; the JSON entry's lines too.
+    const leaf: ExportRequest = { ids: ['ex:guide.md#panic'], format: 'json', maxTokens: null };
+    expect(await engine().exportResults({ ...leaf, subsections: false })).toEqual(
+      await engine().exportResults(leaf),
+    );
+    // The document node: what precedes its first heading (here nothing but the frontmatter).
+    const json = await engine().exportResults({
+      ids: ['ex:guide.md#errors', 'ex:guide.md'],
+      format: 'json',
+      breadcrumbMode: 'none',
+      subsections: false,
+    });
+    const [errors, note] = (JSON.parse(json.text) as { results: Array<Record<string, unknown>> })
+      .results;
+    expect(errors).toMatchObject({ startLine: 5, endLine: 7 });
+    expect(note).toMatchObject({ startLine: 1, text: '' });
   });
 
   it('exports an id given twice once', async () => {
