@@ -2,6 +2,7 @@
 // collapsed, as segments for the renderer and as HTML with `<b>` for everything else.
 import type { SnippetSegment } from '#shared/contract/api.ts';
 import type { TextRange } from './highlight.ts';
+import { fenceOpenAt, readableText } from './readable-text.ts';
 
 /** Default snippet length in characters (SPEC §8). */
 export const SNIPPET_LENGTH = 150;
@@ -42,8 +43,6 @@ export function snippetHtml(segments: SnippetSegment[]): string {
 const SPACE = /\s/;
 /** A piece of text whose whitespace needs collapsing: anything but lone spaces. */
 const UNCOLLAPSED = /[^\S ]| {2}/;
-/** Finds text that is not whitespace from `lastIndex` on. */
-const NON_SPACE = /\S/g;
 
 /** The first word start at or after `from` and before `anchor` (the anchor itself if none). */
 function wordStart(text: string, from: number, anchor: number): number {
@@ -149,7 +148,36 @@ class Segments {
   }
 }
 
-/** Builds a snippet of `text` around `matches` (sorted, non-overlapping UTF-16 ranges). */
+/**
+ * The window `[from, end)` of `text` as a reader sees it (readable-text.ts), with its matches,
+ * cut back to about `end - from` characters. The source is read a little past `end`, so that
+ * markup dropped inside the window leaves room for the text after it.
+ */
+function readableWindow(text: string, matches: TextRange[], from: number, end: number) {
+  const stop = Math.min(text.length, end + (end - from));
+  const inside: TextRange[] = [];
+  for (let i = firstEndingAfter(matches, from); i < matches.length; i++) {
+    const [ms, me] = matches[i]!;
+    if (ms >= stop) break;
+    inside.push([Math.max(ms, from) - from, Math.min(me, stop) - from]);
+  }
+  const fenced = fenceOpenAt(text.slice(Math.max(0, from - (1 << 16)), from));
+  const view = readableText(text.slice(from, stop), inside, fenced);
+  const leading = view.text.search(/\S/);
+  const cut = leading < 0 ? 0 : snapEnd(view.text, leading, leading + (end - from), view.matches);
+  const more = stop < text.length || /\S/.test(view.text.slice(cut));
+  return { ...view, start: Math.max(0, leading), end: Math.min(cut, view.text.length), more };
+}
+
+/** True when a reader sees some text in `source` (not only markup). */
+function hasReadableText(source: string): boolean {
+  return /\S/.test(readableText(source, []).text);
+}
+
+/**
+ * Builds a snippet of `text` around `matches` (sorted, non-overlapping UTF-16 ranges): the
+ * window is chosen on the source, then shown as a reader sees it (no Markdown or HTML syntax).
+ */
 export function buildSnippet(text: string, matches: TextRange[], length = SNIPPET_LENGTH): Snippet {
   const leading = text.search(/\S/);
   if (leading < 0) return { segments: [], html: '' };
@@ -157,19 +185,21 @@ export function buildSnippet(text: string, matches: TextRange[], length = SNIPPE
     matches.length > 0 ? chooseWindow(text, matches, length) : [leading, leading + length];
   const from = Math.max(start, matches.length > 0 ? 0 : leading);
   const end = snapEnd(text, from, Math.min(rawEnd, text.length), matches);
+  const view = readableWindow(text, matches, from, end);
   const out = new Segments();
-  if (from > leading) out.push('…', false);
-  let at = from;
-  for (let i = firstEndingAfter(matches, from); i < matches.length; i++) {
-    const [ms, me] = matches[i]!;
-    if (ms >= end) break;
-    out.push(text.slice(at, Math.max(at, ms)), false);
-    out.push(text.slice(Math.max(ms, from), Math.min(me, end)), true);
-    at = Math.min(me, end);
+  if (from > leading && hasReadableText(text.slice(Math.max(0, from - LEAD * 4), from))) {
+    out.push('…', false);
   }
-  out.push(text.slice(at, end), false);
-  NON_SPACE.lastIndex = end;
-  if (NON_SPACE.test(text)) out.push(' …', false);
+  let at = view.start;
+  for (const [ms, me] of view.matches) {
+    if (ms >= view.end) break;
+    if (me <= at) continue;
+    out.push(view.text.slice(at, Math.max(at, ms)), false);
+    out.push(view.text.slice(Math.max(ms, at), Math.min(me, view.end)), true);
+    at = Math.min(me, view.end);
+  }
+  out.push(view.text.slice(at, view.end), false);
+  if (view.more) out.push(' …', false);
   const segments = out.list;
   const first = segments[0];
   if (first && !first.match) first.text = first.text.replace(/^ /, '');

@@ -1,0 +1,185 @@
+// Snippet text as a reader sees it (docs/design.md#snippets): the Markdown and HTML syntax of a
+// piece of a note's source is dropped — heading and list markers, quote and callout markers,
+// emphasis, code fences and backticks, HTML tags and comments, link targets, reference-link
+// definitions — and links show their text, wikilinks their alias or target. Match ranges move
+// with the text they mark; a match inside dropped syntax (a URL, a tag) is dropped with it.
+import type { TextRange } from './highlight.ts';
+
+/** Source text replaced by what a reader sees of it: kept source ranges and literal text. */
+interface Edit {
+  start: number;
+  end: number;
+  shown: Array<TextRange | string>;
+}
+
+/** Text with its match ranges (UTF-16 offsets into `text`). */
+export interface MarkedText {
+  text: string;
+  matches: TextRange[];
+}
+
+/** Elements a note's HTML uses; anything else in angle brackets (`<vector>`, `<T>`) is text. */
+const HTML_TAGS =
+  'a|abbr|b|br|center|code|details|div|em|font|h[1-6]|hr|i|img|kbd|li|mark|ol|p|pre|s|small|' +
+  'span|strong|sub|summary|sup|table|tbody|td|th|thead|tr|u|ul|video|audio|iframe|figure|' +
+  'figcaption|picture|source|del|ins|blockquote|dl|dt|dd|caption|section|article|aside|nav|' +
+  'header|footer|main|cite|q|var|samp|style|script|object|embed|svg|input|label|button|form';
+
+/** Line-start syntax: fences, reference definitions, table rules, then quote/heading/list markers. */
+const LINE_START = new RegExp(
+  [
+    /^[ \t]*(?:`{3,}|~{3,})[^\n]*$/.source, // a fence line, with its info string
+    /^[ \t]*\[[^\]\n]+\]:[ \t]*\S[^\n]*$/.source, // a reference-link definition
+    /^[ \t]*\|?(?:[ \t]*:?-{3,}:?[ \t]*\|)+[ \t]*(?::?-{3,}:?)?[ \t]*$/.source, // a table rule
+    /^[ \t]*(?:>[ \t]?)+(?:\[![\w-]+\][+-]?[ \t]*)?/.source, // quote markers, a callout's type
+    /^[ \t]*#{1,6}(?=[ \t]|$)[ \t]*/.source, // a heading's marker
+    /^[ \t]*(?:[-*+]|\d{1,9}[.)])[ \t]+(?:\[[ xX]\][ \t]+)?/.source, // a list item, a task box
+  ].join('|'),
+  'gm',
+);
+
+/** Inline syntax, tried left to right; the first alternative that matches at a place wins. */
+const INLINE = new RegExp(
+  [
+    /<!--[\s\S]*?(?:-->|$)/.source, // an HTML comment
+    /%%[\s\S]*?(?:%%|$)/.source, // an Obsidian comment
+    `</?(?:${HTML_TAGS})(?:\\s[^<>]*)?/?>`, // an HTML tag
+    // A wikilink or an embed: its alias, else its target and heading.
+    /!?\[\[(?<target>[^\]|#^\n]*)(?<anchor>[#^][^\]|\n]*)?(?:\|(?<alias>[^\]\n]*))?\]\]/.source,
+    /!?\[(?<text>[^\]\n]*)\]\((?:[^()\n]|\([^()\n]*\))*\)/.source, // a link or image: its text
+    /!?\[(?<ref>[^\]\n]+)\]\[[^\]\n]*\]/.source, // a reference link: its text
+    /(?<tick>`+)(?<code>[^`]|[^`][\s\S]*?[^`])\k<tick>(?!`)/.source, // a code span: as written
+    // Emphasis, strike-through, highlight: the text between a pair of markers on one line.
+    /(?<![\w\\])(?<mark>\*\*|__|~~|==|\*|_)(?<inner>[^\s*_~=](?:[^\n]*?[^\s\\])?)\k<mark>(?!\w)/
+      .source,
+  ].join('|'),
+  'dg',
+);
+
+/** What a reader sees of the inline construct `m` (matched with indices). */
+function inlineShown(m: RegExpExecArray): Array<TextRange | string> {
+  const groups = m.groups!;
+  const at = m.indices!.groups!;
+  if (groups.alias !== undefined && groups.alias.trim() !== '') return [at.alias!];
+  if (groups.target !== undefined) {
+    const shown: Array<TextRange | string> = [];
+    if (groups.target !== '') shown.push(at.target!);
+    const anchor = at.anchor;
+    if (anchor && /^#[^^]/.test(groups.anchor!)) {
+      if (shown.length > 0) shown.push(' › ');
+      shown.push([anchor[0] + 1, anchor[1]]);
+    }
+    return shown;
+  }
+  const kept = at.text ?? at.ref ?? at.code ?? at.inner;
+  return kept && kept[1] > kept[0] ? [kept] : [];
+}
+
+/** Fenced code blocks in `text`, fence lines included (shown as written but for the fences). */
+function codeBlocks(text: string, fencedBefore: boolean): Array<[number, number]> {
+  const blocks: Array<[number, number]> = [];
+  const fence = /^[ \t]*(?:`{3,}|~{3,})[^\n]*$/gm;
+  let open = fencedBefore ? 0 : -1;
+  for (let m = fence.exec(text); m; m = fence.exec(text)) {
+    if (open < 0) open = m.index;
+    else {
+      blocks.push([open, m.index + m[0].length]);
+      open = -1;
+    }
+  }
+  if (open >= 0) blocks.push([open, text.length]);
+  return blocks;
+}
+
+function insideAny(blocks: Array<[number, number]>, at: number): boolean {
+  return blocks.some(([s, e]) => at >= s && at < e);
+}
+
+/** The edits that turn `text` into readable text, in order and not overlapping. */
+function editsOf(text: string, fencedBefore: boolean): Edit[] {
+  const code = codeBlocks(text, fencedBefore);
+  const edits: Edit[] = [];
+  for (let m = LINE_START.exec(text); m; m = LINE_START.exec(text)) {
+    if (m[0] === '') {
+      LINE_START.lastIndex++;
+      continue;
+    }
+    const isFence = /^[ \t]*(?:`{3}|~{3})/.test(m[0]);
+    if (isFence || !insideAny(code, m.index)) {
+      edits.push({ start: m.index, end: m.index + m[0].length, shown: [] });
+    }
+  }
+  const inline: Edit[] = [];
+  for (let m = INLINE.exec(text); m; m = INLINE.exec(text)) {
+    if (insideAny(code, m.index)) continue;
+    inline.push({ start: m.index, end: m.index + m[0].length, shown: inlineShown(m) });
+  }
+  return mergeEdits(edits, inline);
+}
+
+/** Both lists merged in order; an inline edit overlapping a line edit is left out. */
+function mergeEdits(lines: Edit[], inline: Edit[]): Edit[] {
+  const all = [...lines, ...inline].sort((a, b) => a.start - b.start || b.end - a.end);
+  const kept: Edit[] = [];
+  for (const edit of all) {
+    const last = kept[kept.length - 1];
+    if (!last || edit.start >= last.end) kept.push(edit);
+  }
+  return kept;
+}
+
+/**
+ * True when fenced code is open at the end of `before` (an odd number of fence lines). Only the
+ * last `limit` characters are looked at: a section's start is never that far back in practice.
+ */
+export function fenceOpenAt(before: string, limit = 1 << 16): boolean {
+  const from = Math.max(0, before.length - limit);
+  if (before.indexOf('```', from) < 0 && before.indexOf('~~~', from) < 0) return false;
+  const tail = from > 0 ? before.slice(from) : before;
+  return (tail.match(/^[ \t]*(?:`{3,}|~{3,})/gm)?.length ?? 0) % 2 === 1;
+}
+
+/**
+ * `text` as a reader sees it, with `matches` (sorted, disjoint) moved onto the result: a match
+ * keeps the part of it a reader still sees (a link's text, a wikilink's alias). `fencedBefore`:
+ * the text starts inside fenced code.
+ */
+export function readableText(text: string, matches: TextRange[], fencedBefore = false): MarkedText {
+  const edits = editsOf(text, fencedBefore);
+  if (edits.length === 0) return { text, matches };
+  // The output as pieces: source ranges (which matches map onto) and literal text.
+  const pieces: Array<TextRange | string> = [];
+  let at = 0;
+  for (const edit of edits) {
+    if (edit.start > at) pieces.push([at, edit.start]);
+    pieces.push(...edit.shown);
+    at = edit.end;
+  }
+  if (at < text.length) pieces.push([at, text.length]);
+  let out = '';
+  const moved: TextRange[] = [];
+  for (const piece of pieces) {
+    if (typeof piece === 'string') {
+      out += piece;
+      continue;
+    }
+    const [ps, pe] = piece;
+    for (const [s, e] of matches) {
+      if (e <= ps || s >= pe) continue;
+      moved.push([out.length + Math.max(s, ps) - ps, out.length + Math.min(e, pe) - ps]);
+    }
+    out += text.slice(ps, pe);
+  }
+  return { text: out, matches: joined(moved.filter(([s, e]) => out.slice(s, e).trim() !== '')) };
+}
+
+/** Sorted ranges with touching or overlapping ones joined. */
+function joined(ranges: TextRange[]): TextRange[] {
+  const out: TextRange[] = [];
+  for (const range of ranges.sort((a, b) => a[0] - b[0])) {
+    const last = out[out.length - 1];
+    if (last && range[0] <= last[1]) last[1] = Math.max(last[1], range[1]);
+    else out.push([range[0], range[1]]);
+  }
+  return out;
+}

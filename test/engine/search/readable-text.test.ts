@@ -1,0 +1,103 @@
+// Snippet text as a reader sees it: Markdown and HTML syntax dropped, the text of links kept,
+// match ranges moved with the text they mark (docs/design.md#snippets).
+import { describe, expect, it } from 'vitest';
+import { fenceOpenAt, readableText } from '../../../src-main/engine/search/readable-text.ts';
+import { buildSnippet } from '../../../src-main/engine/search/snippet.ts';
+
+/** `text` with each word of `marked` (its first occurrence) as a match, made readable. */
+function readable(text: string, marked: string[] = [], fenced = false) {
+  const matches = marked
+    .map((word): [number, number] => [text.indexOf(word), text.indexOf(word) + word.length])
+    .sort((a, b) => a[0] - b[0]);
+  const view = readableText(text, matches, fenced);
+  return { text: view.text, marked: view.matches.map(([s, e]) => view.text.slice(s, e)) };
+}
+
+describe('readableText', () => {
+  it.each([
+    ['## Heading here', 'Heading here'],
+    ['> [!todo]- Do the thing', 'Do the thing'],
+    ['> > nested quote', 'nested quote'],
+    ['- [ ] a task\n- [x] done\n1. first', 'a task\ndone\nfirst'],
+    [
+      'Some **bold**, __strong__, *em*, _em_, ~~gone~~ and ==marked== text',
+      'Some bold, strong, em, em, gone and marked text',
+    ],
+    ['a [link](https://example.com/a_(b)) here', 'a link here'],
+    ['an ![image](pic.png) here', 'an image here'],
+    ['see [text][ref] then', 'see text then'],
+    ['[ref]: https://example.com\nnext line', '\nnext line'],
+    ['[[Attachments|attachments]] and [[Note]]', 'attachments and Note'],
+    [
+      '![[Note#Section one]] and [[#Local]] and [[Note#^block]]',
+      'Note › Section one and Local and Note',
+    ],
+    ['<a id="anchor"></a>Text <br/> more <span class="x">in span</span>', 'Text  more in span'],
+    ['visible <!-- hidden comment --> and %%obsidian comment%% end', 'visible  and  end'],
+    ['| a | b |\n| --- | --- |\n| 1 | 2 |', '| a | b |\n\n| 1 | 2 |'],
+  ])('%j reads %j', (source, shown) => {
+    expect(readable(source).text).toBe(shown);
+  });
+
+  it('keeps code as written: code spans lose their backticks, fenced code its fences only', () => {
+    expect(readable('call `*ptr = **pp` now').text).toBe('call *ptr = **pp now');
+    expect(readable('```cpp\nint** p = a * b; // [x](y)\n```\nafter *em*').text).toBe(
+      '\nint** p = a * b; // [x](y)\n\nafter em',
+    );
+    // Text that starts inside fenced code is code until the fence closes.
+    expect(readable('x = *a* ** 2\n```\n**bold**', [], true).text).toBe('x = *a* ** 2\n\nbold');
+  });
+
+  it('leaves alone what only looks like markup', () => {
+    for (const text of [
+      'std::vector<int> and #include <iostream>',
+      'snake_case_name and a * b * c',
+      '#hashtag at line start',
+      'price: 3 * 4 = 12',
+    ]) {
+      expect(readable(text).text).toBe(text);
+    }
+  });
+
+  it('moves matches with their text; a match in dropped syntax goes', () => {
+    expect(readable('## Install **cargo** now', ['Install', 'cargo'])).toEqual({
+      text: 'Install cargo now',
+      marked: ['Install', 'cargo'],
+    });
+    expect(readable('see [the docs](https://docs.example/cargo) here', ['docs', 'cargo'])).toEqual({
+      text: 'see the docs here',
+      marked: ['docs'],
+    });
+    // A wikilink whose target and alias both match: the alias shown keeps its mark.
+    const source = 'use [[Attachments|attachments]] folder';
+    const alias = source.lastIndexOf('attachments');
+    const view = readableText(source, [
+      [6, 17],
+      [alias, alias + 11],
+    ]);
+    expect(view.text).toBe('use attachments folder');
+    expect(view.matches).toEqual([[4, 15]]);
+  });
+
+  it('says whether fenced code is open at a point', () => {
+    expect(fenceOpenAt('text\n```js\ncode')).toBe(true);
+    expect(fenceOpenAt('text\n```js\ncode\n```\nmore')).toBe(false);
+    expect(fenceOpenAt('no fences')).toBe(false);
+  });
+});
+
+describe('buildSnippet shows text, not markup', () => {
+  it('drops the syntax around the matches and keeps them marked', () => {
+    const text =
+      '<a id="setup"></a>\n#### Setting up\n> [!tip]- Remember\n> Put **attachments** in the ' +
+      '[[Attachments|attachments folder]] and read [the guide](https://example.com/guide).';
+    const start = text.indexOf('**attachments**') + 2;
+    const snippet = buildSnippet(text, [[start, start + 11]]);
+    const plain = snippet.segments.map((s) => s.text).join('');
+    expect(plain).toBe(
+      'Setting up Remember Put attachments in the attachments folder and read the guide.',
+    );
+    expect(snippet.segments.filter((s) => s.match).map((s) => s.text)).toEqual(['attachments']);
+    expect(snippet.html).toContain('Put <b>attachments</b> in the attachments folder');
+  });
+});
