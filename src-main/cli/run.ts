@@ -78,6 +78,9 @@ export async function main(
   }
 }
 
+/** How long a command may take to stop after SIGINT/SIGTERM before the process just exits. */
+const STOP_DEADLINE_MS = 1500;
+
 /** Runs the process's command line with `commands`: Ctrl-C stops a command cleanly, twice exits. */
 export async function runProcess(commands: CommandSource = SOURCE_COMMANDS): Promise<void> {
   const controller = new AbortController();
@@ -85,6 +88,12 @@ export async function runProcess(commands: CommandSource = SOURCE_COMMANDS): Pro
     process.on(signal, () => {
       if (controller.signal.aborted) process.exit(130);
       controller.abort();
+      // The command stops between two files and closes the database; should that take longer
+      // (a huge note being chunked), the process ends anyway — every commit is durable (WAL).
+      setTimeout(() => {
+        process.stderr.write('folio: stopping took too long; exiting\n');
+        process.exit(130);
+      }, STOP_DEADLINE_MS).unref();
     });
   }
   // A closed pipe (`cli search … | head`) is not an error.

@@ -325,13 +325,24 @@ class Engine implements EngineService {
     };
   }
 
-  async close(): Promise<void> {
-    if (this.closed) return;
+  private closing: Promise<void> | null = null;
+
+  /**
+   * Stops watching and indexing and closes the database: bounded (the index worker is given half
+   * a second to finish its file, then terminated), so quitting and Ctrl-C never wait on a file.
+   */
+  close(): Promise<void> {
+    this.closing ??= this.shutDown();
+    return this.closing;
+  }
+
+  private async shutDown(): Promise<void> {
     await this.live?.close();
-    await this.scheduler?.cancel();
+    const cancelled = this.scheduler?.cancel();
     this.closed = true;
     this.listeners.clear();
     await this.client?.close();
+    await cancelled;
     for (const db of this.connections) db.close();
   }
 }

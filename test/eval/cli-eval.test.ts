@@ -202,7 +202,7 @@ describe('cli eval', () => {
     });
     const missingFile = join(dir, 'nope.json');
     expect((await cli('--db', db, '--queries', missingFile)).err).toBe(
-      `folio eval: --queries ${missingFile}: cannot read (ENOENT)\n`,
+      `folio eval: --queries ${missingFile}: no such file\n`,
     );
     const broken = queryFile('broken.json', '{"queries": [{"q": "x"}]}');
     expect(await cli('--db', db, '--queries', broken)).toEqual({

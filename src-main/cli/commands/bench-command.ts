@@ -5,7 +5,6 @@
 // pass measures the full search cold: the reader's cached rows, files and contents and the
 // search tree are dropped before each query, so no cache flatters a query because the rounds
 // repeat it (SQLite's page cache stays warm for both sides).
-import { readFileSync } from 'node:fs';
 import type { EngineService } from '#shared/contract/engine.ts';
 import { engineInternals } from '../../engine/create-engine.ts';
 import { compileQuery, matchExpression } from '../../engine/query/compile.ts';
@@ -15,6 +14,7 @@ import { ENGINE_DEFAULTS } from '../../engine/settings/settings.ts';
 import { CliError, defineCommand, intOption } from '../command.ts';
 import { ROUNDS_RANGE } from '../option-bounds.ts';
 import { withIndex } from '../open-index.ts';
+import { readInputText } from '../input-file.ts';
 
 const options = {
   db: { type: 'string' },
@@ -54,9 +54,10 @@ function percentiles(samples: number[]): Percentiles {
 }
 
 function readQueries(file: string): string[] {
+  const text = readInputText(file, '--queries');
   let parsed: unknown;
   try {
-    parsed = JSON.parse(readFileSync(file, 'utf8'));
+    parsed = JSON.parse(text);
   } catch (error) {
     throw new CliError(`--queries ${file}: ${(error as Error).message.split('\n')[0]}`);
   }

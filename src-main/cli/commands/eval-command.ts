@@ -1,6 +1,5 @@
 // `cli eval`: runs a labelled query set through the real search of an indexed database and prints
 // MRR@10, recall@10 and the misses (the measure that justifies every ranking change, issue 7).
-import { readFileSync } from 'node:fs';
 import { EVAL_CUTOFF } from '../../engine/eval/metrics.ts';
 import { formatReport } from '../../engine/eval/format-report.ts';
 import { parseQuerySet, QuerySetError, type QuerySet } from '../../engine/eval/query-set.ts';
@@ -8,6 +7,7 @@ import { pickVault, runBound, runEval } from '../../engine/eval/run-eval.ts';
 import { CliError, defineCommand, intOption, oneLine, type ParsedArgs } from '../command.ts';
 import { LIMIT_RANGE } from '../option-bounds.ts';
 import { withIndex } from '../open-index.ts';
+import { readInputText } from '../input-file.ts';
 
 /**
  * Results requested per query by default: the app's default result limit (docs/design.md#defaults).
@@ -25,12 +25,7 @@ const options = {
 } as const;
 
 function readQuerySet(file: string): QuerySet {
-  let text: string;
-  try {
-    text = readFileSync(file, 'utf8');
-  } catch (error) {
-    throw new CliError(`--queries ${file}: cannot read (${(error as NodeJS.ErrnoException).code})`);
-  }
+  const text = readInputText(file, '--queries');
   try {
     return parseQuerySet(text, file);
   } catch (error) {

@@ -13,6 +13,8 @@ import { cliFailure } from '../open-index.ts';
 
 const options = { db: { type: 'string' }, json: { type: 'boolean' } } as const;
 
+const INTERRUPTED = 'interrupted; the files indexed so far are kept';
+
 /** A folder given on the command line, with the vault name asked for. */
 export interface Target {
   root: string;
@@ -59,7 +61,7 @@ async function indexTargets(
       const added = await engine.addVault({ root: target.root, name: target.name });
       await engineInternals(engine).indexed(added.name);
     }
-    if (signal.aborted) throw new CliError('interrupted; the files indexed so far are kept');
+    if (signal.aborted) throw new CliError(INTERRUPTED);
     names.push(
       known?.name ?? (await engine.listVaults()).find((v) => v.root === target.root)!.name,
     );
@@ -112,6 +114,8 @@ export const command = defineCommand({
       return 0;
     } catch (error) {
       progress.end();
+      // Ctrl-C may end the job mid-file (the worker is stopped): that is the interrupt, not a fault.
+      if (io.signal.aborted) throw new CliError(INTERRUPTED);
       throw cliFailure(db, error);
     } finally {
       io.signal.removeEventListener('abort', stop);

@@ -3,11 +3,12 @@
 // folder reached twice (a link loop, or two links to one folder) is walked once. The watcher
 // re-walks only the folder that changed (`under`), and is told about folder links because a partial
 // walk cannot know which of two paths to one folder a whole walk would keep.
-import type { Dirent } from 'node:fs';
-import { readdir, stat } from 'node:fs/promises';
+import type { Dirent, Stats } from 'node:fs';
+import { readdir, realpath, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { documentKind, type DocumentKind } from './document-kind.ts';
 import { compileIgnoreGlobs, isIgnored } from './ignore.ts';
+import { notRegularFileError, systemFileError, systemFolderOf } from './regular-file.ts';
 
 /** A file the vault indexes. */
 export interface VaultFile {
@@ -95,8 +96,8 @@ async function* walkFolder(abs: string, rel: string, state: WalkState): AsyncIte
     entries.map(({ name }) => stat(join(abs, name)).catch((error: Error) => error)),
   );
   for (const [index, { name, relPath }] of entries.entries()) {
-    const info = stats[index]!;
     const absPath = join(abs, name);
+    const info = links.has(name) ? await refuseSystemLink(absPath, stats[index]!) : stats[index]!;
     if (info instanceof Error) {
       // A link whose target is missing is a broken file to report; anything else that is gone
       // was removed while the folder was walked.
@@ -113,8 +114,25 @@ async function* walkFolder(abs: string, rel: string, state: WalkState): AsyncIte
     } else if (info.isFile()) {
       const kind = documentKind(name);
       if (kind) yield { path: relPath, absPath, size: info.size, mtimeMs: info.mtimeMs, kind };
+    } else if (documentKind(name)) {
+      // A named pipe, socket or device under a note's name is never opened (a pipe would block
+      // the reader for ever): reported, so the user sees why it is missing.
+      state.onError?.(relPath, notRegularFileError(info));
     }
   }
+}
+
+/**
+ * The stat of a symbolic link's target — or an error when the link leads into a kernel folder
+ * (`/proc`, `/sys`, `/dev`): `environ.md -> /proc/self/environ` would index the process's
+ * environment, and a link to `/proc` would walk the whole disk through `/proc/<pid>/root`.
+ */
+async function refuseSystemLink(absPath: string, info: Stats | Error): Promise<Stats | Error> {
+  // Only folders and notes are ever read; a link to `/dev/null` named `x.png` is skipped as is.
+  if (info instanceof Error || !(info.isDirectory() || documentKind(absPath))) return info;
+  const real = await realpath(absPath).catch(() => null);
+  const system = real === null ? null : systemFolderOf(real);
+  return system ? systemFileError(system) : info;
 }
 
 /**

@@ -11,10 +11,21 @@ import type { IndexWorkerData, WorkerReply, WorkerRequest } from './worker-proto
 const SOURCE_ENTRY = new URL('./index-worker.ts', import.meta.url);
 
 /**
- * How long `close()` waits, once the worker has started, for it to finish its transaction and end
- * before terminating it.
+/**
+ * How long `close()` lets a started worker finish the file it is on (a cancelled reconcile stops
+ * between two files) before terminating it: quitting and Ctrl-C end within a second or two.
  */
-const CLOSE_TIMEOUT_MS = 5000;
+const CLOSE_TIMEOUT_MS = 500;
+
+/** How long `close()` then waits for a terminated worker to be gone. */
+const TERMINATE_WAIT_MS = 500;
+
+/** True when `promise` settled within `ms`. */
+function settlesWithin(promise: Promise<unknown>, ms: number): Promise<boolean> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<boolean>((resolve) => (timer = setTimeout(() => resolve(false), ms)));
+  return Promise.race([promise.then(() => true), late]).finally(() => clearTimeout(timer));
+}
 
 /**
  * Chunk workers worth starting: only the cores left once searches (this thread) and the index
@@ -39,7 +50,7 @@ export interface IndexClientOptions {
   chunkWorkers?: number;
   /** The chunk worker entry file (bundled builds). */
   chunkWorkerFile?: string;
-  /** How long `close()` lets a started worker end by itself (default 5 s; tests shorten it). */
+  /** How long `close()` lets a started worker end by itself (default 500 ms). */
   closeTimeoutMs?: number;
 }
 
@@ -105,8 +116,9 @@ export class IndexWorkerClient {
    * Lets the running transaction finish, closes the worker's connection and ends the thread. A
    * worker still starting is never terminated: terminating a thread while it loads a native addon
    * or compiles code aborts the whole process (better-sqlite3's module init reached
-   * `Napi::Error::Fatal` in a stress run here; docs/testing.md#test-workers). Only a worker that
-   * has started and does not end within CLOSE_TIMEOUT_MS is terminated.
+   * `Napi::Error::Fatal` in a stress run here; docs/testing.md#test-workers). A started worker
+   * that has not ended within `closeTimeoutMs` (a huge note being chunked) is terminated and its
+   * requests fail: quitting and Ctrl-C never wait on a file.
    */
   async close(): Promise<void> {
     if (this.closed) return;
@@ -114,14 +126,16 @@ export class IndexWorkerClient {
     const worker = this.worker;
     if (!worker) return;
     const exited = new Promise<void>((resolve) => worker.once('exit', () => resolve()));
-    const id = this.nextId++;
-    worker.postMessage({ type: 'close', id } satisfies WorkerRequest);
+    worker.postMessage({ type: 'close', id: this.nextId++ } satisfies WorkerRequest);
     worker.ref();
     await Promise.race([this.startup, exited]);
     const timeout = this.options.closeTimeoutMs ?? CLOSE_TIMEOUT_MS;
-    const timer = setTimeout(() => void worker.terminate(), timeout);
-    await exited;
-    clearTimeout(timer);
+    if (await settlesWithin(exited, timeout)) return;
+    void worker.terminate();
+    // Termination takes effect when the thread next runs JavaScript; a thread stuck in a system
+    // call is not waited for (it would hold the process until the call returns).
+    if (!(await settlesWithin(exited, TERMINATE_WAIT_MS))) worker.unref();
+    this.lost(worker, new Error(`it did not stop within ${timeout} ms`));
   }
 
   private request(

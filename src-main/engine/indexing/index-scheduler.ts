@@ -3,7 +3,7 @@
 // reconcile absorbs them. Jobs run one at a time (`VaultJobs`): the worker has one connection.
 import type { EngineEvent } from '#shared/contract/engine.ts';
 import { FolioError } from '#shared/contract/engine.ts';
-import { isBusyError } from '../store/database.ts';
+import { isBusyError, isDatabaseFault } from '../store/database.ts';
 import type { IndexSummary, VaultTarget } from './types.ts';
 import { VaultJobs } from './vault-jobs.ts';
 import { minimalScopes } from './reconcile-plan.ts';
@@ -31,6 +31,12 @@ function failureReason(error: unknown, root: string): string {
 
 /** How long a job that met a database held by another process waits before it runs again. */
 export const BUSY_RETRY_MS = 2_000;
+
+/**
+ * How long a job that met another fault of the database (full disk) waits before it runs again:
+ * long enough not to spin on a disk that stays full, short enough to recover by itself.
+ */
+export const FAULT_RETRY_MS = 30_000;
 
 /** The queue of indexing work, per vault. */
 export class IndexScheduler {
@@ -114,12 +120,12 @@ export class IndexScheduler {
    * Runs the vault's work again once the database may be free: a whole reconcile (the vault is
    * stale), so the edits the failed job held are not lost. Its own failure is recorded as usual.
    */
-  private retryLater(vault: string): void {
+  private retryLater(vault: string, delayMs: number): void {
     if (this.retries.has(vault)) return;
     const timer = setTimeout(() => {
       this.retries.delete(vault);
       this.paths(vault, []).catch(() => {});
-    }, BUSY_RETRY_MS);
+    }, delayMs);
     timer.unref();
     this.retries.set(vault, timer);
   }
@@ -155,7 +161,8 @@ export class IndexScheduler {
       this.failures.set(vault, message);
       this.stale.add(vault);
       this.deps.onFailure(vault, error as Error);
-      if (isBusyError(error)) this.retryLater(vault);
+      if (isBusyError(error)) this.retryLater(vault, BUSY_RETRY_MS);
+      else if (isDatabaseFault(error)) this.retryLater(vault, FAULT_RETRY_MS);
       throw new FolioError('io', message);
     } finally {
       this.runningWhole.delete(vault);

@@ -3,11 +3,21 @@ import { lstatSync, realpathSync, statSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import type { ChunkedDocument, ChunkInput } from '../chunk/types.ts';
 import { documentKind, isIgnored, notTextReason, walkVault } from '../files/index.ts';
+import { NotRegularFileError, notRegularFileError } from '../files/regular-file.ts';
 import type { FolderListing, IndexerDeps } from './types.ts';
 
 function unreadableMessage(error: Error): string {
   const code = (error as NodeJS.ErrnoException).code;
   return code === 'EACCES' || code === 'EPERM' ? 'permission denied' : error.message;
+}
+
+/** The walk's error callback filling a listing: refused entries apart from unreadable ones. */
+function collectErrors(listing: FolderListing): (path: string, error: Error) => void {
+  return (path, error) => {
+    if (error instanceof NotRegularFileError)
+      (listing.refused ??= []).push({ path, message: error.message });
+    else listing.unreadable.push({ path, message: unreadableMessage(error) });
+  };
 }
 
 /**
@@ -27,8 +37,7 @@ export async function listVaultFiles(
     if (scoped) return scoped;
   }
   const listing: FolderListing = { files: [], unreadable: [], scopes: null, aliased: false };
-  const onError = (path: string, error: Error) =>
-    listing.unreadable.push({ path, message: unreadableMessage(error) });
+  const onError = collectErrors(listing);
   const onFolderLink = (_path: string, repeated: 'loop' | 'alias' | null) => {
     if (repeated === 'alias') listing.aliased = true;
   };
@@ -49,8 +58,7 @@ async function listScopes(
   const realRoot = realpathSync(root);
   const listing: FolderListing = { files: [], unreadable: [], scopes: [...scopes], aliased: false };
   let linked = false;
-  const onError = (path: string, error: Error) =>
-    listing.unreadable.push({ path, message: unreadableMessage(error) });
+  const onError = collectErrors(listing);
   for (const scope of scopes) {
     const abs = join(root, scope);
     if (isIgnored(scope, ignore)) continue;
@@ -61,6 +69,7 @@ async function listScopes(
         const info = statSync(abs);
         if (info.isFile())
           listing.files.push({ path: scope, size: info.size, mtimeMs: info.mtimeMs });
+        else if (!info.isDirectory()) onError(scope, notRegularFileError(info)); // as a walk does
       } catch (error) {
         // A link to nothing is a broken file, as a whole walk reports it; anything else is gone.
         if (lstatSync(abs, { throwIfNoEntry: false })?.isSymbolicLink())

@@ -8,8 +8,9 @@ import { join } from 'node:path';
 import type { Statement } from 'better-sqlite3';
 import type { IndexChanged, IndexProgress } from '#shared/contract/api.ts';
 import { createAnalyzer, type Analyzer } from '../analysis/analyzer.ts';
+import { NotRegularFileError } from '../files/regular-file.ts';
 import { VaultOfflineError, vaultRootState } from '../files/vault-root.ts';
-import { isBusyError, type Db } from '../store/database.ts';
+import { isDatabaseFault, type Db } from '../store/database.ts';
 import { ftsColumns } from '../store/fts-columns.ts';
 import { IndexWriter } from '../store/index-writer.ts';
 import { fileErrorMessage, MAX_FILE_BYTES, readVaultFile, tooLarge } from './read-file.ts';
@@ -137,27 +138,32 @@ export class Indexer {
     return planReconcile({
       found: listing.files,
       unreadable: listing.unreadable,
+      refused: listing.refused,
       manifest: this.writer.manifest(vault.id, covered),
-      errors: this.writer.errors(vault.id, covered),
+      errors: new Map(
+        [...this.writer.errors(vault.id, covered)].map(([path, { message, ...stamp }]) => [
+          path,
+          { ...stamp, databaseFault: isDatabaseFault(message) },
+        ]),
+      ),
       scoped: covered !== null,
     });
   }
 
-  /** Records what the walk could not read, drops what is gone from disk. */
+  /** Drops what is gone from disk, then records what the walk could not read or refused. */
   private removeGone(run: Run, plan: ReconcilePlan): void {
     const { vault, summary, changed } = run;
-    for (const entry of plan.unreadable) {
-      // A folder or file the walk could not read: reported, and what was indexed from it stays.
-      this.writer.recordError(vault.id, entry.path, entry.message, -1, -1);
-      changed.failed!.push(entry);
-      summary.errors++;
-    }
     for (const path of plan.remove) {
       this.writer.removeDocument(vault.id, path);
       changed.removed.push(path);
       summary.removed++;
     }
     for (const path of plan.forget) this.writer.removeDocument(vault.id, path);
+    for (const entry of plan.failed) {
+      this.writer.recordError(vault.id, entry.path, entry.message, -1, -1);
+      changed.failed!.push(entry);
+      summary.errors++;
+    }
     summary.unchanged += plan.unchanged;
   }
 
@@ -232,9 +238,15 @@ export class Indexer {
       }
       return;
     }
-    // A database held by another process is not the file's fault: the job fails and is tried
-    // again (`index-scheduler.ts`) instead of recording an error that hides the edit.
-    if (isBusyError(error)) throw error;
+    // A database that is full, locked by another process or damaged is not the file's fault:
+    // the job fails and the next one indexes the file (`index-scheduler.ts` retries), instead of
+    // recording an error that would keep the file out until it changes on disk.
+    if (isDatabaseFault(error)) throw error;
+    // A pipe, device or link into `/proc` put in a note's place: the note is gone, not broken.
+    if (error instanceof NotRegularFileError && this.writer.removeDocument(vault.id, file.path)) {
+      changed.removed.push(file.path);
+      summary.removed++;
+    }
     // One broken file never stops the vault; its previous version (if any) stays searchable.
     const message = fileErrorMessage(error);
     this.writer.recordError(vault.id, file.path, message, file.size, file.mtimeMs);

@@ -1,7 +1,7 @@
 // Reading one vault file for indexing: its bytes and hash, within the size limit, and the
 // one-line reason recorded when that fails.
 import { createHash } from 'node:crypto';
-import { readFileSync } from 'node:fs';
+import { readRegularFile } from '../files/regular-file.ts';
 
 /**
  * Files larger than this are recorded as errors, not indexed: a 32 MiB "note" is a log or a data
@@ -19,9 +19,8 @@ export function tooLarge(size: number): Error {
 /** A file's bytes and their hash (the manifest's content identity). */
 export function readVaultFile(abs: string): { bytes: Uint8Array; hash: string } {
   // Synchronous: one syscall sequence instead of four thread-pool hops per file, and the
-  // indexer runs on a thread of its own.
-  const bytes = readFileSync(abs);
-  if (bytes.length > MAX_FILE_BYTES) throw tooLarge(bytes.length);
+  // indexer runs on a thread of its own. Never blocks: a FIFO put in a note's place is refused.
+  const bytes = readRegularFile(abs, MAX_FILE_BYTES, tooLarge);
   return { bytes, hash: createHash('sha1').update(bytes).digest('hex') };
 }
 

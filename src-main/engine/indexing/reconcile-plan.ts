@@ -23,15 +23,26 @@ export interface Stamp {
   mtimeMs: number;
 }
 
+/** A file that failed: its stamp then, and whether the failure was the database's. */
+export interface Failure extends Stamp {
+  /** Recorded by an older version for a full or locked database: tried again, always. */
+  databaseFault?: boolean;
+}
+
 /** What a reconcile starts from. */
 export interface PlanInput {
   /** The files the walk listed, in walk order. */
   found: readonly FoundFile[];
   unreadable: readonly Unreadable[];
+  /**
+   * Entries refused for what they are (a pipe, a device, a link into `/proc`): recorded as file
+   * errors, and unlike unreadable ones whatever was indexed at their path is removed.
+   */
+  refused?: readonly Unreadable[];
   /** Indexed files (of the paths the walk covered): path → what was indexed. */
   manifest: ReadonlyMap<string, ManifestEntry>;
   /** Files that failed (of the paths covered): path → their stamp then. */
-  errors: ReadonlyMap<string, Stamp>;
+  errors: ReadonlyMap<string, Failure>;
   /**
    * True when the walk covered only the paths a watcher saw change: a failed file there is tried
    * again even if its stamp did not move (a chmod, an unlock).
@@ -47,12 +58,13 @@ export interface PlannedFile {
 
 /** What a reconcile does, in the order it does it. */
 export interface ReconcilePlan {
-  /** Recorded as file errors; what was indexed at or under them stays. */
-  unreadable: readonly Unreadable[];
-  /** Indexed documents no longer on disk. */
+  /** Indexed documents no longer on disk (or refused). */
   remove: string[];
   /** Error records of files no longer on disk. */
   forget: string[];
+  /** Recorded as file errors after the removals: unreadable entries (what was indexed at or
+   * under them stays), then refused ones. */
+  failed: readonly Unreadable[];
   /** Files to read, in walk order: new ones (`known` undefined) and ones whose stamp moved. */
   read: PlannedFile[];
   /** Indexed files whose size and mtime did not move. */
@@ -62,22 +74,26 @@ export interface ReconcilePlan {
 /** The plan of a reconcile. */
 export function planReconcile(input: PlanInput): ReconcilePlan {
   const { found, unreadable, manifest, errors, scoped } = input;
+  const refused = input.refused ?? [];
   const onDisk = new Set(found.map((file) => file.path));
   const unread = (path: string) =>
     unreadable.some((u) => path === u.path || path.startsWith(`${u.path}/`));
   const gone = (path: string) => !onDisk.has(path) && !unread(path);
   const remove = [...manifest.keys()].filter(gone);
-  const forget = [...errors.keys()].filter(gone);
+  const refusedPaths = new Set(refused.map((entry) => entry.path));
+  const forget = [...errors.keys()].filter((path) => gone(path) && !refusedPaths.has(path));
   const read: PlannedFile[] = [];
   let unchanged = 0;
   for (const file of found) {
     const indexed = manifest.get(file.path);
-    const known: Stamp | undefined = indexed ?? (scoped ? undefined : errors.get(file.path));
+    const failed = errors.get(file.path);
+    const retry = scoped || failed?.databaseFault === true;
+    const known: Stamp | undefined = indexed ?? (retry ? undefined : failed);
     const same = known !== undefined && known.size === file.size && known.mtimeMs === file.mtimeMs;
     if (!same) read.push({ file, known: indexed });
     else if (indexed) unchanged++;
   }
-  return { unreadable, remove, forget, read, unchanged };
+  return { remove, forget, failed: [...unreadable, ...refused], read, unchanged };
 }
 
 /**

@@ -11,6 +11,8 @@ export type { FoundFile, Unreadable } from './reconcile-plan.ts';
 export interface FolderListing {
   files: FoundFile[];
   unreadable: Unreadable[];
+  /** Entries refused for what they are: pipes, devices, links into `/proc` (nothing kept). */
+  refused?: Unreadable[];
   /** The paths (files or folders) the listing covers; null or absent: the whole vault. */
   scopes?: string[] | null;
   /** A whole walk met one folder by two paths (symbolic links): partial walks would be unsafe. */

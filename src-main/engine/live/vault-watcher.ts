@@ -3,9 +3,11 @@
 // (docs/design.md#files-indexed and its globs) and the indexed extensions are applied here too, so
 // editors' temp files (vim's `4913` probe, `.swp`, `~` backups, `.tmp` files) and ignored folders
 // are never even watched.
+import { realpathSync, type Stats } from 'node:fs';
 import { join, relative, sep } from 'node:path';
 import { watch, type FSWatcher } from 'chokidar';
 import { compileIgnoreGlobs, documentKind, isIgnored } from '../files/index.ts';
+import { systemFolderOf } from '../files/regular-file.ts';
 
 /** What a vault watcher reports. */
 export interface WatchHandlers {
@@ -32,6 +34,32 @@ export interface VaultWatcher {
 
 const toRelative = (root: string, path: string) => relative(root, path).split(sep).join('/');
 
+/**
+ * Symbolic links into `/proc`, `/sys` or `/dev` met while watching: never followed (a link to
+ * `/proc` would watch the whole disk through `/proc/<pid>/root`). chokidar asks about a path with
+ * its `lstat` before it descends, and about its ancestors without one: links found are kept.
+ */
+class SystemLinks {
+  private readonly found = new Set<string>();
+
+  refuses(rel: string, abs: string, stats: Stats | undefined): boolean {
+    if (stats?.isSymbolicLink()) {
+      let real: string | null = null;
+      try {
+        real = realpathSync(abs);
+      } catch {
+        // a link to nothing: the indexer reports it
+      }
+      if (real !== null && systemFolderOf(real)) this.found.add(rel);
+    }
+    if (this.found.size === 0) return false;
+    for (let at = rel; ; at = at.slice(0, at.lastIndexOf('/'))) {
+      if (this.found.has(at)) return true;
+      if (!at.includes('/')) return false;
+    }
+  }
+}
+
 /** Starts watching `root`; resolves once the initial scan is done and events are flowing. */
 export async function watchVault(
   root: string,
@@ -39,10 +67,12 @@ export async function watchVault(
   handlers: WatchHandlers,
 ): Promise<VaultWatcher> {
   compileIgnoreGlobs(options.ignore); // a bad glob fails here, named, not inside chokidar
-  const ignored = (path: string, stats?: { isFile(): boolean }) => {
+  const systemLinks = new SystemLinks();
+  const ignored = (path: string, stats?: Stats) => {
     const rel = toRelative(root, path);
     if (rel === '' || rel.startsWith('..')) return false;
     if (isIgnored(rel, options.ignore)) return true;
+    if (systemLinks.refuses(rel, path, stats)) return true;
     return stats?.isFile() === true && documentKind(rel) === null;
   };
   const watcher: FSWatcher = watch(root, {

@@ -1,9 +1,10 @@
 // Opening the database: WAL, migrations, and refusing anything that is not a Folio database
 // (a foreign or corrupt file is reported by name and never overwritten).
-import { closeSync, existsSync, openSync, readSync, statSync } from 'node:fs';
+import { accessSync, closeSync, constants, existsSync, readSync, statSync } from 'node:fs';
 import { basename, dirname } from 'node:path';
 import Database from 'better-sqlite3';
 import { FolioError } from '#shared/contract/engine.ts';
+import { NotRegularFileError, openRegularFile } from '../files/regular-file.ts';
 import { migrate, SCHEMA_VERSION } from './migrations.ts';
 
 /** `PRAGMA application_id` of Folio databases ("Foli"). */
@@ -15,7 +16,7 @@ export type Db = Database.Database;
 const SQLITE_HEADER = 'SQLite format 3\0';
 
 function readHeader(path: string): string {
-  const fd = openSync(path, 'r');
+  const { fd } = openRegularFile(path); // never blocks, e.g. on a named pipe
   try {
     const buffer = Buffer.alloc(16);
     const read = readSync(fd, buffer, 0, 16, 0);
@@ -42,6 +43,25 @@ export function isBusyError(error: unknown): boolean {
   return error instanceof Error && /database (table )?is locked/.test(error.message);
 }
 
+/** SQLite's messages for faults of the database, not of what was being written into it. */
+const DATABASE_FAULT_MESSAGE =
+  /(database or disk is full|disk I\/O error|database (table )?is locked|unable to open database file|attempt to write a readonly database|database disk image is malformed|file is not a database|out of memory)/;
+
+/**
+ * True when an error is the database's fault — full, locked, unwritable, damaged, out of memory
+ * — rather than the file being indexed: such an error is never recorded against the file (the
+ * file would stay out of the index until it changed on disk); the job fails instead and the next
+ * one indexes the file. Only SQLITE_TOOBIG (a value over SQLite's size limit) is the file's.
+ * The message is checked too: errors cross from the index worker, and older versions recorded
+ * such errors against files.
+ */
+export function isDatabaseFault(error: unknown): boolean {
+  const code = (error as { code?: unknown } | null)?.code;
+  if (typeof code === 'string' && code.startsWith('SQLITE_')) return code !== 'SQLITE_TOOBIG';
+  const message = error instanceof Error ? error.message : typeof error === 'string' ? error : '';
+  return DATABASE_FAULT_MESSAGE.test(message);
+}
+
 /**
  * Turns a SQLite error into a one-line `FolioError` naming the database file. Extended codes
  * count (`SQLITE_CORRUPT_VTAB`: a damaged FTS5 table); a damaged file is never rebuilt in place.
@@ -65,9 +85,25 @@ export function databaseError(path: string, error: unknown): FolioError {
     );
   }
   if (code === 'SQLITE_CANTOPEN' || code.startsWith('SQLITE_READONLY') || code === 'SQLITE_PERM') {
+    if (onReadOnlyFileSystem(path)) {
+      return new FolioError(
+        'io',
+        `database ${path} is on a read-only file system (mounted read-only); SQLite writes beside a database even to read it: use one in a writable folder`,
+      );
+    }
     return new FolioError('io', `database ${path} cannot be opened (${message})`);
   }
   return new FolioError('io', `database ${path}: ${message}`);
+}
+
+/** True when the database (or, before it exists, its folder) is on a read-only mount. */
+function onReadOnlyFileSystem(path: string): boolean {
+  try {
+    accessSync(existsSync(path) ? path : dirname(path), constants.W_OK);
+    return false;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EROFS';
+  }
 }
 
 function checkIdentity(db: Db, path: string): void {
@@ -112,7 +148,15 @@ export function openDatabase(path: string, options: OpenOptions = {}): Db {
   if (existsSync(path)) {
     if (statSync(path).isDirectory())
       throw new FolioError('invalid-argument', `database ${path} is a directory`);
-    const header = readHeader(path);
+    let header: string;
+    try {
+      header = readHeader(path);
+    } catch (error) {
+      // A named pipe or device where the database should be: SQLite would block reading it.
+      if (error instanceof NotRegularFileError)
+        throw new FolioError('invalid-argument', `database ${path} ${error.message}`);
+      throw error;
+    }
     if (header.length > 0 && header !== SQLITE_HEADER) {
       throw new FolioError(
         'io',

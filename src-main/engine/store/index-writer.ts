@@ -66,11 +66,11 @@ export class IndexWriter {
     const s = (sql: string) => db.prepare(sql);
     this.statements = {
       manifest: s('SELECT id, path, size, mtime_ms, hash FROM files WHERE vault_id = ?'),
-      errors: s('SELECT path, size, mtime_ms FROM file_errors WHERE vault_id = ?'),
+      errors: s('SELECT path, size, mtime_ms, message FROM file_errors WHERE vault_id = ?'),
       // A path and everything under it as a folder: `p/` ≤ path < `p0` ('0' follows '/').
       manifestUnder: s(`SELECT id, path, size, mtime_ms, hash FROM files WHERE vault_id = ?
         AND (path = ? OR (path >= ? AND path < ?))`),
-      errorsUnder: s(`SELECT path, size, mtime_ms FROM file_errors WHERE vault_id = ?
+      errorsUnder: s(`SELECT path, size, mtime_ms, message FROM file_errors WHERE vault_id = ?
         AND (path = ? OR (path >= ? AND path < ?))`),
       file: s('SELECT id, first_node, node_count FROM files WHERE vault_id = ? AND path = ?'),
       nextNode: s('SELECT next_node FROM vaults WHERE id = ?'),
@@ -140,13 +140,16 @@ export class IndexWriter {
   errors(
     vaultId: number,
     scopes?: readonly string[] | null,
-  ): Map<string, { size: number; mtimeMs: number }> {
+  ): Map<string, { size: number; mtimeMs: number; message: string }> {
     const rows = this.rowsOf('errors', vaultId, scopes) as Array<{
       path: string;
       size: number;
       mtime_ms: number;
+      message: string;
     }>;
-    return new Map(rows.map((r) => [r.path, { size: r.size, mtimeMs: r.mtime_ms }]));
+    return new Map(
+      rows.map((r) => [r.path, { size: r.size, mtimeMs: r.mtime_ms, message: r.message }]),
+    );
   }
 
   /** All rows of a vault, or those at or under each scope (a watched change needs only those). */

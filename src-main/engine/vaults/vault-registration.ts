@@ -3,6 +3,7 @@
 import { readdirSync, realpathSync, statSync } from 'node:fs';
 import { isAbsolute, parse, relative, resolve } from 'node:path';
 import { FolioError } from '#shared/contract/engine.ts';
+import { systemFolderOf } from '../files/regular-file.ts';
 import type { Registry, VaultRecord } from '../store/registry.ts';
 import { uniqueVaultName, VAULT_NAME, vaultNameFromFolder } from './vault-names.ts';
 
@@ -42,9 +43,6 @@ function checkFolder(root: string): void {
   }
 }
 
-/** Kernel file systems: endless generated files, and links back to the whole disk. */
-const SYSTEM_FOLDER = /^\/(proc|sys|dev)(\/|$)/;
-
 /**
  * Why a (real) folder cannot be a vault, or null. The root of a disk and the kernel's file
  * systems would be walked and watched whole: millions of folders, and `/proc/<pid>/root` links
@@ -52,8 +50,8 @@ const SYSTEM_FOLDER = /^\/(proc|sys|dev)(\/|$)/;
  */
 export function systemFolder(real: string): string | null {
   if (parse(real).root === real) return 'the root of the file system';
-  const kernel = SYSTEM_FOLDER.exec(real.replaceAll('\\', '/'));
-  return kernel ? `inside the system folder /${kernel[1]}` : null;
+  const kernel = systemFolderOf(real);
+  return kernel ? `inside the system folder ${kernel}` : null;
 }
 
 /** The vault already registered for `root` (same real folder), if any. */

@@ -67,6 +67,17 @@ const rows: Row[] = [
     remove: ['locked.md', 'lockedness/b.md'],
   },
   {
+    name: 'refused for what it is (a pipe, a link into /proc): removed, error recorded and kept',
+    input: {
+      found: [],
+      refused: [{ path: 'environ.md', message: 'leads into the system folder /proc' }],
+      manifest: manifest('environ.md@1:1'),
+      errors: errors('environ.md@-1:-1'),
+    },
+    read: [],
+    remove: ['environ.md'],
+  },
+  {
     name: 'a file that failed with the same stamp: not retried by a whole reconcile',
     input: { found: [f('bad.md@1:1')], errors: errors('bad.md@1:1') },
     read: [],
@@ -75,6 +86,14 @@ const rows: Row[] = [
     name: 'a file that failed with the same stamp: retried by a watched change',
     input: { found: [f('bad.md@1:1')], errors: errors('bad.md@1:1'), scoped: true },
     read: ['bad.md+'],
+  },
+  {
+    name: 'a file an older version failed for a full database: retried with the same stamp',
+    input: {
+      found: [f('full.md@1:1')],
+      errors: new Map([['full.md', { ...f('full.md@1:1'), databaseFault: true }]]),
+    },
+    read: ['full.md+'],
   },
   {
     name: 'a file that failed and changed since: retried',
@@ -113,7 +132,8 @@ describe('planReconcile', () => {
     expect(plan.remove).toEqual(row.remove ?? []);
     expect(plan.forget).toEqual(row.forget ?? []);
     expect(plan.unchanged).toBe(row.unchanged ?? 0);
-    expect(plan.unreadable).toEqual(row.input.unreadable ?? []);
+    const failed = [...(row.input.unreadable ?? []), ...(row.input.refused ?? [])];
+    expect(plan.failed).toEqual(failed);
   });
 });
 
