@@ -3,6 +3,7 @@
 // are one clear line on stderr naming the culprit).
 import { parseArgs, type ParseArgsConfig } from 'node:util';
 import type { IntRange } from './option-bounds.ts';
+import { terminalLine } from './terminal-text.ts';
 
 /** Where a command writes. Tests pass buffers; the binary passes the process streams. */
 export interface CliIo {
@@ -35,11 +36,12 @@ export class CliError extends Error {
 
 /**
  * A message as one line of stderr (docs/design.md#exit-status-and-errors): a line break inside it
- * (quoted file content, a file name holding one) is written `\n` or `\r`, so that the culprit still
- * reads as it is.
+ * (quoted file content, a file name holding one) is written `\n` or `\r`, and any other control
+ * character escaped too (`terminal-text.ts`), so that the culprit still reads as it is and the
+ * terminal acts on none of it.
  */
 export function oneLine(message: string): string {
-  return message.trimEnd().replace(/\r/g, '\\r').replace(/\n/g, '\\n');
+  return terminalLine(message.trimEnd());
 }
 
 /** What looks like a long option (`--name` or `--name=value`); anything else is an argument. */
@@ -58,6 +60,7 @@ export function parseCommandArgs<T extends NonNullable<ParseArgsConfig['options'
 ) {
   const named: string[] = [];
   const positional: string[] = [];
+  const seen = new Set<string>();
   for (let i = 0; i < args.length; i++) {
     const arg = args[i]!;
     if (arg === '--') {
@@ -72,6 +75,9 @@ export function parseCommandArgs<T extends NonNullable<ParseArgsConfig['options'
     const takesValue = options[option[1]!]?.type === 'string' && option[2] !== '=';
     // Checked here: Node's own message for it spans three lines and talks about dashes.
     if (takesValue && i + 1 === args.length) throw new UsageError(`${arg} needs a value`);
+    // `--db a --db b` would silently take the last one: which did the user mean?
+    if (seen.has(option[1]!)) throw new UsageError(`--${option[1]} is given more than once`);
+    seen.add(option[1]!);
     named.push(takesValue ? `${arg}=${args[++i]}` : arg);
   }
   try {

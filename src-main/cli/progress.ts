@@ -2,6 +2,7 @@
 // otherwise (logs, pipes). Used by `cli index` and `cli watch`; the app renders the same
 // `IndexProgress` events itself.
 import type { IndexProgress } from '#shared/contract/api.ts';
+import { terminalLine } from './terminal-text.ts';
 
 /** A stream progress is written to (stderr). */
 export interface ProgressStream {
@@ -22,7 +23,7 @@ const BAR_WIDTH = 30;
 export function progressLine(p: IndexProgress, width = BAR_WIDTH): string {
   const ratio = p.total ? Math.min(1, p.done / p.total) : 0;
   const bar = '#'.repeat(Math.round(ratio * width)).padEnd(width, '-');
-  const path = (p.currentPath ?? '').slice(-40);
+  const path = terminalLine((p.currentPath ?? '').slice(-40)); // a file name: escaped
   const errors = p.errors ? ` (${p.errors} error${p.errors === 1 ? '' : 's'})` : '';
   return `${p.vault} [${bar}] ${p.done}/${p.total} ${path}${errors}`;
 }

@@ -61,6 +61,17 @@ describe('every usage error of every command is one line, exit 2', () => {
     }
   });
 
+  it.each(names)('%s: an option given twice is refused, not taken last', async (name) => {
+    for (const option of await usageOptions(name)) {
+      const once = option.takesValue ? [option.name, 'a'] : [option.name];
+      const twice = option.takesValue ? [option.name, 'b'] : [option.name];
+      const { status, err } = await cli(name, ...once, ...twice, 'q');
+      expect({ option: option.name, status }).toEqual({ option: option.name, status: 2 });
+      expectOneLine(err);
+      expect(err).toContain(`${option.name} is given more than once`);
+    }
+  });
+
   it.each(names)('%s: a value given to a flag, an unknown option, nothing', async (name) => {
     const flags = (await usageOptions(name)).filter((o) => !o.takesValue);
     // Nothing at all is bad usage only where the usage line requires something (`mcp` alone

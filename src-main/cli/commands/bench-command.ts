@@ -15,6 +15,7 @@ import { CliError, defineCommand, intOption } from '../command.ts';
 import { ROUNDS_RANGE } from '../option-bounds.ts';
 import { withIndex } from '../open-index.ts';
 import { readInputText } from '../input-file.ts';
+import { terminalText } from '../terminal-text.ts';
 
 const options = {
   db: { type: 'string' },
@@ -169,7 +170,9 @@ export const command = defineCommand({
       const queries = readQueries(values.queries!);
       const report = await measure(engine, queries, rounds);
       io.stdout.write(
-        values.json ? `${JSON.stringify(report)}\n` : formatReport(report, queries.length, rounds),
+        values.json
+          ? `${JSON.stringify(report)}\n`
+          : terminalText(formatReport(report, queries.length, rounds)),
       );
       return 0;
     });

@@ -8,6 +8,7 @@ import { CliError, defineCommand, intOption, oneLine, type ParsedArgs } from '..
 import { LIMIT_RANGE } from '../option-bounds.ts';
 import { withIndex } from '../open-index.ts';
 import { readInputText } from '../input-file.ts';
+import { terminalText } from '../terminal-text.ts';
 
 /**
  * Results requested per query by default: the app's default result limit (docs/design.md#defaults).
@@ -71,7 +72,7 @@ export const command = defineCommand({
       io.stdout.write(
         opts.json
           ? JSON.stringify(bound ? { ...report, bound } : report) + '\n'
-          : formatReport(report, { source: opts.queries, ...run }, bound),
+          : terminalText(formatReport(report, { source: opts.queries, ...run }, bound)),
       );
       return 0;
     });

@@ -4,6 +4,7 @@ import type { BreadcrumbMode, ExportFormat } from '#shared/contract/api.ts';
 import { defineCommand, intOption, UsageError } from '../command.ts';
 import { LIMIT_RANGE, MAX_TOKENS_RANGE } from '../option-bounds.ts';
 import { withIndex } from '../open-index.ts';
+import { terminalText } from '../terminal-text.ts';
 
 const options = {
   db: { type: 'string' },
@@ -49,7 +50,9 @@ export const command = defineCommand({
         maxTokens,
         breadcrumbMode,
       });
-      io.stdout.write(exported.text);
+      // Markdown and text are for a person (escaped for the terminal); JSON stays exact.
+      const json = (format ?? (await engine.getSettings()).settings.exportFormat) === 'json';
+      io.stdout.write(json ? exported.text : terminalText(exported.text));
       if (exported.truncated)
         io.stderr.write(`export cut to the budget of ${maxTokens ?? 'the setting'} tokens\n`);
       return 0;

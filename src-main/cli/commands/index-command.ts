@@ -10,6 +10,7 @@ import { progressReporter } from '../progress.ts';
 import type { IndexSummary } from '../../engine/indexing/types.ts';
 import { CliError, type CliIo, defineCommand, oneLine, UsageError } from '../command.ts';
 import { cliFailure } from '../open-index.ts';
+import { terminalLine } from '../terminal-text.ts';
 
 const options = { db: { type: 'string' }, json: { type: 'boolean' } } as const;
 
@@ -90,7 +91,7 @@ async function report(engine: EngineService, names: string[], io: CliIo, json: b
     if (names.includes(error.vault)) warn(`${error.vault}:${error.path}: ${error.message}`);
   }
   if (json) io.stdout.write(`${JSON.stringify({ vaults: summaries })}\n`);
-  else for (const s of summaries) io.stdout.write(`${summaryLine(s)}\n`);
+  else for (const s of summaries) io.stdout.write(`${terminalLine(summaryLine(s))}\n`);
 }
 
 export const command = defineCommand({

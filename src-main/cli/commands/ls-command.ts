@@ -3,6 +3,7 @@
 import { engineInternals } from '../../engine/create-engine.ts';
 import { defineCommand } from '../command.ts';
 import { withIndex } from '../open-index.ts';
+import { terminalLine } from '../terminal-text.ts';
 
 const options = { db: { type: 'string' }, json: { type: 'boolean' } } as const;
 
@@ -19,7 +20,10 @@ export const command = defineCommand({
           nodes: d.node_count,
         }));
       if (values.json) io.stdout.write(`${JSON.stringify({ documents })}\n`);
-      else for (const d of documents) io.stdout.write(`${d.docId}\t${d.hash}\t${d.nodes}\n`);
+      // A file name holding a tab or a line break must not split its record.
+      else
+        for (const d of documents)
+          io.stdout.write(`${terminalLine(d.docId)}\t${d.hash}\t${d.nodes}\n`);
       return 0;
     });
   },

@@ -2,6 +2,7 @@
 import type { OutlineResponse } from '#shared/contract/api.ts';
 import { defineCommand, UsageError } from '../command.ts';
 import { withIndex } from '../open-index.ts';
+import { terminalLine } from '../terminal-text.ts';
 
 const options = { db: { type: 'string' }, json: { type: 'boolean' } } as const;
 
@@ -21,7 +22,8 @@ function formatOutline(outline: OutlineResponse): string {
       `${'  '.repeat(node.depth)}${'#'.repeat(node.depth)} ${node.title}  #${node.slug}  lines ${range}${marker}`,
     );
   }
-  return `${lines.join('\n')}\n`;
+  // Titles, tags and the id come from the note and its name: each line escaped for the terminal.
+  return `${lines.map(terminalLine).join('\n')}\n`;
 }
 
 export const command = defineCommand({

@@ -7,6 +7,7 @@ import { engineInternals } from '../../engine/create-engine.ts';
 import { defineCommand, intOption } from '../command.ts';
 import { LIMIT_RANGE } from '../option-bounds.ts';
 import { withIndex } from '../open-index.ts';
+import { terminalLine, terminalText } from '../terminal-text.ts';
 
 const options = {
   db: { type: 'string' },
@@ -29,10 +30,13 @@ function formatResult(result: SearchResult, rank: number): string {
     result.mergedFrom.length ? `merged ${result.mergedFrom.length}` : '',
     result.partial ? `partial: ${result.matchedTerms.join(', ')}` : '',
   ].filter(Boolean);
+  // Ids, breadcrumbs and matched terms come from file names and notes: escaped for the terminal.
   return [
-    `${rank}. ${result.id}  (lines ${lines}, score ${result.score.toFixed(2)}${flags.length ? `, ${flags.join('; ')}` : ''})`,
-    `   ${result.breadcrumb}`,
-    `   ${plainSnippet(result)}`,
+    terminalLine(
+      `${rank}. ${result.id}  (lines ${lines}, score ${result.score.toFixed(2)}${flags.length ? `, ${flags.join('; ')}` : ''})`,
+    ),
+    `   ${terminalLine(result.breadcrumb)}`,
+    `   ${terminalText(plainSnippet(result))}`,
   ].join('\n');
 }
 

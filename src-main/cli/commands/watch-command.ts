@@ -8,7 +8,8 @@ import type { IndexChanged, VaultInfo } from '#shared/contract/api.ts';
 import type { EngineService } from '#shared/contract/engine.ts';
 import { createEngine, engineInternals } from '../../engine/create-engine.ts';
 import { progressReporter } from '../progress.ts';
-import { CliError, type CliIo, defineCommand } from '../command.ts';
+import { CliError, type CliIo, defineCommand, oneLine } from '../command.ts';
+import { terminalLine } from '../terminal-text.ts';
 import { cliFailure } from '../open-index.ts';
 import { parseTargets, type Target } from './index-command.ts';
 
@@ -26,9 +27,9 @@ function printer(io: CliIo, json: boolean): (event: WatchEvent) => void {
     if (event.event === 'ready') io.stderr.write('watching; press Ctrl-C to stop\n');
     else if (event.event === 'error')
       io.stdout.write(
-        `error ${event.vault}${event.path === null ? '' : `:${event.path}`}: ${event.message}\n`,
+        `error ${oneLine(`${event.vault}${event.path === null ? '' : `:${event.path}`}: ${event.message}`)}\n`,
       );
-    else io.stdout.write(`${event.event} ${event.vault}:${event.path}\n`);
+    else io.stdout.write(`${event.event} ${terminalLine(`${event.vault}:${event.path}`)}\n`);
   };
 }
 
