@@ -92,3 +92,24 @@ test('settings apply at once and persist', async ({ page, bridge }) => {
     (await bridge.call<{ settings: { resultLimit: number } }>('getSettings')).settings.resultLimit,
   ).toBe(1);
 });
+
+test('the theme setting overrides the OS either way; System follows it', async ({
+  page,
+  bridge,
+}) => {
+  const background = page.locator('body');
+  const DARK = 'rgb(22, 24, 28)';
+  const LIGHT = 'rgb(255, 255, 255)';
+  await page.emulateMedia({ colorScheme: 'light' });
+  await page.goto(bridge.url);
+  await expect(background).toHaveCSS('background-color', LIGHT);
+  await page.keyboard.press('Alt+s');
+  const theme = page.getByRole('dialog', { name: 'Settings' }).getByLabel('Theme');
+  await theme.selectOption('dark');
+  await expect(background).toHaveCSS('background-color', DARK);
+  await page.emulateMedia({ colorScheme: 'dark' });
+  await theme.selectOption('light');
+  await expect(background).toHaveCSS('background-color', LIGHT);
+  await theme.selectOption('system');
+  await expect(background).toHaveCSS('background-color', DARK);
+});

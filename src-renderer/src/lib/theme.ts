@@ -1,4 +1,4 @@
-// Light and dark themes: the stylesheet follows the OS (`prefers-color-scheme`) unless the root
+// Light and dark themes: the stylesheet follows the OS (`color-scheme: light dark`) unless the root
 // element carries `data-theme`, which the theme setting sets to override it.
 import type { Settings } from '#shared/contract/api.ts';
 
