@@ -9,7 +9,7 @@ import { CUT_MARKER, exportHeader } from '../engine/export/export-text.ts';
 import { capped, crumb } from './render.ts';
 
 /** What `read` returns as structured content: the node's content as indexed, bounded. */
-export interface ReadResult extends Omit<NodeContent, 'headingStart'> {
+export interface ReadResult extends Omit<NodeContent, 'headingStart' | 'displayBreadcrumb'> {
   /** Estimated tokens of the whole text, before any cut (`markdown` is cut when `truncated`). */
   tokens: number;
   truncated: boolean;

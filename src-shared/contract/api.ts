@@ -117,6 +117,8 @@ export interface OutlineResponse {
   vault: string;
   path: string;
   fileTitle: string;
+  /** The note's name for display: `fileTitle`, or its first heading when that is only the file name. */
+  displayTitle: string;
   tags: string[];
   /** Every node in pre-order (position order); the first is the document node. */
   nodes: OutlineNode[];
@@ -137,6 +139,8 @@ export interface NodeContent {
   path: string;
   title: string;
   breadcrumb: string;
+  /** `breadcrumb` naming the note by its display title (docs/design.md#display-titles). */
+  displayBreadcrumb: string;
   /** Source text of the extent (heading line to end of section). */
   markdown: string;
   startLine: number;

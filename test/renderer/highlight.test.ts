@@ -60,6 +60,7 @@ describe('previewHighlights', () => {
     path: 'n.md',
     title: 's',
     breadcrumb: '> s',
+    displayBreadcrumb: '> s',
     markdown,
     startLine: 1,
     endLine: 3,

@@ -5,6 +5,7 @@ import {
   indexOutline,
   matchedIds,
   idsToReveal,
+  namedNodes,
   visibleRows,
 } from '../../src-renderer/src/lib/outline-tree.ts';
 
@@ -86,5 +87,25 @@ describe('outline tree', () => {
 
   it('is empty for an empty outline', () => {
     expect(visibleRows(indexOutline([]), new Set(), new Set())).toEqual([]);
+  });
+});
+
+describe('namedNodes', () => {
+  const outline = (displayTitle: string) => ({
+    docId: 'v:doc.md',
+    vault: 'v',
+    path: 'doc.md',
+    fileTitle: 'doc',
+    displayTitle,
+    tags: [],
+    nodes,
+  });
+
+  it('names the document row by its display title and leaves the rest', () => {
+    const named = namedNodes(outline('Readable Name'));
+    expect(named[0]).toEqual({ ...nodes[0], title: 'Readable Name' });
+    expect(named.slice(1)).toEqual(nodes.slice(1));
+    expect(namedNodes(outline('doc'))).toBe(nodes);
+    expect(namedNodes(null)).toEqual([]);
   });
 });

@@ -23,7 +23,16 @@ function memory(
 function content(id: string): NodeContent {
   const docId = id.split('#')[0]!;
   const [vault, path] = docId.split(':') as [string, string];
-  const base = { id, docId, vault, path, title: id, breadcrumb: id, markdown: `# ${id}\n` };
+  const base = {
+    id,
+    docId,
+    vault,
+    path,
+    title: id,
+    breadcrumb: id,
+    displayBreadcrumb: id,
+    markdown: `# ${id}\n`,
+  };
   return { ...base, startLine: 1, endLine: 1, headingStart: 0 };
 }
 

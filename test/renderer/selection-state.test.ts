@@ -14,6 +14,7 @@ function content(id: string): NodeContent {
     path: docId.slice(2),
     title: id,
     breadcrumb: `> ${id}`,
+    displayBreadcrumb: `> ${id}`,
     markdown,
     startLine: 1,
     endLine: 3,
@@ -47,6 +48,7 @@ function outline(docId: string, ...slugs: string[]): OutlineResponse {
     vault: 'v',
     path: docId.slice(2),
     fileTitle: docId,
+    displayTitle: docId,
     tags: [],
     nodes: [doc, ...nodes],
   };

@@ -115,7 +115,7 @@ export function readMarkdown(source: SourceText): MarkdownParts {
 }
 
 /** The file name without its extension: the title of last resort. */
-function fileStem(path: string): string {
+export function fileStem(path: string): string {
   const name = path.slice(path.lastIndexOf('/') + 1);
   const dot = name.lastIndexOf('.');
   return dot > 0 ? name.slice(0, dot) : name;

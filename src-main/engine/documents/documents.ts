@@ -7,6 +7,7 @@ import { decodeUtf8 } from '../analysis/utf8.ts';
 import type { ChunkNode } from '../chunk/types.ts';
 import type { FileBrief, IndexReader } from '../store/index-reader.ts';
 import { chunkNodesFromRows, type NodeRow } from '../store/node-rows.ts';
+import { displayBreadcrumb, displayTitle } from './display-title.ts';
 
 /** A node found by id, with its file. */
 export interface FoundNode {
@@ -56,6 +57,7 @@ export function outlineOf(reader: IndexReader, docId: string): OutlineResponse {
     vault: file.vault,
     path: file.path,
     fileTitle: file.file_title,
+    displayTitle: displayTitle(file),
     tags: JSON.parse(file.tags) as string[],
     nodes: rows.map((row) => ({
       id: idOf(row),
@@ -92,6 +94,7 @@ export function nodeContentOf(reader: IndexReader, id: string): NodeContent {
     path: file.path,
     title: row.title,
     breadcrumb: row.breadcrumb,
+    displayBreadcrumb: displayBreadcrumb(file, row.breadcrumb),
     markdown: extentText(reader, found),
     startLine: row.start_line,
     endLine: row.end_line,

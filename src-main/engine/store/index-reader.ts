@@ -15,6 +15,8 @@ export interface FileBrief {
   vault: string;
   path: string;
   file_title: string;
+  /** The title of the note's first titled heading, if any (docs/design.md#display-titles). */
+  first_heading: string | null;
   first_node: number;
   node_count: number;
   frontmatter: string | null;
@@ -48,7 +50,8 @@ const CACHE_CONTENT_BYTES = 32 * 1024 * 1024;
 const BRIEF_COLUMNS = 'n.*';
 
 const FILE_COLUMNS = `f.id, f.vault_id, v.name AS vault, f.path, f.file_title, f.first_node, f.node_count,
-  f.frontmatter, f.hash, f.tags`;
+  f.frontmatter, f.hash, f.tags, (SELECT n.title FROM nodes n WHERE n.id > f.first_node
+    AND n.id < f.first_node + f.node_count AND n.title <> '' ORDER BY n.id LIMIT 1) AS first_heading`;
 
 /**
  * The WHERE clause of an FTS5 query within vault rowid ranges. Parameters: the expression, then

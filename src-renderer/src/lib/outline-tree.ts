@@ -1,6 +1,6 @@
 // The outline of a document as the panel shows it: a pre-order list of rows, with collapsed
 // subtrees hidden and matched nodes marked. Pure functions over the engine's outline response.
-import type { OutlineNode, SearchResult } from '#shared/contract/api.ts';
+import type { OutlineNode, OutlineResponse, SearchResult } from '#shared/contract/api.ts';
 
 /** One visible row of the outline. */
 export interface OutlineRow {
@@ -29,6 +29,17 @@ export interface OutlineIndex {
   childrenOf: ReadonlyMap<string, readonly OutlineNode[]>;
   /** The document node (first in pre-order), or null for an empty outline. */
   root: OutlineNode | null;
+}
+
+/**
+ * The outline's nodes with the document named by its display title (docs/design.md#display-titles):
+ * its first heading when its title is only its file name.
+ */
+export function namedNodes(outline: OutlineResponse | null): readonly OutlineNode[] {
+  if (!outline) return [];
+  const [doc, ...rest] = outline.nodes;
+  if (!doc || doc.title === outline.displayTitle) return outline.nodes;
+  return [{ ...doc, title: outline.displayTitle }, ...rest];
 }
 
 /** Builds the parent/child links of an outline (nodes in pre-order, the document first). */

@@ -7,6 +7,7 @@ import {
   idsToReveal,
   indexOutline,
   matchedIds,
+  namedNodes,
   visibleRows,
   type OutlineIndex,
 } from '../lib/outline-tree.ts';
@@ -43,7 +44,7 @@ export class SelectionState {
   /** The result under the cursor. */
   current = $derived(this.results.find((result) => result.id === this.currentId) ?? null);
   /** Parent/child links of the outline. */
-  outlineIndex: OutlineIndex = $derived(indexOutline(this.outline?.nodes ?? []));
+  outlineIndex: OutlineIndex = $derived(indexOutline(namedNodes(this.outline)));
   /** Outline nodes that are results or were absorbed by one. */
   matched = $derived(matchedIds(this.results, this.outline?.docId ?? null));
   /** The outline rows to show. */
