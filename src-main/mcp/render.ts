@@ -1,9 +1,27 @@
 // How tool results read for a model (docs/mcp.md#tools): one line per search result, an indented
 // outline, one line per vault — compact, with every id whole so that it can be passed back.
 import type { OutlineResponse, SearchResult, SnippetSegment } from '#shared/contract/api.ts';
+import { TOOL_DEFAULT_MAX_TOKENS } from '#shared/contract/schema.ts';
+import { charsFor } from '../engine/export/budget.ts';
 
 /** Longest title or breadcrumb a result shows (a heading can be 15 KB long); ids stay whole. */
 export const MAX_LABEL_CHARS = 300;
+/** Most matched terms a result lists (a 20,000-character query can match hundreds). */
+export const MAX_MATCHED_TERMS = 50;
+/** Characters one answer's list may fill: the 25,000-token bound of docs/mcp.md#tools. */
+export const ANSWER_CHARS = charsFor(TOOL_DEFAULT_MAX_TOKENS);
+
+/** The first items of `list` whose sizes (as `size` counts them) add up to at most `max`. */
+export function within<T>(list: T[], size: (item: T) => number, max = ANSWER_CHARS): T[] {
+  let used = 0;
+  const kept: T[] = [];
+  for (const item of list) {
+    used += size(item);
+    if (used > max) break;
+    kept.push(item);
+  }
+  return kept;
+}
 
 /** A search result as an agent gets it (`search`'s structured content). */
 export interface AgentResult {
@@ -56,7 +74,7 @@ export function agentResult(result: SearchResult): AgentResult {
     score: Math.round(result.score * 1000) / 1000,
     snippet: plainSnippet(result.snippetSegments),
     partial: result.partial,
-    matchedTerms: result.matchedTerms,
+    matchedTerms: result.matchedTerms.slice(0, MAX_MATCHED_TERMS),
     merged: result.mergedFrom.length,
   };
 }
@@ -66,9 +84,12 @@ export function lineRange(start: number, end: number): string {
   return start === end ? `line ${start}` : `lines ${start}–${end}`;
 }
 
-/** One line per result: breadcrumb, id (`vault:path#slug`), lines, score, flags, snippet. */
-export function renderSearch(results: AgentResult[]): string {
-  if (results.length === 0) return 'No results.';
+/**
+ * One line per result: breadcrumb, id (`vault:path#slug`), lines, score, flags, snippet; then how
+ * many results were `left` out to keep the answer bounded.
+ */
+export function renderSearch(results: AgentResult[], left = 0): string {
+  if (results.length === 0 && left === 0) return 'No results.';
   const lines = results.map((r, i) => {
     const flags = [
       r.partial ? `partial: matched ${r.matchedTerms.join(', ') || 'some terms'}` : '',
@@ -77,7 +98,8 @@ export function renderSearch(results: AgentResult[]): string {
     const meta = [lineRange(r.startLine, r.endLine), `score ${r.score.toFixed(2)}`, ...flags];
     return `${i + 1}. ${r.breadcrumb} — ${r.id} (${meta.join(', ')}): ${r.snippet}`;
   });
-  return `${lines.join('\n')}\n(${results.length} result${results.length === 1 ? '' : 's'}; read one with read {"id": …})`;
+  const more = left > 0 ? `; ${left} more left out to keep the answer under 25,000 tokens` : '';
+  return `${lines.join('\n')}\n(${results.length} result${results.length === 1 ? '' : 's'}${more}; read one with read {"id": …})`;
 }
 
 /** An outline node as an agent gets it. */

@@ -1,18 +1,12 @@
 // What each MCP tool does with the engine (docs/mcp.md#tools). Arguments arrive validated by the
 // contract's schemas; engine errors (`FolioError`, e.g. an id outside the index) pass through to
-// become one-line tool errors. Every answer is bounded: search at 50 results, read and outline
-// at 25,000 tokens unless asked, context at its budget.
+// become one-line tool errors. Every answer is bounded: search at 50 results and 25,000 tokens,
+// read and outline at 25,000 tokens unless asked, context at its budget.
 import type { OutlineResponse } from '#shared/contract/api.ts';
 import { FolioError, type EngineService } from '#shared/contract/engine.ts';
-import {
-  TOOL_DEFAULT_MAX_TOKENS,
-  TOOL_MAX_RESULTS,
-  type TOOL_SCHEMAS,
-  type ToolName,
-} from '#shared/contract/schema.ts';
+import { TOOL_MAX_RESULTS, type TOOL_SCHEMAS, type ToolName } from '#shared/contract/schema.ts';
 import type { z } from 'zod';
 import { engineInternals } from '../engine/create-engine.ts';
-import { charsFor } from '../engine/export/budget.ts';
 import { readNode } from './read-node.ts';
 import {
   agentResult,
@@ -20,6 +14,7 @@ import {
   renderOutline,
   renderSearch,
   renderVaults,
+  within,
   type AgentOutlineNode,
   type AgentVault,
 } from './render.ts';
@@ -59,8 +54,9 @@ async function search(engine: EngineService, args: Args<'search'>): Promise<Tool
     limit: args.limit ?? 10,
     strict: args.strict ?? false,
   });
-  const results = response.results.map(agentResult);
-  return { text: renderSearch(results), structured: { results } };
+  const all = response.results.map(agentResult);
+  const results = within(all, (r) => JSON.stringify(r).length);
+  return { text: renderSearch(results, all.length - results.length), structured: { results } };
 }
 
 /** The outline of a note, or of the note holding a section when given a section id. */
@@ -77,21 +73,16 @@ async function outlineOf(engine: EngineService, docId: string): Promise<OutlineR
 
 async function outline(engine: EngineService, args: Args<'outline'>): Promise<ToolOutput> {
   const found = await outlineOf(engine, args.docId);
-  const budget = charsFor(TOOL_DEFAULT_MAX_TOKENS);
-  const nodes: AgentOutlineNode[] = [];
-  let size = 0;
-  for (const n of found.nodes) {
-    const node = {
+  const nodes: AgentOutlineNode[] = within(
+    found.nodes.map((n) => ({
       id: n.id,
       title: capped(n.title),
       depth: n.depth,
       startLine: n.startLine,
       endLine: n.endLine,
-    };
-    size += node.id.length + node.title.length + 40;
-    if (size > budget) break;
-    nodes.push(node);
-  }
+    })),
+    (node) => node.id.length + node.title.length + 40,
+  );
   const left = found.nodes.length - nodes.length;
   return {
     text: renderOutline(found, nodes, left),
