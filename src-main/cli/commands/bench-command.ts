@@ -9,8 +9,8 @@ import type { EngineService } from '#shared/contract/engine.ts';
 import { engineInternals } from '../../engine/create-engine.ts';
 import { compileQuery, matchExpression } from '../../engine/query/compile.ts';
 import { parseQuery } from '../../engine/query/parse.ts';
-import { weightParams } from '../../engine/search/match-statement.ts';
-import { ENGINE_DEFAULTS } from '../../engine/settings/settings.ts';
+import { weightParams } from '../../engine/search/fts-statements.ts';
+import { RANKING_DEFAULTS } from '../../engine/search/ranking.ts';
 import { CliError, defineCommand, intOption } from '../command.ts';
 import { ROUNDS_RANGE } from '../option-bounds.ts';
 import { withIndex } from '../open-index.ts';
@@ -102,7 +102,7 @@ async function measure(
     'SELECT rowid, bm25(fts, ?, ?, ?, ?, ?, ?) AS rank FROM fts WHERE fts MATCH ? ORDER BY rank LIMIT 20',
   );
   // Every column weighted as the search weighs it (the context column too).
-  const w = weightParams(weights, ENGINE_DEFAULTS.contextWeight);
+  const w = weightParams(weights, RANKING_DEFAULTS.contextColumnWeight);
   const expressions = queries.map((q) =>
     matchExpression(compileQuery(parseQuery(q), internals.analyzer())),
   );

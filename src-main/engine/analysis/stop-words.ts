@@ -5,31 +5,23 @@
 // nothing else); documents are indexed whole, so phrases and `title:the` still find them.
 
 /**
- * English: the Snowball stop list (snowballstem.org, english/stop.txt) plus the pieces the
- * analyzer splits contractions into ("can't" → "can" "t", "I've" → "i" "ve") and the modal
- * "can"/"will" that start so many questions.
+ * English: the Snowball stop list (snowballstem.org, english/stop.txt) with the modal "can"/"will"
+ * that start so many questions, then the closed-class words it lacks — prepositions,
+ * conjunctions, determiners and wh-words ("detach a vault without deleting its files"): as wanted
+ * words they made weak sections that happen to hold them rank high. Modal verbs stay words: docs
+ * quote them in rules and messages ("must be prefixed", "may not be").
  */
 const ENGLISH = `
-i me my myself we our ours ourselves you your yours yourself yourselves he him his himself she
-her hers herself it its itself they them their theirs themselves what which who whom this that
-these those am is are was were be been being have has had having do does did doing would should
-could ought a an the and but if or because as until while of at by for with about against between
-into through during before after above below to from up down in out on off over under again
-further then once here there when where why how all any both each few more most other some such
-no nor not only own same so than too very cannot can will just
-`;
-
-/**
- * The closed-class words the Snowball list lacks — prepositions, conjunctions, determiners and
- * wh-words ("detach a vault without deleting its files"): as required terms they made weak
- * sections that happen to hold them outrank the answer among partial matches, which rank by how
- * many terms they hold (docs/design.md#the-query-language). Modal verbs stay words: docs quote them
- * in rules and messages ("must be prefixed", "may not be").
- */
-const ENGLISH_MORE = `
-without within upon onto across along among amongst around behind beside besides beyond despite
-except toward towards unlike via per since though although unless whether whereas yet also either
-neither every another many much several whose whatever whichever whoever whenever wherever
+i me my myself we our ours ourselves you your yours yourself yourselves he him his himself she her
+hers herself it its itself they them their theirs themselves what which who whom this that these
+those am is are was were be been being have has had having do does did doing would should could
+ought a an the and but if or because as until while of at by for with about against between into
+through during before after above below to from up down in out on off over under again further
+then once here there when where why how all any both each few more most other some such no nor not
+only own same so than too very cannot can will just without within upon onto across along among
+amongst around behind beside besides beyond despite except toward towards unlike via per since
+though although unless whether whereas yet also either neither every another many much several
+whose whatever whichever whoever whenever wherever
 `;
 
 /** What contractions leave beside a stop word ("can't" → "t", "doesn't" → "doesn" + "t"). */
@@ -49,7 +41,7 @@ export interface StopWords {
 const words = (list: string): ReadonlySet<string> => new Set(list.split(/\s+/).filter(Boolean));
 
 const LISTS: Record<string, StopWords> = {
-  english: { words: words(ENGLISH + ENGLISH_MORE), pieces: words(ENGLISH_PIECES) },
+  english: { words: words(ENGLISH), pieces: words(ENGLISH_PIECES) },
 };
 
 const NONE: StopWords = { words: new Set(), pieces: new Set() };

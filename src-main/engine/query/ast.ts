@@ -1,4 +1,4 @@
-// The query language of SPEC §4 as data: what the parser produces and the compiler consumes.
+// The query language (docs/design.md#the-query-language) as data: what the parser produces and the compiler consumes.
 
 /** A column a term can be restricted to (`title:`, `tags:`, `path:`, `body:`). */
 export type QueryField = 'title' | 'tags' | 'path' | 'body';

@@ -1,10 +1,10 @@
 // The query compiler: tree → FTS5 expression text. User text never reaches MATCH directly
-// (STYLE.md §9): every term is analysed exactly as documents are and then quoted, so FTS5 only
+// (docs/architecture.md#user-text-never-reaches-match): every term is analysed exactly as documents are and then quoted, so FTS5 only
 // ever sees quoted strings, column filters, parentheses and the operators this module writes.
 import { isCjkTerm, type Analyzer } from '../analysis/analyzer.ts';
 import type { ParsedQuery, QueryField, QueryFilters, QueryNode, TermNode } from './ast.ts';
 
-/** FTS5 column of each field; `path:` without `/` searches the path column (SPEC §4). */
+/** FTS5 column of each field; `path:` without `/` searches the path column. */
 const COLUMN: Record<QueryField, string> = {
   title: 'title',
   tags: 'tags',
@@ -16,20 +16,27 @@ const COLUMN: Record<QueryField, string> = {
 export const MAX_QUERY_LEAVES = 64;
 /** Longer phrases are cut to this many terms. */
 export const MAX_PHRASE_TERMS = 64;
-/** Fuzzy matching applies to typed words of at least this many characters (SPEC §4). */
+/** Fuzzy matching applies to typed words of at least this many characters (docs/design.md#fuzzy-matching). */
 export const FUZZY_MIN_LENGTH = 4;
 
-/** A top-level operand of the query's implicit AND: what partial matching counts. */
+/** A top-level operand of the query's implicit AND: one thing the query wants, or a field filter. */
 export interface CompiledOperand {
   /** How the operand was typed (lower-case), e.g. `error`, `"error handling"`, `title:guide`. */
   label: string;
-  /** Its FTS5 expression. */
+  /** Its FTS5 expression: the words as typed (analysed), no fuzzy variants. */
   expr: string;
+  /**
+   * The same with the fuzzy variants of its bare words OR-ed in (`("reciev" OR "receiv")`); null
+   * when it has none (no expansion asked for, or no word has a variant).
+   */
+  fuzzy: string | null;
   /** Its terms to highlight; the operand is in a text holding every term of one of them. */
   highlights: HighlightTerm[];
+  /** The fuzzy variants' terms to highlight (each a single term). */
+  fuzzyHighlights: HighlightTerm[];
   /**
-   * True for a word or phrase typed with a field (`title:guide`): a filter, which partial
-   * matches keep like negations and `vault:`/`path:` (SPEC §4), not one of the words they drop.
+   * True for a word or phrase typed with a field (`title:guide`): a filter that every match
+   * holds, like negations and `vault:`/`path:` (docs/design.md#whole-and-partial-matches), not a wanted word.
    */
   filter?: boolean;
 }
@@ -50,6 +57,8 @@ export interface CompiledQuery {
   pathFilter: string | null;
   filters: QueryFilters;
   highlights: HighlightTerm[];
+  /** The fuzzy variants' terms to highlight. */
+  fuzzyHighlights: HighlightTerm[];
   /** The typed words, lower-case, in order (for the response's `terms`). */
   terms: string[];
   /** Typed stop words left out of `required` (see `isOptionalWord`), lower-case. */
@@ -66,12 +75,15 @@ const quote = (terms: string[]) => `"${terms.join(' ').replace(/"/g, '""')}"`;
 
 interface Piece {
   expr: string;
+  /** With fuzzy variants; null when no word below has any. */
+  fuzzy: string | null;
   label: string;
 }
 
 class Compiler {
   private leaves = 0;
   readonly highlights: HighlightTerm[] = [];
+  readonly fuzzyHighlights: HighlightTerm[] = [];
   readonly terms: string[] = [];
   private readonly analyzer: Analyzer;
   private readonly options: CompileOptions;
@@ -95,17 +107,25 @@ class Compiler {
         const parts = node.children.filter((c) => c.type !== 'not').map((c) => this.node(c));
         const kept = parts.filter((p): p is Piece => p !== null);
         if (kept.length <= 1) return kept[0] ?? null;
+        const or = (pick: (p: Piece) => string) => `(${kept.map(pick).join(' OR ')})`;
         return {
-          expr: `(${kept.map((p) => p.expr).join(' OR ')})`,
+          expr: or((p) => p.expr),
+          fuzzy: kept.some((p) => p.fuzzy) ? or((p) => p.fuzzy ?? p.expr) : null,
           label: `(${kept.map((p) => p.label).join(' OR ')})`,
         };
       }
       case 'and': {
         const { positives, negatives } = this.split(node.children);
         if (positives.length === 0) return null;
-        const and = positives.map((p) => p.expr).join(' AND ');
-        const expr = negatives.length ? `((${and}) NOT (${negatives.join(' OR ')}))` : `(${and})`;
-        return { expr, label: `(${positives.map((p) => p.label).join(' ')})` };
+        const and = (pick: (p: CompiledOperand) => string) => {
+          const all = positives.map(pick).join(' AND ');
+          return negatives.length ? `((${all}) NOT (${negatives.join(' OR ')}))` : `(${all})`;
+        };
+        return {
+          expr: and((p) => p.expr),
+          fuzzy: positives.some((p) => p.fuzzy) ? and((p) => p.fuzzy ?? p.expr) : null,
+          label: `(${positives.map((p) => p.label).join(' ')})`,
+        };
       }
       case 'not':
         return null; // a negation alone cannot match anything; `and` handles it beside positives
@@ -122,11 +142,13 @@ class Compiler {
         if (negated) negatives.push(negated.expr);
       } else {
         const from = this.highlights.length;
+        const fuzzyFrom = this.fuzzyHighlights.length;
         const piece = this.node(child);
         const filter = (child.type === 'term' || child.type === 'phrase') && child.field !== null;
         const operand = piece && {
           ...piece,
           highlights: this.highlights.slice(from),
+          fuzzyHighlights: this.fuzzyHighlights.slice(fuzzyFrom),
           ...(filter ? { filter } : {}),
         };
         if (operand) positives.push(operand);
@@ -137,9 +159,11 @@ class Compiler {
 
   private withoutHighlights<T>(run: () => T): T {
     const highlights = this.highlights.length;
+    const fuzzyHighlights = this.fuzzyHighlights.length;
     const terms = this.terms.length;
     const result = run();
     this.highlights.length = highlights;
+    this.fuzzyHighlights.length = fuzzyHighlights;
     this.terms.length = terms;
     return result;
   }
@@ -162,19 +186,21 @@ class Compiler {
       terms[terms.length - 1] = this.analyzer.prefixTerm(text.slice(last.start, last.end));
     }
     const isPrefix = prefix || cjkSingle;
-    let expr = quote(terms) + (isPrefix ? ' *' : '');
+    const exact = quote(terms) + (isPrefix ? ' *' : '');
+    let fuzzy: string | null = null;
     this.highlights.push({ terms, prefix: isPrefix });
     this.terms.push(text.toLowerCase());
     if (bare && !isPrefix && terms.length === 1 && [...text].length >= FUZZY_MIN_LENGTH) {
       const variants = this.options.expand?.(terms[0]!) ?? [];
-      for (const variant of variants) this.highlights.push({ terms: [variant], prefix: false });
-      if (variants.length) expr = `(${[expr, ...variants.map((v) => quote([v]))].join(' OR ')})`;
+      for (const variant of variants)
+        this.fuzzyHighlights.push({ terms: [variant], prefix: false });
+      if (variants.length) fuzzy = `(${[exact, ...variants.map((v) => quote([v]))].join(' OR ')})`;
     }
-    if (field) expr = `{${COLUMN[field]}} : (${expr})`;
+    const inField = (expr: string) => (field ? `{${COLUMN[field]}} : (${expr})` : expr);
     const label =
       (field ? `${field}:` : '') +
       (bare ? text.toLowerCase() + (prefix ? '*' : '') : `"${text.toLowerCase()}"`);
-    return { expr, label };
+    return { expr: inField(exact), fuzzy: fuzzy && inField(fuzzy), label };
   }
 }
 
@@ -208,7 +234,7 @@ export function isOptionalWord(node: QueryNode, analyzer: Analyzer): boolean {
 /**
  * Compiles a parsed query; never throws, whatever was typed. Stop words are left out unless the
  * query has no other positive operand (a query made only of stop words still works); every other
- * word is required, however common (SPEC §4: all terms must match).
+ * word is wanted, however common (its weight says how much it counts: search/ranking.ts).
  */
 export function compileQuery(
   query: ParsedQuery,
@@ -234,25 +260,21 @@ export function compileQuery(
     pathFilter: compilePathFilter(query.filters.pathPrefixes, analyzer),
     filters: query.filters,
     highlights: compiler.highlights,
+    fuzzyHighlights: compiler.fuzzyHighlights,
     terms: compiler.terms,
     stopWords,
   };
 }
 
 /**
- * The FTS5 expression matching every operand of `operands` and none of `missing` (partial
- * matches), within the query's negations and path pre-filter; null when nothing can match.
+ * The FTS5 expression of the query's plain AND (`--strict`): every operand (with its fuzzy
+ * variants when `fuzzy`), within the negations and the path pre-filter; null when nothing can
+ * match.
  */
-export function matchExpression(
-  query: CompiledQuery,
-  operands: CompiledOperand[] = query.required,
-  missing: CompiledOperand[] = [],
-): string | null {
-  const positives = operands.map((o) => o.expr);
+export function matchExpression(query: CompiledQuery, fuzzy = false): string | null {
+  const positives = query.required.map((o) => (fuzzy ? (o.fuzzy ?? o.expr) : o.expr));
   if (query.pathFilter) positives.push(query.pathFilter);
   if (positives.length === 0) return null;
-  const negatives = missing.map((o) => o.expr);
-  if (query.exclude) negatives.push(query.exclude);
   const and = positives.length === 1 ? positives[0]! : `(${positives.join(' AND ')})`;
-  return negatives.length ? `${and} NOT (${negatives.join(' OR ')})` : and;
+  return query.exclude ? `${and} NOT (${query.exclude})` : and;
 }

@@ -1,16 +1,23 @@
-// Fuzzy matching (SPEC §4): the vocabulary terms within Damerau-Levenshtein distance 1 of a
+// Fuzzy matching (docs/design.md#fuzzy-matching): the vocabulary terms within Damerau-Levenshtein distance 1 of a
 // query term (insert, delete, substitute, transpose adjacent). Rather than comparing against
 // every vocabulary term, it generates the few hundred strings one edit away and looks them up.
 import { isCjkTerm } from '../analysis/analyzer.ts';
 
 const ASCII_ALPHABET = [...'abcdefghijklmnopqrstuvwxyz0123456789'];
+/** Terms whose variants are remembered at most (then the memory starts afresh). */
+const MAX_KNOWN_VARIANTS = 10_000;
 
-/** The index's terms, for fuzzy lookups, with how many rows hold each (when known). */
+/** The index's terms, for fuzzy lookups and word weights, with how many rows hold each (when known). */
 export class Vocabulary {
+  /** Rows in the index (0 when unknown): what a term's row count is a share of. */
+  readonly total: number;
   private readonly terms: Map<string, number>;
   private readonly wideAlphabet: string[];
+  /** Variants found so far (a vocabulary never changes; searches repeat words). */
+  private readonly known = new Map<string, string[]>();
 
-  constructor(terms: Iterable<string | readonly [term: string, rows: number]>) {
+  constructor(terms: Iterable<string | readonly [term: string, rows: number]>, total = 0) {
+    this.total = total;
     this.terms = new Map();
     for (const entry of terms) {
       if (typeof entry === 'string') this.terms.set(entry, 0);
@@ -43,8 +50,14 @@ export class Vocabulary {
    * that are rarer than it are other words ("form" → "fork"), not what was meant.
    */
   variants(term: string): string[] {
-    const own = this.rows(term);
-    return this.neighbours(term).filter((found) => this.rows(found) >= own);
+    let found = this.known.get(term);
+    if (!found) {
+      const own = this.rows(term);
+      found = this.neighbours(term).filter((near) => this.rows(near) >= own);
+      if (this.known.size >= MAX_KNOWN_VARIANTS) this.known.clear();
+      this.known.set(term, found);
+    }
+    return found;
   }
 
   /** Terms of the vocabulary one edit away from `term` (never `term` itself), sorted. */

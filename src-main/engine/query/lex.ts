@@ -1,4 +1,4 @@
-// The query lexer: any string becomes a list of tokens; nothing is ever rejected (SPEC §4).
+// The query lexer: any string becomes a list of tokens; nothing is ever rejected (docs/design.md#any-input-is-valid).
 
 /** A lexical token of the query language. */
 export type QueryToken =

@@ -1,4 +1,4 @@
-// The query parser (SPEC §4): tokens → tree. Precedence, highest first: phrases, field
+// The query parser (docs/design.md#the-query-language): tokens → tree. Precedence, highest first: phrases, field
 // prefixes, negation, grouping, OR, implicit AND. It never fails: a stray `)` is ignored, an
 // unclosed `(` closes at the end, an operator without an operand is dropped. `vault:`/`tree:`
 // and `path:dir/` are filters of the whole query wherever they were typed.
@@ -171,7 +171,7 @@ function normalizePathPrefix(value: string): string {
   return value.replace(/^(\.\/|\/)+/, '').normalize('NFC');
 }
 
-/** Parses any string into a query tree and filters (SPEC §4). Never throws. */
+/** Parses any string into a query tree and filters (docs/design.md#syntax-and-precedence). Never throws. */
 export function parseQuery(input: string): ParsedQuery {
   const filters: QueryFilters = {
     vaults: [],

@@ -1,12 +1,10 @@
-// Heading coverage, a ranking signal on top of BM25: a section whose own heading names what the
+// Heading evidence (docs/search-quality.md#the-score): a section whose own heading names what the
 // query asks for is usually *the* section about it, even when a sibling's long body mentions the
 // same words more often ("lifetime elision rules" → "Lifetime Elision", not the section that
 // applies the rules). Its context — the file title, the ancestor headings and the path — names
 // it too when its own heading is generic ("Details" of "Move Header"). BM25 weights the title
 // column, but its saturation and length normalisation leave a heading hit worth little more
-// than a few body hits; the boost multiplies a result's score by how much of the query its
-// heading and context hold — after merging, so a merged parent is judged by its own heading,
-// not by the sum of its children's boosts.
+// than a few body hits; the score weighs how much of the query a heading and its context hold.
 import type { Analyzer } from '../analysis/analyzer.ts';
 import type { CompiledOperand, HighlightTerm } from '../query/compile.ts';
 import { withParts } from '../query/identifier-parts.ts';
@@ -23,14 +21,6 @@ export interface HeadingTerms {
   context: ReadonlySet<string>;
 }
 
-/** How much a raw score grows with the share of required operands in the heading / context. */
-export interface HeadingBoost {
-  /** Added per unit of the share found in the node's own heading. */
-  own: number;
-  /** Added per unit of the share found in the heading or its context. */
-  context: number;
-}
-
 function holds(terms: ReadonlySet<string>, h: HighlightTerm): boolean {
   const n = h.terms.length;
   for (let i = 0; i < n - 1; i++) if (!terms.has(h.terms[i]!)) return false;
@@ -40,32 +30,43 @@ function holds(terms: ReadonlySet<string>, h: HighlightTerm): boolean {
   return false;
 }
 
-/** True when one of the operand's alternatives has all its terms in `terms`. */
-export function operandIn(operand: CompiledOperand, terms: ReadonlySet<string>): boolean {
-  return operand.highlights.some((h) => holds(terms, h));
+/** True when one of the highlight alternatives has all its terms in `terms`. */
+export function holdsAny(highlights: readonly HighlightTerm[], terms: ReadonlySet<string>) {
+  return highlights.some((h) => holds(terms, h));
 }
 
-/** The multiplier of a raw score: 1 + own × (share in the heading) + context × (share in either). */
-export function headingFactor(
-  operands: readonly CompiledOperand[],
+/** How much of a topic's weight a heading holds: in the heading itself, and in it or its context. */
+export interface HeadingShares {
+  heading: number;
+  context: number;
+}
+
+/**
+ * The idf-weighted shares of a topic's wanted operands in a node's heading and in its heading or
+ * context (`Features` in ranking.ts); an operand there only through a fuzzy variant counts
+ * `fuzzyWeight` of its weight.
+ */
+export function headingShares(
+  wanted: ReadonlyArray<{ operand: CompiledOperand; weight: number }>,
+  total: number,
   heading: HeadingTerms,
-  boost: HeadingBoost,
-): number {
-  if (operands.length === 0) return 1;
+  fuzzyWeight: number,
+): HeadingShares {
+  if (total <= 0) return { heading: 0, context: 0 };
   let own = 0;
   let either = 0;
-  for (const operand of operands) {
-    if (operandIn(operand, heading.own)) {
-      own++;
-      either++;
-    } else if (operandIn(operand, heading.context)) either++;
+  for (const { operand, weight } of wanted) {
+    const found = (terms: ReadonlySet<string>) =>
+      holdsAny(operand.highlights, terms)
+        ? 1
+        : holdsAny(operand.fuzzyHighlights, terms)
+          ? fuzzyWeight
+          : 0;
+    const inOwn = found(heading.own);
+    own += weight * inOwn;
+    either += weight * Math.max(inOwn, found(heading.context));
   }
-  return 1 + (boost.own * own + boost.context * either) / operands.length;
-}
-
-/** The largest `headingFactor` can be: every operand in the heading. */
-export function headingFactorMax(boost: HeadingBoost): number {
-  return 1 + boost.own + boost.context;
+  return { heading: own / total, context: either / total };
 }
 
 /**

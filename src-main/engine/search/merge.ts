@@ -1,8 +1,7 @@
-// Hierarchical merging, exactly as SPEC §5: raw matches are promoted up the heading tree by
+// Stage 4 of a search (docs/architecture.md#search): hierarchical merging, exactly as
+// docs/design.md#hierarchical-merging says: raw matches are promoted up the heading tree by
 // parent priority, sibling aggregation and the document rule; scores combine as
-// min(sum, C × max). Pure: it sees only the tree shape of the nodes involved. A later tier of a
-// search (fuzzy, partial) merges with nodes "blocked": those holding a result of an earlier
-// tier may not become results, since that result's place in the list would overlap them.
+// min(sum, C × max). Pure: it sees only the tree shape of the nodes involved.
 
 /** What merging needs to know about a node (a raw match or one of its ancestors). */
 export interface MergeNode {
@@ -16,7 +15,7 @@ export interface MergeNode {
   position: number;
   /** Number of children in the chunk tree. */
   childCount: number;
-  /** For ordering ties (SPEC §5: by docId, then position). */
+  /** For ordering ties (by docId, then position). */
   docId: string;
 }
 
@@ -25,67 +24,40 @@ export interface NodeLookup {
   get(key: number): MergeNode | undefined;
 }
 
-/** A node that matched the query in its own right. */
+/** A node that matched the query in its own right (a scored candidate). */
 export interface RawMatch {
   key: number;
   /** Positive, higher is better. */
   score: number;
-  /** Labels of what it matched (topics or operands); merged results carry the union. */
-  matched?: readonly string[];
 }
 
-/** A result after merging. */
+/** A result after merging: its node, score and what it absorbed. */
 export interface MergedMatch {
   key: number;
   score: number;
   /** Keys absorbed, transitively, in no particular order. */
   mergedFrom: number[];
-  matched: string[];
+  /** What it matched (set after merging, from its best node per topic). */
+  matchedTerms: string[];
+  /** The topics (indexes) it matched. */
+  topics: number[];
+  /** True when no node of it holds everything its topic wants. */
+  partial: boolean;
 }
 
-/** The T, M and C of SPEC §5. */
+/** The T, M and C of docs/design.md#hierarchical-merging. */
 export interface MergeParams {
   aggregationThreshold: number;
   minAggregationMatches: number;
   scoreCapMultiplier: number;
 }
 
-// The objects a search keeps until it ends are made by classes, not object literals: V8 may
-// pretenure a literal's objects (see `Row` in `raw-matches.ts`), and old objects holding young
-// ones make every young-generation collection copy those.
-
-class Entry {
-  score: number;
-  mergedFrom: number[] = [];
-  /** Shared between entries until a union makes it differ (most share one topic's labels). */
-  matched: readonly string[];
-
-  constructor(score: number, matched: readonly string[]) {
-    this.score = score;
-    this.matched = matched;
-  }
-}
-
-/** A `MergedMatch` as an instance (see `Entry`). */
-export class Merged implements MergedMatch {
-  key: number;
+interface Entry {
   score: number;
   mergedFrom: number[];
-  matched: string[];
-
-  constructor(key: number, score: number, mergedFrom: number[], matched: string[]) {
-    this.key = key;
-    this.score = score;
-    this.mergedFrom = mergedFrom;
-    this.matched = matched;
-  }
 }
 
-function union(a: readonly string[], b: readonly string[]): readonly string[] {
-  if (a === b || b.every((label) => a.includes(label))) return a;
-  if (a.every((label) => b.includes(label))) return b;
-  return [...new Set([...a, ...b])];
-}
+const entry = (score: number): Entry => ({ score, mergedFrom: [] });
 
 function combine(entries: Entry[], cap: number): number {
   let sum = 0;
@@ -99,21 +71,13 @@ function combine(entries: Entry[], cap: number): number {
 
 function absorb(into: Entry, keys: number[], R: Map<number, Entry>): void {
   for (const key of keys) {
-    const entry = R.get(key)!;
-    into.mergedFrom.push(key, ...entry.mergedFrom);
-    into.matched = union(into.matched, entry.matched);
+    into.mergedFrom.push(key, ...R.get(key)!.mergedFrom);
     R.delete(key);
   }
 }
 
 /** Merges one document's raw matches; `R` is modified in place. */
-function mergeDocument(
-  R: Map<number, Entry>,
-  nodes: NodeLookup,
-  params: MergeParams,
-  blocked: ReadonlySet<number>,
-): void {
-  const cap = params.scoreCapMultiplier;
+function mergeDocument(R: Map<number, Entry>, nodes: NodeLookup, params: MergeParams): void {
   // below.get(A): the results under A (kept current as results enter; filtered against R).
   const below = new Map<number, number[]>();
   const addBelow = (key: number) => {
@@ -134,80 +98,86 @@ function mergeDocument(
   inner.sort((a, b) => b.depth - a.depth || a.position - b.position);
   for (const P of inner) {
     const D = below.get(P.key)!.filter((key) => R.has(key));
-    if (D.length === 0) continue;
-    const own = R.get(P.key);
-    if (own) {
-      // Parent match priority.
-      own.score = Math.max(
-        own.score,
-        combine(
-          D.map((k) => R.get(k)!),
-          cap,
-        ),
-      );
-      absorb(own, D, R);
-      continue;
-    }
-    const K = D.filter((key) => nodes.get(key)!.parent === P.key);
-    if (
-      !blocked.has(P.key) &&
-      K.length > params.aggregationThreshold * P.childCount &&
-      K.length >= params.minAggregationMatches
-    ) {
-      // Sibling aggregation.
-      const entry = new Entry(
-        combine(
-          D.map((k) => R.get(k)!),
-          cap,
-        ),
-        [],
-      );
-      absorb(entry, D, R);
-      R.set(P.key, entry);
-      addBelow(P.key);
-    }
+    if (D.length > 0 && mergeHeading(P, D, R, nodes, params)) addBelow(P.key);
   }
-  if (docKey === null) return;
+  if (docKey !== null) mergeIntoDocument(docKey, R, nodes, params);
+}
+
+/**
+ * Rule 2 for heading P with results D below it: parent match priority, or sibling aggregation;
+ * true when P entered R.
+ */
+function mergeHeading(
+  P: MergeNode,
+  D: number[],
+  R: Map<number, Entry>,
+  nodes: NodeLookup,
+  params: MergeParams,
+): boolean {
+  const combined = () =>
+    combine(
+      D.map((k) => R.get(k)!),
+      params.scoreCapMultiplier,
+    );
+  const own = R.get(P.key);
+  if (own) {
+    // Parent match priority.
+    own.score = Math.max(own.score, combined());
+    absorb(own, D, R);
+    return false;
+  }
+  const K = D.filter((key) => nodes.get(key)!.parent === P.key);
+  if (
+    K.length <= params.aggregationThreshold * P.childCount ||
+    K.length < params.minAggregationMatches
+  ) {
+    return false;
+  }
+  // Sibling aggregation.
+  const aggregate = entry(combined());
+  absorb(aggregate, D, R);
+  R.set(P.key, aggregate);
+  return true;
+}
+
+/** Rule 3: the document node absorbs the rest when it matched, or when all its children did. */
+function mergeIntoDocument(
+  docKey: number,
+  R: Map<number, Entry>,
+  nodes: NodeLookup,
+  params: MergeParams,
+): void {
   const others = [...R.keys()].filter((key) => key !== docKey);
+  const combined = () =>
+    combine(
+      others.map((k) => R.get(k)!),
+      params.scoreCapMultiplier,
+    );
   const docEntry = R.get(docKey);
   if (docEntry) {
     if (others.length === 0) return;
-    docEntry.score = Math.max(
-      docEntry.score,
-      combine(
-        others.map((k) => R.get(k)!),
-        cap,
-      ),
-    );
+    docEntry.score = Math.max(docEntry.score, combined());
     absorb(docEntry, others, R);
     return;
   }
-  if (blocked.has(docKey)) return;
   const doc = nodes.get(docKey)!;
   const children = others.filter((key) => nodes.get(key)!.parent === docKey);
   if (children.length === doc.childCount && children.length >= params.minAggregationMatches) {
-    const entry = new Entry(
-      combine(
-        others.map((k) => R.get(k)!),
-        cap,
-      ),
-      [],
-    );
-    absorb(entry, others, R);
-    R.set(docKey, entry);
+    const aggregate = entry(combined());
+    absorb(aggregate, others, R);
+    R.set(docKey, aggregate);
   }
 }
 
 /**
- * Merges raw matches (SPEC §5). `nodes` must hold every raw match and all its ancestors.
- * Results are ordered by score, ties by docId then position. `blocked` nodes never enter R by
- * sibling aggregation or the document rule (none of them may be among `raw`).
+ * Merges raw matches. `nodes` must hold every raw match and all its ancestors; a node listed
+ * twice (two topics found it) keeps its better score. Results are ordered by score, ties by docId
+ * then position.
  */
 export function mergeMatches(
-  raw: RawMatch[],
+  raw: readonly RawMatch[],
   nodes: NodeLookup,
   params: MergeParams,
-  blocked: ReadonlySet<number> = new Set(),
 ): MergedMatch[] {
   const byDoc = new Map<number, Map<number, Entry>>();
   for (const match of raw) {
@@ -216,26 +186,24 @@ export function mergeMatches(
     let R = byDoc.get(node.doc);
     if (!R) byDoc.set(node.doc, (R = new Map()));
     const previous = R.get(match.key);
-    if (previous) {
-      // The same node twice (multi-topic): keep the better score, both labels.
-      previous.score = Math.max(previous.score, match.score);
-      previous.matched = union(previous.matched, match.matched ?? []);
-    } else {
-      R.set(match.key, new Entry(match.score, match.matched ?? []));
-    }
+    if (previous) previous.score = Math.max(previous.score, match.score);
+    else R.set(match.key, entry(match.score));
   }
   const out: MergedMatch[] = [];
   for (const R of byDoc.values()) {
     // A lone match cannot merge unless single matches may aggregate (M ≤ 1).
-    if (R.size > 1 || params.minAggregationMatches <= 1) mergeDocument(R, nodes, params, blocked);
-    for (const [key, entry] of R) {
-      out.push(new Merged(key, entry.score, entry.mergedFrom, [...entry.matched]));
-    }
+    if (R.size > 1 || params.minAggregationMatches <= 1) mergeDocument(R, nodes, params);
+    for (const [key, { score, mergedFrom }] of R) out.push(unmerged(key, score, mergedFrom));
   }
   return out.sort((a, b) => compareMatches(a, b, nodes));
 }
 
-/** Score descending, then docId, then position (SPEC §5). */
+/** A merged match before its terms are known. */
+export function unmerged(key: number, score: number, mergedFrom: number[] = []): MergedMatch {
+  return { key, score, mergedFrom, matchedTerms: [], topics: [], partial: false };
+}
+
+/** Score descending, then docId, then position. */
 export function compareMatches(
   a: { key: number; score: number },
   b: { key: number; score: number },

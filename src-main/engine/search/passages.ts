@@ -1,8 +1,8 @@
-// Long nodes are judged by their best passage. Folio's unit is the section; a node of many
-// pages without headings (a meeting transcript, an exported log, a .txt file) holds almost any
-// handful of words somewhere, so "all the words are in it" says little about it. Such a node
-// matches a set of required terms only when they occur together within one passage; otherwise
-// it counts as matching the largest set that does (a partial match, SPEC §4).
+// Proximity evidence: long nodes are judged by their best passage. Folio's unit is the section; a
+// node of many pages without headings (a meeting transcript, an exported log, a .txt file) holds
+// almost any handful of words somewhere, so "all the words are in it" says little about it. Such
+// a node holds a set of wanted operands only when they occur together within one passage;
+// otherwise it counts as holding the largest set that does (docs/search-quality.md#the-score).
 import type { Analyzer } from '../analysis/analyzer.ts';
 import { decodeUtf8 } from '../analysis/utf8.ts';
 import type { ByteRange } from '../chunk/types.ts';
@@ -10,17 +10,15 @@ import type { CompiledOperand } from '../query/compile.ts';
 import type { NodeRow } from '../store/node-rows.ts';
 import { createMatcher } from './highlight.ts';
 
-/**
- * Nodes whose own text is longer than this many tokens (≈ 6 kB) are judged by passages. A long
- * chapter section holding the words pages apart is no better an answer than a partial match
- * (1,200–1,500 lifted rust-book MRR .853 → .874, every other set unchanged; 3,000 was round
- * 1's; 1,000 and below lost recall).
- */
-export const LONG_NODE_TOKENS = 1_500;
-/** The length of a passage in characters: about a long paragraph. */
-export const PASSAGE_CHARS = 600;
-/** The same in tokens, for FTS5's `NEAR` (tokens between the first and the last phrase). */
-export const PASSAGE_TOKENS = 100;
+/** What passages are (`RankingOptions`). */
+export interface PassageOptions {
+  /** Nodes longer than this many tokens are judged by passages. */
+  longNodeTokens: number;
+  /** A passage in characters (the text check). */
+  passageChars: number;
+  /** A passage in tokens, for FTS5's `NEAR` (tokens between the first and the last phrase). */
+  passageTokens: number;
+}
 
 const SIMPLE_PHRASE = /^"(?:[^"]|"")*"(?: \*)?$/;
 
@@ -29,16 +27,19 @@ const SIMPLE_PHRASE = /^"(?:[^"]|"")*"(?: \*)?$/;
  * passage of a column — the cheap test, run before reading any text. Null when an operand is
  * not a plain phrase (an `OR` group, fuzzy variants, a column filter): then the text decides.
  */
-export function nearExpression(operands: readonly CompiledOperand[]): string | null {
+export function nearExpression(
+  operands: readonly CompiledOperand[],
+  tokens: number,
+): string | null {
   if (!operands.every((op) => SIMPLE_PHRASE.test(op.expr))) return null;
-  return `NEAR(${operands.map((op) => op.expr).join(' ')}, ${PASSAGE_TOKENS})`;
+  return `NEAR(${operands.map((op) => op.expr).join(' ')}, ${tokens})`;
 }
 
 /**
  * The largest set of operands (by index) whose occurrences fit in one window of `window`
  * characters. `starts[i]` lists where operand i occurs, in any order.
  */
-export function bestPassage(starts: number[][], window = PASSAGE_CHARS): number[] {
+export function bestPassage(starts: number[][], window: number): number[] {
   const events: Array<[at: number, operand: number]> = [];
   starts.forEach((list, operand) => {
     for (const at of list) events.push([at, operand]);
@@ -69,7 +70,7 @@ function ownText(row: NodeRow, content: Uint8Array): string {
 }
 
 /**
- * The operands (indexes into `operands`) a node really matches: all of `matched` for a node of
+ * The operands (indexes into `operands`) a node really holds: all of `matched` for a node of
  * ordinary length; for a long one, those of `matched` that share its best passage.
  */
 export function passageOperands(
@@ -79,9 +80,13 @@ export function passageOperands(
   matched: readonly number[],
   analyzer: Analyzer,
   near: (expr: string) => boolean,
+  options: PassageOptions,
 ): number[] {
-  if (row.token_estimate <= LONG_NODE_TOKENS || matched.length < 2) return [...matched];
-  const expr = nearExpression(matched.map((i) => operands[i]!));
+  if (row.token_estimate <= options.longNodeTokens || matched.length < 2) return [...matched];
+  const expr = nearExpression(
+    matched.map((i) => operands[i]!),
+    options.passageTokens,
+  );
   if (expr !== null && near(expr)) return [...matched];
   const text = ownText(row, content());
   const starts = matched.map((i) =>
@@ -91,6 +96,9 @@ export function passageOperands(
   );
   // A term found only in the path, tags or title columns is in every passage.
   const everywhere = starts.map((list) => list.length === 0);
-  const local = bestPassage(starts.map((list, i) => (everywhere[i] ? [] : list)));
+  const local = bestPassage(
+    starts.map((list, i) => (everywhere[i] ? [] : list)),
+    options.passageChars,
+  );
   return matched.filter((_, i) => everywhere[i] || local.includes(i));
 }

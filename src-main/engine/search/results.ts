@@ -1,24 +1,18 @@
-// From a merged match to the `SearchResult` of the contract: text regions of the node as
-// indexed, highlights found by re-analysing them, snippets per topic, byte-exact match ranges.
+// Stage 5 of a search (docs/architecture.md#search): from a merged match to the `SearchResult` of
+// the contract: text regions of the node as indexed, highlights found by re-analysing them,
+// snippets per topic, byte-exact match ranges.
 import type { SearchResult } from '#shared/contract/api.ts';
 import type { ByteRange } from '../chunk/types.ts';
 import type { Analyzer } from '../analysis/analyzer.ts';
 import { decodeUtf8, type DecodedText } from '../analysis/utf8.ts';
-import type { FileBrief } from '../store/index-reader.ts';
+import type { FileBrief, IndexReader } from '../store/index-reader.ts';
 import type { NodeRow } from '../store/node-rows.ts';
-import { mergeRanges, type Matcher, type TextRange } from './highlight.ts';
+import { ENGINE_DEFAULTS } from '../settings/settings.ts';
+import { createMatcher, mergeRanges, type Matcher, type TextRange } from './highlight.ts';
+import type { MergedMatch } from './merge.ts';
 import { buildSnippet, joinSnippets, type Snippet } from './snippet.ts';
-
-/** A match ready to become a result. */
-export interface FinalMatch {
-  key: number;
-  score: number;
-  mergedFrom: number[];
-  matchedTerms: string[];
-  /** Indexes of the topics that matched it. */
-  topics: number[];
-  partial: boolean;
-}
+import type { Topic } from './topic.ts';
+import type { SearchTree } from './tree.ts';
 
 /** What building a result needs besides the match. */
 export interface ResultContext {
@@ -116,9 +110,38 @@ function snippetOf(regions: Region[], topics: number[], length: number): Snippet
   return snippets.length === 1 ? snippets[0]! : joinSnippets(snippets);
 }
 
+/** The contract's results of a page of merged matches, in order. */
+export function buildResults(
+  matches: MergedMatch[],
+  topics: Topic[],
+  tree: SearchTree,
+  reader: IndexReader,
+  analyzer: Analyzer,
+): SearchResult[] {
+  if (matches.length === 0) return [];
+  const matchers = topics.map((t) =>
+    createMatcher([...t.query.highlights, ...t.query.fuzzyHighlights], analyzer),
+  );
+  const context = {
+    analyzer,
+    matchers,
+    snippetLength: ENGINE_DEFAULTS.snippetLength,
+    idOf: (key: number) => tree.idOf(key),
+  };
+  const contents = new Map<number, Uint8Array>();
+  return matches.map((m) => {
+    const file = tree.fileOf(m.key);
+    let content = contents.get(file.id);
+    if (!content) contents.set(file.id, (content = reader.content(file.id)));
+    // In index order (keys are in loading order).
+    m.mergedFrom.sort((a, b) => tree.row(a).id - tree.row(b).id);
+    return buildResult(m, tree.row(m.key), file, content, context);
+  });
+}
+
 /** Builds the contract's result for one match. */
 export function buildResult(
-  match: FinalMatch,
+  match: MergedMatch,
   row: NodeRow,
   file: FileBrief,
   content: Uint8Array,

@@ -1,10 +1,10 @@
-// Snippets (SPEC §5): about 150 characters around the densest cluster of matches, whitespace
+// Snippets (docs/design.md#the-result-record): about 150 characters around the densest cluster of matches, whitespace
 // collapsed, as segments for the renderer and as HTML with `<b>` for everything else.
 import type { SnippetSegment } from '#shared/contract/api.ts';
 import type { TextRange } from './highlight.ts';
 import { fenceOpenAt, readableText } from './readable-text.ts';
 
-/** Default snippet length in characters (SPEC §8). */
+/** Default snippet length in characters (docs/design.md#defaults). */
 export const SNIPPET_LENGTH = 150;
 /** Characters of context kept before the first match of the window. */
 const LEAD = 30;
@@ -210,7 +210,7 @@ export function buildSnippet(text: string, matches: TextRange[], length = SNIPPE
 }
 
 /**
- * Joins snippets of several topics with ` … ` (SPEC §4), skipping repeats. The ellipses that
+ * Joins snippets of several topics with ` … ` (docs/design.md#multi-topic-search), skipping repeats. The ellipses that
  * mark cut text at the joins go: the separator says it already ("… a … … b …" would not).
  */
 export function joinSnippets(snippets: Snippet[]): Snippet {

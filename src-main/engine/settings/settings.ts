@@ -36,27 +36,6 @@ export const ENGINE_DEFAULTS = Object.freeze({
   pinnedBoost: 1.5,
   /** Snippet length in characters. */
   snippetLength: 150,
-  /**
-   * Raw candidates fetched per merged result wanted (docs/design.md#hierarchical-merging: N ≥ 10 ×
-   * limit).
-   */
-  rawPerResult: 10,
-  /**
-   * Heading coverage (`search/heading-match.ts`): a result's score (after merging) is multiplied by
-   * 1 + own × (share of the required terms in the node's heading) + context × (share in the
-   * heading or its context: file title, ancestor headings, path). Own 1.5 since the boost
-   * applies after merging (1 → 1.5: rust-book MRR .884 → .892, dendron .728 → .730, own
-   * obsidian-help set .794 → .797; 2 lost on msdocs-cpp; context 0.25 or 1 lost).
-   */
-  headingBoost: Object.freeze({ own: 1.5, context: 0.5 }),
-  /**
-   * bm25 weight of the FTS5 `context` column (a heading node's ancestor titles and file title).
-   * Zero: those words complete a section's match but never score it — its own text does, and
-   * the heading boost rewards the context (0 to 1 ranked every labelled set the same; weight 3
-   * made every section score on its file title, round 1). A section holding none of the words
-   * itself is no match of its own (`search-run.ts`).
-   */
-  contextWeight: 0,
 });
 
 /**

@@ -101,6 +101,7 @@ export class IndexReader {
       vaultStats: s(`SELECT v.name AS vault, count(f.id) AS documents,
         coalesce(sum(f.node_count) - count(f.id), 0) AS sections, max(f.indexed_at) AS lastIndexed
         FROM vaults v LEFT JOIN files f ON f.vault_id = v.id GROUP BY v.id ORDER BY v.name`),
+      rowCount: s('SELECT coalesce(sum(node_count), 0) FROM files'),
       dataVersion: s('PRAGMA data_version'),
     };
   }
@@ -259,6 +260,11 @@ export class IndexReader {
   /** Every distinct term of the index and how many rows hold it. */
   vocabulary(): Array<[term: string, rows: number]> {
     return this.statements.vocabulary!.raw().all() as Array<[string, number]>;
+  }
+
+  /** How many rows (nodes) the index holds. */
+  rowCount(): number {
+    return this.statements.rowCount!.pluck().get() as number;
   }
 
   /** Changes whenever another connection commits: cached state is stale when it moves. */

@@ -1,5 +1,5 @@
-// The compiler beyond the expression table: operands for partial matching, highlights, fuzzy
-// variants, limits on huge inputs.
+// The compiler beyond the expression table: the wanted operands, highlights, fuzzy variants,
+// limits on huge inputs.
 import { describe, expect, it } from 'vitest';
 import { createAnalyzer } from '../../../src-main/engine/analysis/analyzer.ts';
 import {
@@ -27,19 +27,12 @@ describe('compileQuery', () => {
     expect(q.terms).toEqual(['error', 'sync conflict', 'rust', 'go', 'guide']);
   });
 
-  it('builds partial expressions: some operands, none of the missing ones, negations kept', () => {
-    const q = compile('alpha beta gamma -delta');
-    const [a, b, c] = q.required;
-    expect(matchExpression(q, [a!, b!], [c!])).toBe(
-      '("alpha" AND "beta") NOT ("gamma" OR "delta")',
+  it('the plain AND (strict) keeps the negations and the path pre-filter', () => {
+    expect(matchExpression(compile('alpha beta -delta'))).toBe(
+      '("alpha" AND "beta") NOT ("delta")',
     );
-    expect(matchExpression(q, [c!], [a!, b!])).toBe('"gamma" NOT ("alpha" OR "beta" OR "delta")');
-  });
-
-  it('keeps the path pre-filter in every expression', () => {
-    const q = compile('alpha beta path:docs/');
-    expect(matchExpression(q, [q.required[0]!], [q.required[1]!])).toBe(
-      '("alpha" AND {path} : (^"doc")) NOT ("beta")',
+    expect(matchExpression(compile('alpha beta path:docs/'))).toBe(
+      '("alpha" AND "beta" AND {path} : (^"doc"))',
     );
   });
 
@@ -53,12 +46,17 @@ describe('compileQuery', () => {
 
   it('adds fuzzy variants only to bare single terms of 4+ characters', () => {
     const expand = (t: string) => [`${t}x`];
-    expect(matchExpression(compile('recieve', expand))).toBe('("reciev" OR "recievx")');
-    expect(matchExpression(compile('abc', expand))).toBe('"abc"');
-    expect(matchExpression(compile('"recieve"', expand))).toBe('"reciev"');
-    expect(matchExpression(compile('reci*', expand))).toBe('"reci" *');
-    expect(matchExpression(compile('title:recieve', expand))).toBe(
-      '{title} : (("reciev" OR "recievx"))',
+    const fuzzy = (q: string) => compile(q, expand).required.map((o) => o.fuzzy);
+    expect(fuzzy('recieve')).toEqual(['("reciev" OR "recievx")']);
+    expect(fuzzy('abc')).toEqual([null]);
+    expect(fuzzy('"recieve"')).toEqual([null]);
+    expect(fuzzy('reci*')).toEqual([null]);
+    expect(fuzzy('title:recieve')).toEqual(['{title} : (("reciev" OR "recievx"))']);
+    // The exact form is kept apart, and so are the variants' highlights.
+    const [operand] = compile('recieve', expand).required;
+    expect(operand).toMatchObject({ expr: '"reciev"', fuzzyHighlights: [{ terms: ['recievx'] }] });
+    expect(matchExpression(compile('recieve parcel', expand), true)).toBe(
+      '(("reciev" OR "recievx") AND ("parcel" OR "parcelx"))',
     );
   });
 

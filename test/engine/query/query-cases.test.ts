@@ -1,4 +1,4 @@
-// What the user typed → the query tree → the FTS5 expression (STYLE.md: Notesnook's table of
+// What the user typed → the query tree → the FTS5 expression (Notesnook's table of
 // cases). Every term reaches FTS5 analysed and quoted; filters leave the tree.
 import { describe, expect, it } from 'vitest';
 import { createAnalyzer } from '../../../src-main/engine/analysis/analyzer.ts';

@@ -1,4 +1,4 @@
-// Stop words in queries: which typed words are required terms (SPEC §4 partial matching counts
+// Stop words in queries: which typed words are required terms (partial matching counts
 // only those), as a table of what the user typed → required operands and the words left out.
 import { describe, expect, it } from 'vitest';
 import { createAnalyzer } from '../../../src-main/engine/analysis/analyzer.ts';

@@ -1,4 +1,4 @@
-// Any input is a valid query (SPEC §4): random strings, operator soup and 10 kB pastes go
+// Any input is a valid query (docs/design.md#any-input-is-valid): random strings, operator soup and 10 kB pastes go
 // through the real parser, compiler and FTS5 of an indexed vault without a single error.
 import { join } from 'node:path';
 import fc from 'fast-check';

@@ -1,5 +1,5 @@
-// Heading coverage (search/heading-match.ts): the multiplier as a table, and its effect on raw
-// scores of the ranking fixtures — the section named by the query beats a sibling that only
+// Heading evidence (search/heading-match.ts): the idf-weighted shares as a table, and their effect
+// on raw scores of the ranking fixtures — the section named by the query beats a sibling that only
 // repeats its words, and a generic "Details" heading is judged by its file title.
 import { join } from 'node:path';
 import fc from 'fast-check';
@@ -10,40 +10,53 @@ import { createEngine, engineInternals } from '../../../src-main/engine/create-e
 import { compileQuery } from '../../../src-main/engine/query/compile.ts';
 import { withParts } from '../../../src-main/engine/query/identifier-parts.ts';
 import { parseQuery } from '../../../src-main/engine/query/parse.ts';
-import { headingFactor, operandIn } from '../../../src-main/engine/search/heading-match.ts';
+import { headingShares, holdsAny } from '../../../src-main/engine/search/heading-match.ts';
 import { tempDir } from '../store/temp.ts';
 
 const analyzer = createAnalyzer('english');
-const operands = (q: string) => compileQuery(parseQuery(q), analyzer).required;
 const terms = (text: string) => new Set(analyzer.terms(text));
-const BOOST = { own: 1, context: 0.5 };
+/** Every wanted operand of a query, each of weight 1 unless `weights` says otherwise. */
+const wanted = (q: string, weights: number[] = []) =>
+  compileQuery(parseQuery(q), analyzer, { expand: (t) => (t === 'colour' ? ['color'] : []) })
+    .required.filter((o) => !o.filter)
+    .map((operand, i) => ({ operand, weight: weights[i] ?? 1 }));
 
-describe('headingFactor', () => {
-  const cases: Array<[query: string, own: string, context: string, factor: number]> = [
-    ['lifetime elision rules', 'Lifetime Elision', 'Lifetimes', 1 + (2 + 0.5 * 2) / 3],
-    ['lifetime elision rules', 'In Method Definitions', 'Validating Lifetimes', 1 + 0.5 / 3],
-    ['move header', 'Details', 'Move Header', 1 + 0.5],
-    ['move header', 'Moving headers', '', 1 + 1.5],
-    ['"error handling" rust', 'Error Handling', 'Rust', 1 + (1 + 0.5 * 2) / 2],
-    ['"error handling"', 'Handling errors', '', 2.5], // a phrase's terms, in any order
-    ['"error handling"', 'Errors', '', 1],
-    ['hand* rust', 'Handlers', '', 1 + 1.5 / 2],
-    ['(vault OR repo)', 'Repo settings', '', 2.5],
-    ['nothing here', 'Other', 'Words', 1],
+describe('headingShares', () => {
+  // [query, own heading, context, weights (1 each if empty), [heading share, context share]]
+  const cases: Array<[string, string, string, number[], [number, number]]> = [
+    ['lifetime elision rules', 'Lifetime Elision', 'Lifetimes', [], [2 / 3, 2 / 3]],
+    ['lifetime elision rules', 'In Method Definitions', 'Validating Lifetimes', [], [0, 1 / 3]],
+    ['move header', 'Details', 'Move Header', [], [0, 1]],
+    ['move header', 'Moving headers', '', [], [1, 1]],
+    ['"error handling" rust', 'Error Handling', 'Rust', [], [1 / 2, 1]],
+    ['"error handling"', 'Handling errors', '', [], [1, 1]], // a phrase's terms, in any order
+    ['"error handling"', 'Errors', '', [], [0, 0]],
+    ['hand* rust', 'Handlers', '', [], [1 / 2, 1 / 2]],
+    ['(vault OR repo)', 'Repo settings', '', [], [1, 1]],
+    ['nothing here', 'Other', 'Words', [], [0, 0]],
+    // Rare words weigh more: "port" (weight 3) in the heading is most of "see port".
+    ['see port', 'Port numbers', '', [1, 3], [3 / 4, 3 / 4]],
+    // A fuzzy variant in the heading counts its weight (0.5 here).
+    ['colour', 'Color', '', [], [0.5, 0.5]],
   ];
-  it.each(cases)('%s under "%s" in "%s"', (query, own, context, factor) => {
+  it.each(cases)('%s under "%s" in "%s"', (query, own, context, weights, [h, c]) => {
+    const list = wanted(query, weights);
+    const total = list.reduce((sum, w) => sum + w.weight, 0);
     const heading = { own: terms(own), context: terms(context) };
-    expect(headingFactor(operands(query), heading, BOOST)).toBeCloseTo(factor, 9);
+    const shares = headingShares(list, total, heading, 0.5);
+    expect(shares.heading).toBeCloseTo(h, 9);
+    expect(shares.context).toBeCloseTo(c, 9);
   });
 
-  it('is 1 for a query without required operands', () => {
-    expect(headingFactor([], { own: terms('x'), context: terms('') }, BOOST)).toBe(1);
+  it('is 0 for a query without wanted operands', () => {
+    const heading = { own: terms('x'), context: terms('') };
+    expect(headingShares([], 0, heading, 0.5)).toEqual({ heading: 0, context: 0 });
   });
 
   it('an operand is in a text when one alternative has all its terms there', () => {
-    const [phrase] = operands('"error handling"');
-    expect(operandIn(phrase!, terms('handling of an error'))).toBe(true);
-    expect(operandIn(phrase!, terms('error'))).toBe(false);
+    const { operand } = wanted('"error handling"')[0]!;
+    expect(holdsAny(operand.highlights, terms('handling of an error'))).toBe(true);
+    expect(holdsAny(operand.highlights, terms('error'))).toBe(false);
   });
 });
 

@@ -1,4 +1,6 @@
-// One test per rule of SPEC §5 on small hand-built trees.
+// One test per rule of hierarchical merging (docs/design.md#hierarchical-merging) on small
+// hand-built trees, and a property over random ones.
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
   mergeMatches,
@@ -48,7 +50,7 @@ const raw = (...pairs: Array<[number, number]>): RawMatch[] =>
 const summary = (nodes = doc(), matches: RawMatch[], params = PARAMS) =>
   mergeMatches(matches, nodes, params).map((m) => [m.key, m.score, [...m.mergedFrom].sort()]);
 
-describe('hierarchical merging (SPEC §5)', () => {
+describe('hierarchical merging', () => {
   it('rule 4, standalone: a match whose parent does not qualify is returned as itself', () => {
     expect(summary(doc(), raw([5, 3]))).toEqual([[5, 3, []]]);
     expect(summary(doc(), raw([3, 2], [6, 1]))).toEqual([
@@ -144,15 +146,71 @@ describe('hierarchical merging (SPEC §5)', () => {
     ]);
   });
 
-  it('keeps one entry per node with the best score and every label (multi-topic)', () => {
+  it('keeps one entry per node with its best score (multi-topic)', () => {
     const merged = mergeMatches(
       [
-        { key: 5, score: 1, matched: ['a'] },
-        { key: 5, score: 3, matched: ['b'] },
+        { key: 5, score: 1 },
+        { key: 5, score: 3 },
       ],
       doc(),
       PARAMS,
     );
-    expect(merged).toEqual([{ key: 5, score: 3, mergedFrom: [], matched: ['a', 'b'] }]);
+    expect(merged.map((m) => [m.key, m.score, m.mergedFrom])).toEqual([[5, 3, []]]);
+  });
+
+  it('loses no raw match and never overlaps results (property)', () => {
+    // Few small, bushy documents, so matches often meet in one subtree.
+    const docs = fc.array(fc.array(fc.integer({ min: 1, max: 3 }), { maxLength: 10 }), {
+      minLength: 1,
+      maxLength: 3,
+    });
+    const pairs = fc.array(fc.tuple(fc.nat(40), fc.integer({ min: 1, max: 50 })), {
+      maxLength: 20,
+    });
+    fc.assert(
+      fc.property(docs, pairs, (shape, list) => {
+        const nodes = forest(shape);
+        const matches = list.map(([k, score]) => ({ key: k % nodes.size, score }));
+        const results = mergeMatches(matches, nodes, PARAMS);
+        const contains = (a: number, b: number) => {
+          for (let at: number | null = b; at !== null; at = nodes.get(at)!.parent)
+            if (at === a) return true;
+          return false;
+        };
+        for (const a of results) {
+          for (const b of results) if (a !== b) expect(contains(a.key, b.key)).toBe(false);
+          for (const key of a.mergedFrom) expect(contains(a.key, key)).toBe(true);
+        }
+        const returned = new Set(results.flatMap((r) => [r.key, ...r.mergedFrom]));
+        for (const match of matches) expect(returned.has(match.key)).toBe(true);
+      }),
+      { numRuns: 2000 },
+    );
   });
 });
+
+/** Documents from heading depths in pre-order (each document starts with its node 0). */
+function forest(docs: number[][]): Map<number, MergeNode> {
+  const nodes = new Map<number, MergeNode>();
+  let key = 0;
+  docs.forEach((depths, doc) => {
+    const stack: MergeNode[] = [];
+    [0, ...depths].forEach((depth, position) => {
+      while (stack.length > 0 && stack[stack.length - 1]!.depth >= depth) stack.pop();
+      const parent = stack[stack.length - 1] ?? null;
+      const node: MergeNode = {
+        key: key++,
+        doc,
+        parent: parent?.key ?? null,
+        depth,
+        position,
+        childCount: 0,
+        docId: `v:${doc}.md`,
+      };
+      if (parent) parent.childCount++;
+      nodes.set(node.key, node);
+      stack.push(node);
+    });
+  });
+  return nodes;
+}

@@ -1,4 +1,4 @@
-// Multi-topic search (SPEC §4: each topic is searched separately, results merged, each chunk once
+// Multi-topic search (docs/design.md#multi-topic-search: each topic is searched separately, results merged, each chunk once
 // with the higher score): a topic ranks and scores beside others as it does alone, even where its
 // raw matches must grow because merging folds them into fewer results than the page holds.
 import { mkdirSync, writeFileSync } from 'node:fs';

@@ -1,12 +1,11 @@
-// Partial matches (SPEC §4) on the ranking fixtures: found however long the query, more matched
-// terms first and then score, and the candidate rows a partial search looks at.
+// Partial matches (docs/design.md#whole-and-partial-matches) on the ranking fixtures: found however long the
+// query, ranked with full matches by how much of the query's weight they hold, field words kept
+// as filters, and common words looked up only among the rows of rarer ones.
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { engineInternals } from '../../../src-main/engine/create-engine.ts';
-import { compileQuery } from '../../../src-main/engine/query/compile.ts';
-import { parseQuery } from '../../../src-main/engine/query/parse.ts';
-import { runPartial } from '../../../src-main/engine/search/raw-matches.ts';
-import { defaultSettings } from '../../../src-main/engine/settings/settings.ts';
+import type { RankingOptions } from '../../../src-main/engine/search/ranking.ts';
+import { Searcher } from '../../../src-main/engine/search/searcher.ts';
 import { vaultEngine } from './vault-engine.ts';
 
 const VAULT = join(import.meta.dirname, '../../fixtures/ranking/partial');
@@ -22,7 +21,7 @@ describe('partial matches', () => {
     expect([...first!.matchedTerms].sort()).toEqual(['battery', 'cold', 'low', 'measure']);
   });
 
-  it('come more matched terms first, then score', async () => {
+  it('rank by how much of the query they hold, not by how often', async () => {
     const results = await search('calibrate gauge battery monday');
     // The field log holds three of the words once each; the gauge note two, many times.
     expect(results.map((r) => [r.id, r.matchedTerms.length])).toEqual([
@@ -33,35 +32,32 @@ describe('partial matches', () => {
     expect(results.every((r) => r.partial)).toBe(true);
   });
 
-  it('keep field words, which are filters (SPEC §4), and drop only plain words', async () => {
+  it('keep field words, which are filters, and drop only plain words', async () => {
     // Without the filter, the gauge note (calibrate, gauge) would lead the partial matches.
     const titled = await search('title:log calibrate gauge');
     expect(titled.map((r) => [r.id, r.partial, [...r.matchedTerms].sort()])).toEqual([
-      ['p:log.md', true, ['calibrate', 'title:log']],
+      ['p:log.md#field-log', true, ['calibrate', 'title:log']],
     ]);
     // Nothing holds the field word: no partial match at all, however many plain words match.
     expect(await search('title:zebra calibrate gauge battery')).toEqual([]);
     expect(await search('path:weather battery cold')).toMatchObject([
-      { id: 'p:weather.md', partial: true, matchedTerms: ['path:weather', 'cold'] },
+      { id: 'p:weather.md#cold-snaps', partial: true, matchedTerms: ['cold', 'path:weather'] },
     ]);
   });
 
-  it('look at the rows of the rarer words; common words only where they meet them', () => {
+  it('look up common words only among the rows of rarer ones', () => {
+    // Over a cap of one row, "battery" and "cold" (two rows each) are common: only the rows of
+    // "monday" are candidates; with the default cap, the section holding the other two is too.
     const internals = engineInternals(engine());
-    const query = compileQuery(parseQuery('battery monday cold'), internals.analyzer());
-    const scope = { include: null, exclude: [], boosted: [] };
-    const weights = defaultSettings().columnWeights;
-    const ids = (cap?: number) => {
-      const rows = runPartial(internals.reader, query, scope, weights, 200, cap);
-      return new Set(rows.map((r) => `${r.id}:${r.matched.map((o) => o.label).join('+')}`));
-    };
-    const all = ids();
-    // "battery" and "cold" are in two rows each: over a cap of 1 they are common, and only the
-    // row holding "monday" is a candidate; with the default cap every partial row is.
-    expect(ids(1).size).toBe(1);
-    expect([...ids(1)][0]).toMatch(/:battery\+monday$/);
-    expect([...all].some((row) => row.endsWith(':battery+cold'))).toBe(true);
-    // When every word is common, every row is a candidate again.
-    expect(ids(0)).toEqual(all);
+    const ids = (ranking: Partial<RankingOptions>) =>
+      new Searcher(internals.reader, { ranking })
+        .search({ queries: ['battery monday cold'] }, internals.settings(), internals.analyzer())
+        .results.map((r) => r.id);
+    expect(ids({ commonRows: 1 })).toEqual(['p:log.md#field-log']);
+    expect(ids({})).toEqual([
+      'p:log.md#field-log',
+      'p:winter.md#winter-mode',
+      'p:weather.md#cold-snaps',
+    ]);
   });
 });

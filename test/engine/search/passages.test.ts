@@ -7,11 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { createAnalyzer } from '../../../src-main/engine/analysis/analyzer.ts';
 import { compileQuery } from '../../../src-main/engine/query/compile.ts';
 import { parseQuery } from '../../../src-main/engine/query/parse.ts';
-import {
-  bestPassage,
-  nearExpression,
-  PASSAGE_TOKENS,
-} from '../../../src-main/engine/search/passages.ts';
+import { bestPassage, nearExpression } from '../../../src-main/engine/search/passages.ts';
 import { vaultEngine } from './vault-engine.ts';
 
 describe('bestPassage', () => {
@@ -31,11 +27,9 @@ describe('bestPassage', () => {
 
 describe('nearExpression', () => {
   const analyzer = createAnalyzer('english');
-  const near = (q: string) => nearExpression(compileQuery(parseQuery(q), analyzer).required);
+  const near = (q: string) => nearExpression(compileQuery(parseQuery(q), analyzer).required, 100);
   it('groups plain words, phrases and prefixes; anything else is left to the text', () => {
-    expect(near('relocate "bold heading" hand*')).toBe(
-      `NEAR("reloc" "bold head" "hand" *, ${PASSAGE_TOKENS})`,
-    );
+    expect(near('relocate "bold heading" hand*')).toBe('NEAR("reloc" "bold head" "hand" *, 100)');
     expect(near('relocate (office OR desk)')).toBeNull();
     expect(near('relocate title:office')).toBeNull();
   });

@@ -1,0 +1,145 @@
+// Stage 2 of a search (docs/architecture.md#search): a topic's candidates — every section holding
+// at least one wanted operand, exactly or through a fuzzy variant, within the filters — and what
+// FTS5 tells about each: its bm25, which operands it holds exactly or only fuzzily, and whether a
+// wanted word is in its own text, its title, or its context.
+//
+// Candidates come from three sources, read by one loop (rank.ts) only while their score bound can
+// still reach the top: the sections holding every operand as typed (ranked in FTS5, fetched a page
+// at a time), those holding every operand when fuzzy variants count, and the partial ones
+// (partial-candidates.ts).
+import type { IndexReader } from '../store/index-reader.ts';
+import { and, Candidate, inFilters, not } from './candidate.ts';
+import { rowidsOf, scoredRows, type RowOrder } from './fts-statements.ts';
+import { readPartial } from './partial-candidates.ts';
+import { bm25Ceiling, type RankingOptions } from './ranking.ts';
+import type { Topic } from './topic.ts';
+
+/** Where candidates come from (see the head of this file). */
+export type SourceKind = 'full' | 'fuzzy' | 'partial';
+
+/** A source of candidates and how far it has been read. */
+export interface Source {
+  kind: SourceKind;
+  /** Its FTS5 expression (partial: unused). */
+  expr: string;
+  /** The highest score any of its unread candidates can reach (before the vault boost). */
+  bound: number;
+  /** Rows read so far; true once it has no more. */
+  offset: number;
+  done: boolean;
+}
+
+const allOf = (exprs: string[]) => (exprs.length === 1 ? exprs[0]! : `(${exprs.join(' AND ')})`);
+
+/** What reading the sources needs. */
+export interface SourceContext {
+  reader: IndexReader;
+  options: RankingOptions;
+  /** bm25 column weights in column order. */
+  weights: number[];
+  /** Rows in the index (for the bm25 ceilings). */
+  total: number;
+}
+
+/** The sources of a topic, unread, with their bounds (strict: full matches only). */
+export function planSources(topic: Topic, context: SourceContext, strict: boolean): Source[] {
+  const { wanted } = topic;
+  const source = (kind: SourceKind, expr: string, bound: number): Source => ({
+    kind,
+    expr,
+    bound,
+    offset: 0,
+    done: false,
+  });
+  if (wanted.length === 0) {
+    // Only filters (`title:guide`, `path:docs/`): they are the candidates.
+    if (topic.restriction === null) return [];
+    return [source('full', not(topic.restriction, topic.exclude), Infinity)];
+  }
+  const exact = allOf(wanted.map((w) => w.operand.expr));
+  const sources = [source('full', inFilters(topic, exact), Infinity)];
+  if (wanted.some((w) => w.operand.fuzzy)) {
+    const fuzzy = allOf(wanted.map((w) => w.operand.fuzzy ?? w.operand.expr));
+    sources.push(source('fuzzy', inFilters(topic, not(fuzzy, exact)), Infinity));
+  }
+  if (!strict && wanted.length > 1)
+    sources.push(source('partial', '', partialBound(topic, context)));
+  return sources;
+}
+
+/**
+ * The highest score a partial match can reach: some operand missing, every other one held as
+ * richly as bm25 allows, in its heading. Infinity when an operand's ceiling is unknown (a group).
+ */
+function partialBound(topic: Topic, context: SourceContext): number {
+  const { options, total } = context;
+  const ceiling = topic.wanted.map((w) => {
+    if (w.operand.highlights.length !== 1) return Infinity;
+    let sum = bm25Ceiling(w.rows, total);
+    for (const rows of w.variantRows) sum += options.fuzzyWeight * bm25Ceiling(rows, total);
+    return sum;
+  });
+  const all = ceiling.reduce((a, b) => a + b, 0);
+  const where = 1 + options.headingWeight + options.contextWeight;
+  let best = 0;
+  topic.wanted.forEach((w, j) => {
+    const coverage = (topic.weight - w.weight) / topic.weight;
+    best = Math.max(best, (all - ceiling[j]!) * coverage ** options.coveragePower * where);
+  });
+  return best;
+}
+
+/**
+ * Reads a source's next candidates into `found` and returns the new ones (`page`: rows wanted
+ * from a ranked source).
+ */
+export function readSource(
+  source: Source,
+  topic: Topic,
+  context: SourceContext,
+  found: Map<number, Candidate>,
+  page: number,
+): Candidate[] {
+  if (source.kind === 'partial') {
+    source.done = true;
+    return readPartial(topic, context, found);
+  }
+  const { reader, weights, options } = context;
+  const order: RowOrder = { heading: options.headingWeight, context: options.contextWeight };
+  const rows = scoredRows(reader, source.expr, topic.scope, weights, order, {
+    limit: page,
+    offset: source.offset,
+  });
+  source.offset += rows.length;
+  source.done = rows.length < page;
+  const all = topic.wanted.length >= 32 ? -1 : (1 << topic.wanted.length) - 1;
+  const fresh: Candidate[] = [];
+  for (const row of rows) {
+    if (found.has(row[0])) continue;
+    const candidate = new Candidate(row[0]);
+    candidate.addRow(row, 1);
+    candidate.exact = all;
+    found.set(row[0], candidate);
+    fresh.push(candidate);
+  }
+  if (rows.length > 0) {
+    const [, bm25, , title, contextFlag] = rows[rows.length - 1]!;
+    source.bound = bm25 * (1 + order.heading * title + order.context * contextFlag);
+  }
+  if (source.kind === 'fuzzy') markExact(topic, context, source.expr, fresh);
+  return fresh;
+}
+
+/** Sorts the candidates of the fuzzy source into operands held exactly and only fuzzily. */
+function markExact(topic: Topic, context: SourceContext, among: string, fresh: Candidate[]) {
+  const byRow = new Map(fresh.map((c) => [c.rowid, c]));
+  topic.wanted.forEach((w, i) => {
+    if (!w.operand.fuzzy) return;
+    const exact = new Set(rowidsOf(context.reader, and(w.operand.expr, among)));
+    for (const [rowid, c] of byRow) {
+      if (exact.has(rowid)) continue;
+      c.exact &= ~(1 << i);
+      c.fuzzy |= 1 << i;
+    }
+  });
+}

@@ -1,0 +1,88 @@
+// The FTS5 statements of a search, prepared once per connection and shape (how many vault ranges
+// to keep and to drop): scored rows, bare rowids, capped counts, and a one-row check.
+import type { Statement } from 'better-sqlite3';
+import type { ColumnWeights } from '#shared/contract/api.ts';
+import { matchWhere, type IndexReader } from '../store/index-reader.ts';
+import type { Scope } from './topic.ts';
+
+const STATEMENTS = new WeakMap<IndexReader, Map<string, Statement>>();
+
+function prepared(reader: IndexReader, key: string, sql: () => string): Statement {
+  let cache = STATEMENTS.get(reader);
+  if (!cache) STATEMENTS.set(reader, (cache = new Map()));
+  let statement = cache.get(key);
+  if (!statement) cache.set(key, (statement = reader.db.prepare(sql())));
+  return statement;
+}
+
+/** The bm25 weights, in column order: the five of the settings and the context column's. */
+export function weightParams(weights: ColumnWeights, context: number): number[] {
+  return [weights.title, weights.tags, weights.path, weights.pathComponents, weights.body, context];
+}
+
+/**
+ * A scored row: rowid, bm25 (positive), and 1/0 flags: a phrase is in its own title or body
+ * (`own`), in its title, in its title, context or path.
+ */
+export type ScoredRow = [rowid: number, bm25: number, own: number, title: number, context: number];
+
+/** How scored rows are ordered: by bm25 × (1 + heading × title flag + context × context flag). */
+export interface RowOrder {
+  heading: number;
+  context: number;
+}
+
+/**
+ * The rows of `expr` within the scope, best first by `order`, `limit` of them from `offset`
+ * (limit -1: all). The order is the score bound of a row holding every wanted word (ranking.ts).
+ */
+export function scoredRows(
+  reader: IndexReader,
+  expr: string,
+  scope: Scope,
+  weights: number[],
+  order: RowOrder,
+  page: { limit: number; offset: number },
+): ScoredRow[] {
+  if (scope.include !== null && scope.include.length === 0) return [];
+  const ranges = scope.include?.length ?? 0;
+  const statement = prepared(
+    reader,
+    `scored/${ranges}/${scope.exclude.length}`,
+    () =>
+      `SELECT rowid, -bm25(fts, ?, ?, ?, ?, ?, ?) AS b, (-bm25(fts, 1, 0, 0, 0, 1, 0) > 0),
+        (-bm25(fts, 1, 0, 0, 0, 0, 0) > 0) AS t, (-bm25(fts, 1, 0, 1, 1, 0, 1) > 0) AS c
+      FROM fts WHERE ${matchWhere(ranges, scope.exclude.length)}
+      ORDER BY b * (1 + ? * t + ? * c) DESC LIMIT ? OFFSET ?`,
+  ).raw();
+  const params: unknown[] = [...weights, expr];
+  for (const range of scope.include ?? []) params.push(range.lo, range.hi);
+  for (const range of scope.exclude) params.push(range.lo, range.hi);
+  params.push(order.heading, order.context, page.limit, page.offset);
+  return statement.all(...params) as ScoredRow[];
+}
+
+/** The rowids `expr` matches (no ranking, no scope: callers keep only their candidates). */
+export function rowidsOf(reader: IndexReader, expr: string): number[] {
+  return reader.rowidStatement(0, 0).all(expr, Number.MAX_SAFE_INTEGER) as number[];
+}
+
+/** How many rows `expr` matches, counting at most `cap`. */
+export function countRows(reader: IndexReader, expr: string, cap: number): number {
+  const statement = prepared(
+    reader,
+    'count',
+    () => 'SELECT count(*) FROM (SELECT 1 FROM fts WHERE fts MATCH ? LIMIT ?)',
+  ).pluck();
+  return statement.get(expr, cap) as number;
+}
+
+/** True when row `rowid` matches `expr`. */
+export function rowMatches(reader: IndexReader, expr: string, rowid: number): boolean {
+  const statement = prepared(
+    reader,
+    'row',
+    () => 'SELECT 1 FROM fts WHERE fts MATCH ? AND rowid = ?',
+  ).pluck();
+  return statement.get(expr, rowid) !== undefined;
+}

@@ -1,0 +1,145 @@
+// The partial source of a topic's candidates (candidates.ts): sections holding some of the wanted
+// operands. Each operand has one or two forms (as typed; through its fuzzy variants only). A form
+// held by few rows is listed: its rows are candidates, scored by bm25. A common one is only
+// looked up among the listed rows, its part of bm25 estimated from its weight — a row holding
+// only common words cannot reach the top, since coverage weighs words by rarity
+// (docs/search-quality.md#the-score).
+import { rowidsOf, scoredRows } from './fts-statements.ts';
+import { and, Candidate, inFilters, not, or } from './candidate.ts';
+import type { SourceContext } from './candidates.ts';
+import type { RankingOptions } from './ranking.ts';
+import type { Topic } from './topic.ts';
+
+/** One form of a wanted operand: as typed, or through its fuzzy variants only. */
+interface Form {
+  operand: number;
+  expr: string;
+  /** Rows holding it (estimated). */
+  rows: number;
+  fuzzy: boolean;
+}
+
+/** The forms of a topic's wanted operands, rarest first. */
+function formsOf(topic: Topic): Form[] {
+  const forms = topic.wanted.flatMap((w, operand) => {
+    const exact = { operand, expr: w.operand.expr, rows: w.rows, fuzzy: false };
+    if (!w.operand.fuzzy) return [exact];
+    const variants = not(w.operand.fuzzy, w.operand.expr);
+    return [exact, { operand, expr: variants, rows: w.rowsWithVariants - w.rows, fuzzy: true }];
+  });
+  return forms.sort((a, b) => a.rows - b.rows);
+}
+
+/**
+ * Which forms are listed, and whether the listed one is narrowed: every form held by at most
+ * `commonRows` rows is listed; when none is, the rarest form as typed is, narrowed to the rows
+ * holding another operand too or naming it in their title.
+ */
+function listing(forms: Form[], options: RankingOptions) {
+  const listed = forms.filter((f) => f.rows <= options.commonRows);
+  if (listed.length > 0) return { listed, narrow: false };
+  return { listed: [forms.find((f) => !f.fuzzy)!], narrow: true };
+}
+
+/** Reads the partial candidates of a topic (rows already found are left as they are). */
+export function readPartial(
+  topic: Topic,
+  context: SourceContext,
+  found: Map<number, Candidate>,
+): Candidate[] {
+  const forms = formsOf(topic);
+  const { listed, narrow } = listing(forms, context.options);
+  const fresh = new Map<number, Candidate>();
+  for (const form of listed)
+    listForm(topic, context, form, narrow, (rowid) => {
+      if (found.has(rowid)) return null;
+      let c = fresh.get(rowid);
+      if (!c) fresh.set(rowid, (c = new Candidate(rowid)));
+      return c;
+    });
+  const among = or(listed.map((f) => f.expr));
+  const checked = forms.filter((f) => !listed.includes(f));
+  markChecked(topic, context, checked, (expr, mark) => {
+    for (const rowid of rowidsOf(context.reader, and(expr, among))) {
+      const c = fresh.get(rowid);
+      if (c) mark(c);
+    }
+  });
+  for (const [rowid, c] of fresh) {
+    // A fuzzy form counted where the exact one holds too: the exact one wins.
+    c.fuzzy &= ~c.exact;
+    found.set(rowid, c);
+  }
+  return [...fresh.values()];
+}
+
+/** Adds the rows of a listed form to the candidates `take` gives (null: not one of them). */
+function listForm(
+  topic: Topic,
+  context: SourceContext,
+  form: Form,
+  narrow: boolean,
+  take: (rowid: number) => Candidate | null,
+): void {
+  const { reader, weights, options } = context;
+  const bit = 1 << form.operand;
+  const scale = form.fuzzy ? options.fuzzyWeight : 1;
+  const order = { heading: 0, context: 0 };
+  const all = { limit: -1, offset: 0 };
+  for (const expr of narrow ? narrowed(topic, form) : [form.expr]) {
+    for (const row of scoredRows(
+      reader,
+      inFilters(topic, expr),
+      topic.scope,
+      weights,
+      order,
+      all,
+    )) {
+      const c = take(row[0]);
+      if (!c) continue;
+      c.addRow(row, scale);
+      if (form.fuzzy) c.fuzzy |= bit;
+      else c.exact |= bit;
+    }
+  }
+}
+
+/**
+ * Marks the common forms on the listed candidates (`marks(expr, mark)` calls `mark` for each
+ * candidate matching `expr`): which they hold, their estimated bm25, and whether one is in a
+ * candidate's title, context or own text.
+ */
+function markChecked(
+  topic: Topic,
+  context: SourceContext,
+  checked: Form[],
+  marks: (expr: string, mark: (c: Candidate) => void) => void,
+): void {
+  const { options } = context;
+  for (const form of checked) {
+    const bit = 1 << form.operand;
+    const weight = (form.fuzzy ? options.fuzzyWeight : 1) * topic.wanted[form.operand]!.weight;
+    marks(form.expr, (c) => {
+      if (form.fuzzy && c.exact & bit) return;
+      c.bm25 += weight * options.commonWordBm25;
+      if (form.fuzzy) c.fuzzy |= bit;
+      else c.exact |= bit;
+    });
+  }
+  if (checked.length === 0) return;
+  const fields = topic.query.required.filter((o) => o.filter).map((o) => o.expr);
+  const words = or(checked.map((f) => f.expr));
+  marks(`{title} : ${words}`, (c) => (c.titled = true));
+  marks(`{title context path path_components} : ${words}`, (c) => (c.contexted = true));
+  marks(`{title body} : ${or([words, ...fields])}`, (c) => (c.own = true));
+}
+
+/**
+ * A listed form's rows when every form is common (`listing`): those holding another operand
+ * too, and those naming it in their title.
+ */
+function narrowed(topic: Topic, form: Form): string[] {
+  const others = topic.wanted.flatMap((w, i) => (i === form.operand ? [] : [w.operand.expr]));
+  const other = or(others);
+  return [and(form.expr, other), not(`{title} : (${form.expr})`, other)];
+}

@@ -1,0 +1,176 @@
+// One search, top to bottom (docs/architecture.md#search):
+//   1. topics      — each typed query parsed, compiled and weighed, with its filters   (topic.ts)
+//   2. candidates  — every section holding a wanted word within the filters, via FTS5  (candidates.ts)
+//   3. score       — one score per candidate from documented features, best first     (rank.ts, ranking.ts)
+//   4. merge       — each topic's top N raw matches merged up the heading tree          (merge.ts)
+//   5. results     — terms and partial flags, then snippets and byte ranges             (results.ts)
+// Three shapes travel: a `Candidate`, a `MergedMatch`, and the contract's `SearchResult`.
+// Ordering is by score; a sort by another key (a date) belongs after `describe`, before `build`.
+import type { SearchRequest, SearchResponse, Settings } from '#shared/contract/api.ts';
+import type { Analyzer } from '../analysis/analyzer.ts';
+import type { Vocabulary } from '../query/fuzzy.ts';
+import type { IndexReader } from '../store/index-reader.ts';
+import { ENGINE_DEFAULTS } from '../settings/settings.ts';
+import type { Candidate } from './candidate.ts';
+import { countRows, weightParams } from './fts-statements.ts';
+import { compareMatches, mergeMatches, unmerged, type MergedMatch } from './merge.ts';
+import { placementOf, TopicRanking } from './rank.ts';
+import type { RankingOptions } from './ranking.ts';
+import { buildResults } from './results.ts';
+import { boostOf, planTopic, type Topic } from './topic.ts';
+import { SearchTree } from './tree.ts';
+
+/** What one search reads. */
+export interface SearchContext {
+  reader: IndexReader;
+  settings: Settings;
+  analyzer: Analyzer;
+  vocabulary: Vocabulary;
+  /** False: every raw match is a result of its own (`search --raw`). */
+  merge: boolean;
+  options: RankingOptions;
+}
+
+/** Runs one search request (the reader is refreshed by the caller). */
+export function runSearch(context: SearchContext, request: SearchRequest): SearchResponse {
+  const started = performance.now();
+  const { reader, settings, analyzer, vocabulary, options } = context;
+  const limit = request.limit ?? settings.resultLimit;
+  const strict = request.strict ?? false;
+  const vaults = reader.vaults();
+  const { pinnedBoost } = ENGINE_DEFAULTS;
+
+  // 1. Topics.
+  const planning = {
+    analyzer,
+    vocabulary,
+    vaults,
+    pinnedBoost,
+    fuzzy: settings.fuzzyDistance > 0,
+    countRows: (expr: string, cap: number) => countRows(reader, expr, cap),
+  };
+  const topics = request.queries
+    .map((text) => text.trim())
+    .filter((text) => text.length > 0)
+    .map((text, index) => planTopic(text, index, planning));
+
+  // 2. Candidates, and 3. their scores (computed as the top N is asked for).
+  const tree = new SearchTree(reader);
+  const weights = weightParams(settings.columnWeights, options.contextColumnWeight);
+  const rankContext = {
+    reader,
+    tree,
+    analyzer,
+    options,
+    weights,
+    total: vocabulary.total,
+    strict,
+    boostOf: (rowid: number) => boostOf(rowid, vaults, pinnedBoost),
+    boostMax: vaults.some((v) => v.pinned) ? pinnedBoost : 1,
+  };
+  const rankings = topics.map((topic) => new TopicRanking(topic, rankContext));
+
+  // 4. Each topic's raw matches, merged together by their evidence, then placed.
+  const raw = rankings.flatMap((ranking) => rawMatches(ranking, limit, context, tree));
+  const merged = context.merge
+    ? mergeMatches(raw.map(evidenceOf), tree.nodes, settings)
+    : unmergedOf(raw, tree);
+  describe(merged, raw, topics);
+  place(merged, topics, { tree, analyzer, options });
+  merged.sort((a, b) => compareMatches(a, b, tree.nodes));
+
+  // 5. Results.
+  const page = merged.slice(0, limit);
+  const results = buildResults(page, topics, tree, reader, analyzer);
+  const terms = [...new Set(topics.flatMap((t) => t.query.terms))];
+  return { results, terms, tookMs: performance.now() - started };
+}
+
+/**
+ * A topic's raw matches: its top N = `rawPerResult` × limit candidates. When merging folds them
+ * into fewer results than the limit while more candidates exist, N grows once (× `rawGrowth`).
+ * Each topic decides alone, so it has the same raw matches beside other topics as alone.
+ */
+function rawMatches(
+  ranking: TopicRanking,
+  limit: number,
+  context: SearchContext,
+  tree: SearchTree,
+): Candidate[] {
+  const { rawPerResult, rawGrowth } = context.options;
+  const n = limit * rawPerResult;
+  const top = ranking.top(n);
+  if (top.length < n || !ranking.more || !context.merge) return top;
+  if (mergeMatches(top.map(evidenceOf), tree.nodes, context.settings).length >= limit) return top;
+  return ranking.top(n * rawGrowth);
+}
+
+const evidenceOf = (c: Candidate) => ({ key: c.key, score: c.evidence });
+
+/**
+ * Places each result by its own node: its evidence (merged: the combined evidence of what it
+ * absorbed) times the placement of its heading for the topic that places it best.
+ */
+function place(results: MergedMatch[], topics: Topic[], context: PlaceContext): void {
+  for (const result of results) {
+    let best = 1;
+    for (const index of result.topics) {
+      best = Math.max(best, placementOf(topics[index]!, result.key, context));
+    }
+    result.score *= best;
+  }
+}
+
+type PlaceContext = Parameters<typeof placementOf>[2];
+
+/** Raw matches as results of their own (`search --raw`): each node once, its best evidence. */
+function unmergedOf(raw: Candidate[], tree: SearchTree): MergedMatch[] {
+  const best = new Map<number, number>();
+  for (const c of raw) best.set(c.key, Math.max(best.get(c.key) ?? 0, c.evidence));
+  const out = [...best].map(([key, score]) => unmerged(key, score));
+  return out.sort((a, b) => compareMatches(a, b, tree.nodes));
+}
+
+const bitCount = (mask: number) => {
+  let n = 0;
+  for (let m = mask; m; m &= m - 1) n++;
+  return n;
+};
+
+/**
+ * What each result matched. Per topic, its best node (itself or one it absorbed: the most wanted
+ * operands, then the best score) gives the terms — sections each holding some of the words do
+ * not make their parent hold them all; a result is partial unless some topic's best node holds
+ * everything that topic wants.
+ */
+function describe(results: MergedMatch[], raw: Candidate[], topics: Topic[]): void {
+  const byKey = new Map<number, Candidate[]>();
+  for (const c of raw) {
+    const list = byKey.get(c.key);
+    if (list) list.push(c);
+    else byKey.set(c.key, [c]);
+  }
+  for (const result of results) {
+    const best = new Map<number, Candidate>();
+    for (const key of [result.key, ...result.mergedFrom]) {
+      for (const c of byKey.get(key) ?? []) {
+        const seen = best.get(c.topic);
+        const more = seen ? bitCount(c.held) - bitCount(seen.held) : 1;
+        if (more > 0 || (more === 0 && c.score > seen!.score)) best.set(c.topic, c);
+      }
+    }
+    const labels = new Set<string>();
+    let full = false;
+    for (const [index, c] of best) {
+      const topic = topics[index]!;
+      topic.wanted.forEach((w, i) => {
+        if (c.held & (1 << i)) labels.add(w.operand.label);
+      });
+      for (const label of topic.filterLabels) labels.add(label);
+      full ||= c.full;
+    }
+    result.matchedTerms = [...labels];
+    result.topics = [...best.keys()].sort((a, b) => a - b);
+    result.partial = !full;
+  }
+}

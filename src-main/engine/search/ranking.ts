@@ -1,0 +1,119 @@
+// The ranking in one place (docs/search-quality.md#the-score): every weight and threshold of the
+// search with its default, the features a section is judged by, and the one pure `score()` that
+// turns them into a number. Full and partial matches are ranked together by it; how each default
+// was chosen, with the evaluation numbers, is in docs/search-quality.md, not here.
+
+/** How the search ranks; every field has a default in `RANKING_DEFAULTS`. */
+export interface RankingOptions {
+  /** Power of the coverage in the score: how much missing part of the query costs. */
+  coveragePower: number;
+  /** A word found only through a fuzzy variant counts this much of the word itself. */
+  fuzzyWeight: number;
+  /** Multiplier added per unit of the query's weight found in the section's own heading. */
+  headingWeight: number;
+  /** Multiplier added per unit found in its heading or context (file title, ancestor headings, path). */
+  contextWeight: number;
+  /** bm25 weight of the FTS5 `context` column (ancestor headings, file title). */
+  contextColumnWeight: number;
+  /** Raw matches per result wanted: the top N = this × limit candidates are merged. */
+  rawPerResult: number;
+  /** When merging leaves fewer results than the limit, N grows once by this factor. */
+  rawGrowth: number;
+  /**
+   * A wanted operand held by at most this many rows is listed: all its rows are candidates. A
+   * more common one is only looked up among the candidates of others; when every operand is that
+   * common, the rarest one's rows are candidates where they hold another operand too, or the
+   * operand is in their heading.
+   */
+  commonRows: number;
+  /**
+   * A query of one operand lists all its rows up to this many; beyond, only the rows where it is
+   * in their heading, context or path.
+   */
+  singleOperandRows: number;
+  /** bm25 credited per unit of weight for a common operand a row holds (it is not scored). */
+  commonWordBm25: number;
+  /** Sections longer than this many tokens are judged by their best passage. */
+  longNodeTokens: number;
+  /** A passage, in characters (the text check of a long section). */
+  passageChars: number;
+  /** A passage, in tokens (FTS5 `NEAR`, the cheap check run first). */
+  passageTokens: number;
+}
+
+export const RANKING_DEFAULTS: Readonly<RankingOptions> = Object.freeze({
+  coveragePower: 2,
+  fuzzyWeight: 0.5,
+  headingWeight: 1.5,
+  contextWeight: 0.5,
+  contextColumnWeight: 0,
+  rawPerResult: 10,
+  rawGrowth: 4,
+  commonRows: 1000,
+  singleOperandRows: 20_000,
+  commonWordBm25: 1,
+  longNodeTokens: 1500,
+  passageChars: 600,
+  passageTokens: 100,
+});
+
+/** What a section is judged by, for one topic. */
+export interface Features {
+  /** How well: FTS5's bm25 of the matched words with the column weights (positive). */
+  bm25: number;
+  /** How much: the share of the query's word weight (idf) the section holds, 0–1. */
+  coverage: number;
+  /** Where: the share of the query's word weight in the section's own heading, 0–1. */
+  heading: number;
+  /** Where: the share in its heading or its context, 0–1 (at least `heading`). */
+  context: number;
+  /** The vault's multiplier (pinned vaults rank higher). */
+  boost: number;
+}
+
+/**
+ * The score of a section: higher is better, 0 when it holds nothing of the query. It is the
+ * product of what the section holds (`evidence`: how much and how well) and where (`placement`:
+ * its heading and context). Merging adds up the evidence of the sections a result absorbs; the
+ * result is placed by its own heading (docs/search-quality.md#the-score).
+ */
+export function score(f: Features, o: RankingOptions): number {
+  return evidence(f, o) * placement(f, o);
+}
+
+/** How much of the query a section holds and how well: bm25 × coverage^power × vault boost. */
+export function evidence(f: Pick<Features, 'bm25' | 'coverage' | 'boost'>, o: RankingOptions) {
+  return f.bm25 * f.coverage ** o.coveragePower * f.boost;
+}
+
+/** Where: 1 + heading weight × heading share + context weight × context share. */
+export function placement(f: Pick<Features, 'heading' | 'context'>, o: RankingOptions): number {
+  return 1 + o.headingWeight * f.heading + o.contextWeight * f.context;
+}
+
+/**
+ * The highest score a section can reach from what FTS5 tells before its row is read: its heading
+ * and context shares are at most its coverage, and nothing where no wanted word is.
+ */
+export function scoreBound(
+  f: Pick<Features, 'bm25' | 'coverage' | 'boost'> & { titled: boolean; contexted: boolean },
+  o: RankingOptions,
+): number {
+  const { bm25, coverage, boost } = f;
+  const heading = f.titled ? coverage : 0;
+  const context = f.titled || f.contexted ? coverage : 0;
+  return score({ bm25, coverage, heading, context, boost }, o);
+}
+
+/** The most a wanted form can add to FTS5's bm25 (its idf × (k1 + 1), k1 = 1.2). */
+export function bm25Ceiling(rows: number, total: number): number {
+  return 2.2 * Math.max(1e-6, Math.log((total - rows + 0.5) / (rows + 0.5)));
+}
+
+/**
+ * The weight of a word held by `rows` of `total` rows: its inverse document frequency (the
+ * smoothed form, always positive). Rare words weigh more: "port" and "8080" outweigh "see".
+ */
+export function idf(rows: number, total: number): number {
+  return Math.log(1 + (total - rows + 0.5) / (rows + 0.5));
+}

@@ -1,0 +1,163 @@
+// Stage 1 of a search (docs/architecture.md#search): one typed query → a topic ready to run — its
+// wanted operands with their weights, and its filters. Filters always hold and never score: the
+// vault scope (rowid ranges), the FTS5 restriction (field words, the path pre-filter, negations)
+// and the per-file test (the exact path prefix). A new kind of filter plugs in here: parsed into
+// `QueryFilters` (query/parse.ts), then either narrowed in FTS5 (`restriction`) or tested per file
+// (`acceptsFile`), which the rank stage applies to every candidate before it can score.
+import type { Analyzer } from '../analysis/analyzer.ts';
+import type { ParsedQuery } from '../query/ast.ts';
+import { compileQuery, type CompiledOperand, type CompiledQuery } from '../query/compile.ts';
+import type { Vocabulary } from '../query/fuzzy.ts';
+import { parseQuery } from '../query/parse.ts';
+import type { FileBrief, VaultRow } from '../store/index-reader.ts';
+import { vaultRowidBase, VAULT_ROWID_SPAN } from '../store/node-rows.ts';
+import { idf } from './ranking.ts';
+
+/** A half-open rowid range `[lo, hi)` and its ranking multiplier. */
+export interface VaultRange {
+  lo: number;
+  hi: number;
+  boost: number;
+}
+
+/** Where a topic may match: vault ranges to keep (null: all) and to drop. */
+export interface Scope {
+  include: VaultRange[] | null;
+  exclude: VaultRange[];
+}
+
+/** A word, phrase or group the query wants (a plain operand, not a field filter). */
+export interface Wanted {
+  operand: CompiledOperand;
+  /** Rows holding it (exactly), as estimated from the vocabulary or counted. */
+  rows: number;
+  /** Rows holding it or one of its fuzzy variants (the cost of listing them). */
+  rowsWithVariants: number;
+  /** Rows holding each fuzzy variant. */
+  variantRows: number[];
+  /** Its weight in the coverage: the idf of `rows`. */
+  weight: number;
+}
+
+/** One query of a search, ready to run. */
+export interface Topic {
+  index: number;
+  query: CompiledQuery;
+  /** What it wants, in typed order (at most 32: coverage is kept as a bit mask). */
+  wanted: Wanted[];
+  /** The sum of the wanted weights. */
+  weight: number;
+  /** Labels of its field words (`title:guide`): filters every match holds. */
+  filterLabels: string[];
+  scope: Scope;
+  /** What every FTS5 query of the topic is ANDed with (field words, path pre-filter), or null. */
+  restriction: string | null;
+  /** Negations, or null: rows matching it are never candidates. */
+  exclude: string | null;
+  /** The exact per-file test (path prefixes); FTS5 only pre-filters. */
+  acceptsFile(file: FileBrief): boolean;
+}
+
+/** Wanted operands kept at most per topic (a 10 kB paste keeps its first ones). */
+export const MAX_WANTED = 32;
+
+/** What planning a topic reads. */
+export interface PlanContext {
+  analyzer: Analyzer;
+  vocabulary: Vocabulary;
+  vaults: VaultRow[];
+  pinnedBoost: number;
+  /** Fuzzy matching on (the `fuzzyDistance` setting is 1) or off (0). */
+  fuzzy: boolean;
+  /** Rows an FTS5 expression matches, counted up to `cap` (for operands the vocabulary cannot tell). */
+  countRows(expr: string, cap: number): number;
+}
+
+/** Parses, compiles and weighs one typed query. */
+export function planTopic(text: string, index: number, context: PlanContext): Topic {
+  const { analyzer, vocabulary } = context;
+  const parsed = parseQuery(text);
+  const expand = context.fuzzy ? (term: string) => vocabulary.variants(term) : undefined;
+  const query = compileQuery(parsed, analyzer, expand ? { expand } : {});
+  const fields = query.required.filter((o) => o.filter);
+  const total = Math.max(1, vocabulary.total);
+  const wanted = query.required
+    .filter((o) => !o.filter)
+    .slice(0, MAX_WANTED)
+    .map((operand) => {
+      const rows = rowsOf(operand, context);
+      const variantRows = operand.fuzzyHighlights.map((h) => vocabulary.rows(h.terms[0]!));
+      const variants = variantRows.reduce((sum, n) => sum + n, 0);
+      return {
+        operand,
+        rows,
+        rowsWithVariants: rows + variants,
+        variantRows,
+        weight: idf(rows, total),
+      };
+    });
+  const restriction = [...fields.map((o) => o.expr), query.pathFilter].filter(
+    (expr): expr is string => expr !== null,
+  );
+  return {
+    index,
+    query,
+    wanted,
+    weight: wanted.reduce((sum, w) => sum + w.weight, 0),
+    filterLabels: fields.map((o) => o.label),
+    scope: scopeOf(parsed, context.vaults, context.pinnedBoost),
+    restriction: restriction.length ? restriction.join(' AND ') : null,
+    exclude: query.exclude,
+    acceptsFile: pathTest(parsed),
+  };
+}
+
+/** A cap for counting rows: past it a word is common anyway. */
+const COUNT_CAP = 100_000;
+
+/**
+ * Rows holding an operand: from the vocabulary for a word or phrase (a phrase: its rarest word,
+ * an upper bound), counted in FTS5 for anything else (prefixes, groups).
+ */
+function rowsOf(operand: CompiledOperand, context: PlanContext): number {
+  const [only] = operand.highlights;
+  if (operand.highlights.length === 1 && !only!.prefix) {
+    return Math.min(...only!.terms.map((term) => context.vocabulary.rows(term)));
+  }
+  return context.countRows(operand.expr, COUNT_CAP);
+}
+
+/** Where a query may match: its vault filters as rowid ranges. */
+function scopeOf(parsed: ParsedQuery, vaults: VaultRow[], pinnedBoost: number): Scope {
+  const range = (v: VaultRow): VaultRange => ({
+    lo: vaultRowidBase(v.id),
+    hi: vaultRowidBase(v.id) + VAULT_ROWID_SPAN,
+    boost: v.pinned ? pinnedBoost : 1,
+  });
+  const { vaults: only, excludeVaults } = parsed.filters;
+  return {
+    include: only.length ? vaults.filter((v) => only.includes(v.name)).map(range) : null,
+    exclude: vaults.filter((v) => excludeVaults.includes(v.name)).map(range),
+  };
+}
+
+/** The exact `path:` prefix test of a query (FTS5 only pre-filters). */
+function pathTest(parsed: ParsedQuery): (file: FileBrief) => boolean {
+  const fold = (s: string) => s.normalize('NFC').toLowerCase();
+  const include = parsed.filters.pathPrefixes.map(fold);
+  const exclude = parsed.filters.excludePathPrefixes.map(fold);
+  if (include.length === 0 && exclude.length === 0) return () => true;
+  return (file) => {
+    const p = fold(file.path);
+    return (
+      (include.length === 0 || include.some((x) => p.startsWith(x))) &&
+      !exclude.some((x) => p.startsWith(x))
+    );
+  };
+}
+
+/** The boost of the vault holding `rowid` (1 when it is in no boosted vault). */
+export function boostOf(rowid: number, vaults: VaultRow[], pinnedBoost: number): number {
+  const id = Math.floor(rowid / VAULT_ROWID_SPAN);
+  return vaults.some((v) => v.id === id && v.pinned) ? pinnedBoost : 1;
+}
