@@ -82,6 +82,11 @@ export interface SearchResult {
    * best score): sections each holding some of the terms do not make their parent match all.
    */
   matchedTerms: string[];
+  /**
+   * The queries this result matched, as indexes into the request's `queries` (several with
+   * multi-topic search), in ascending order.
+   */
+  topics: number[];
 }
 
 export interface SearchResponse {

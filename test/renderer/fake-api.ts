@@ -91,6 +91,7 @@ export function result(
     mergedFrom: [],
     partial: false,
     matchedTerms: [],
+    topics: [],
     ...extra,
   };
 }

@@ -49,10 +49,13 @@ export function runSearch(context: SearchContext, request: SearchRequest): Searc
     fuzzy: settings.fuzzyDistance > 0,
     countRows: (expr: string, cap: number) => countRows(reader, expr, cap),
   };
-  const topics = request.queries
-    .map((text) => text.trim())
-    .filter((text) => text.length > 0)
-    .map((text, index) => planTopic(text, index, planning));
+  const typed = request.queries
+    .map((text, queryIndex) => ({ text: text.trim(), queryIndex }))
+    .filter(({ text }) => text.length > 0);
+  const topics = typed.map(({ text, queryIndex }, index) => ({
+    ...planTopic(text, index, planning),
+    queryIndex,
+  }));
 
   // 2. Candidates, and 3. their scores (computed as the top N is asked for).
   const tree = new SearchTree(reader);

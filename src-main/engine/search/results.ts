@@ -19,6 +19,8 @@ export interface ResultContext {
   analyzer: Analyzer;
   /** One matcher per topic. */
   matchers: Matcher[];
+  /** Each topic's index in the request's `queries`. */
+  queryIndexes: number[];
   snippetLength: number;
   /** Node id (`vault:path#slug`) of a node key. */
   idOf(key: number): string;
@@ -126,6 +128,7 @@ export function buildResults(
     analyzer,
     matchers,
     snippetLength: ENGINE_DEFAULTS.snippetLength,
+    queryIndexes: topics.map((t) => t.queryIndex ?? t.index),
     idOf: (key: number) => tree.idOf(key),
   };
   const contents = new Map<number, Uint8Array>();
@@ -157,8 +160,7 @@ export function buildResult(
     regions.push(r);
     return r;
   };
-  // `Array.of`, not literals (here and below): V8 pretenured these sites (see `Row` in
-  // `raw-matches.ts`), and old arrays and results holding young ones made young-generation
+  // `Array.of`, not literals (here and below): V8 pretenured these sites, and old arrays and results holding young ones made young-generation
   // collections copy them.
   const matchRanges = Array.of<[number, number]>();
   for (const range of highlight) {
@@ -191,6 +193,7 @@ export function buildResult(
     mergedFrom: match.mergedFrom.map(context.idOf),
     partial: match.partial,
     matchedTerms: match.matchedTerms,
+    topics: match.topics.map((topic) => context.queryIndexes[topic]!),
   });
 }
 

@@ -41,7 +41,10 @@ export interface Wanted {
 
 /** One query of a search, ready to run. */
 export interface Topic {
+  /** Its place among the search's topics (candidates and matches name their topic by it). */
   index: number;
+  /** Its place in the request's `queries` (empty queries are no topics); set by the pipeline. */
+  queryIndex?: number;
   query: CompiledQuery;
   /** What it wants, in typed order (at most 32: coverage is kept as a bit mask). */
   wanted: Wanted[];

@@ -34,4 +34,15 @@ describe('multi-topic search', () => {
     expect(together?.score).toBe(alone.results[0]!.score);
     expect(together?.mergedFrom).toEqual(alone.results[0]!.mergedFrom);
   });
+
+  it('names the queries each result matched, by their index in the request', async () => {
+    // The empty query is no topic but keeps its place: 'beta' is query 2.
+    const { results } = await engine().search({ queries: ['alpha', ' ', 'beta', 'alpha beta'] });
+    const topicsOf = (id: string) => results.find((r) => r.id === id)?.topics;
+    expect(topicsOf('t:alpha.md')).toEqual([0, 3]);
+    expect(topicsOf('t:beta-one.md')).toEqual([2, 3]);
+    expect(results.every((r) => r.topics.length > 0)).toBe(true);
+    const single = await engine().search({ queries: ['gamma'], limit: 3 });
+    expect(single.results.map((r) => r.topics)).toEqual([[0], [0], [0]]);
+  });
 });
