@@ -18,8 +18,8 @@ import { main } from '../src-main/cli/bin.ts';
 import { createEngine, engineInternals } from '../src-main/engine/create-engine.ts';
 import { compileQuery, matchExpression } from '../src-main/engine/query/compile.ts';
 import { parseQuery } from '../src-main/engine/query/parse.ts';
-import { weightParams } from '../src-main/engine/search/match-statement.ts';
-import { ENGINE_DEFAULTS } from '../src-main/engine/settings/settings.ts';
+import { weightParams } from '../src-main/engine/search/fts-statements.ts';
+import { RANKING_DEFAULTS } from '../src-main/engine/search/ranking.ts';
 import { createFolioMcpServer } from '../src-main/mcp/server.ts';
 import { corpusDir } from '../test/support/corpora.ts';
 
@@ -81,7 +81,10 @@ try {
   const raw = internals.reader.db.prepare(
     'SELECT rowid, bm25(fts, ?, ?, ?, ?, ?, ?) AS rank FROM fts WHERE fts MATCH ? ORDER BY rank LIMIT 20',
   );
-  const weights = weightParams(internals.settings().columnWeights, ENGINE_DEFAULTS.contextWeight);
+  const weights = weightParams(
+    internals.settings().columnWeights,
+    RANKING_DEFAULTS.contextColumnWeight,
+  );
   const expressions = queries.map((q) =>
     matchExpression(compileQuery(parseQuery(q), internals.analyzer())),
   );
