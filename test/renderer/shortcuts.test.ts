@@ -22,6 +22,8 @@ describe('shortcutOf', () => {
     [key('F6', 'F6', { shiftKey: true }), false, 'previous-pane'],
     [key('ç', 'KeyC', { altKey: true }), true, 'copy'],
     [key('a', 'KeyA', { altKey: true }), false, 'copy-all'],
+    [key('Ç', 'KeyC', { altKey: true, shiftKey: true }), true, 'copy-section'],
+    [key('A', 'KeyA', { altKey: true, shiftKey: true }), false, null],
     [key('o', 'KeyO', { altKey: true }), false, 'open'],
     [key('r', 'KeyR', { altKey: true }), false, 'reveal'],
     [key('v', 'KeyV', { altKey: true }), false, 'vaults'],

@@ -9,6 +9,7 @@ export type ShortcutAction =
   | 'settings'
   | 'copy'
   | 'copy-all'
+  | 'copy-section'
   | 'open'
   | 'reveal'
   | 'next-pane'
@@ -42,6 +43,7 @@ export function shortcutOf(event: KeyLike, typing: boolean): ShortcutAction | nu
   if (event.key === 'F6') return event.shiftKey ? 'previous-pane' : 'next-pane';
   if (command && !event.altKey && event.key.toLowerCase() === 'k') return 'focus-search';
   if (command && !event.altKey && event.key === ',') return 'settings';
+  if (event.altKey && !command && event.shiftKey && event.code === 'KeyC') return 'copy-section';
   if (event.altKey && !command && !event.shiftKey) return ALT_KEYS[event.code] ?? null;
   if (event.key === '/' && !typing && !command && !event.altKey) return 'focus-search';
   return null;

@@ -7,13 +7,13 @@ import type {
   IndexChanged,
   NodeContent,
 } from '#shared/contract/api.ts';
-import { copyResults } from '../lib/export-text.ts';
 import { openNode } from '../lib/open-node.ts';
 import { parseWikiTarget } from '../lib/wikilink-syntax.ts';
 import { HistoryState, type HistoryStorage } from './history.svelte.ts';
 import { NoticeState } from './notice.svelte.ts';
 import { SearchState } from './search.svelte.ts';
 import { SelectionState, type ExportScope } from './selection.svelte.ts';
+import { CopyState } from './copy.svelte.ts';
 import { AppSettingsState } from './settings.svelte.ts';
 import { VaultsState } from './vaults.svelte.ts';
 import { WikiLinksState } from './wikilinks.svelte.ts';
@@ -34,6 +34,8 @@ export class AppState {
   readonly wikilinks: WikiLinksState;
   /** Recent searches and opened sections, shared with quick search. */
   readonly history: HistoryState;
+  /** Copies, and the confirmation of a large one. */
+  readonly copying: CopyState;
   /** What the environment allows (null until known). */
   environment = $state.raw<Environment | null>(null);
   /** The open modal panel. */
@@ -62,6 +64,12 @@ export class AppState {
     });
     this.vaults = new VaultsState(api);
     this.settings = new AppSettingsState(api, () => void this.search.rerun());
+    this.copying = new CopyState(
+      api,
+      this.notice,
+      () => this.settings.settings,
+      () => this.rememberSearch(),
+    );
   }
 
   /** Loads what the window shows and subscribes to events; returns the function that stops. */
@@ -138,23 +146,18 @@ export class AppState {
   }
 
   /** Copies the results of `scope` ('checked' falls back to the current result when none is). */
-  async copy(scope: ExportScope): Promise<void> {
+  copy(scope: ExportScope): Promise<void> {
     let ids = this.selection.exportIds(scope);
     if (scope === 'checked' && ids.length === 0) ids = this.selection.exportIds('current');
     if (scope === 'current' && ids.length === 0 && this.selection.nodeId)
       ids = [this.selection.nodeId];
-    const format = this.settings.settings?.exportFormat ?? 'md';
-    const outcome = await copyResults(this.#api, ids, format);
-    this.notice.show(outcome.message, !outcome.ok);
-    if (outcome.ok) this.rememberSearch();
+    return this.copying.copy(ids);
   }
 
-  /** Copies the node shown in the preview (a result or an outline node). */
-  async copyShown(): Promise<void> {
+  /** Copies the node shown in the preview, with its subsections or its own text only. */
+  copyShown(subsections = true): Promise<void> {
     const id = this.selection.nodeId;
-    const format = this.settings.settings?.exportFormat ?? 'md';
-    const outcome = await copyResults(this.#api, id ? [id] : [], format);
-    this.notice.show(outcome.message, !outcome.ok);
+    return this.copying.copy(id ? [id] : [], { subsections });
   }
 
   /** Alt+O: opens the shown node (in the browser: says that only the app can). */

@@ -1,0 +1,107 @@
+// Copying from the main window (issue 14, item 6), keyboard only: the copy buttons say their size
+// in tokens; a section with subsections offers "just this section" (Alt+Shift+C) beside "with
+// subsections"; each result's breadcrumb is said once; a copy above the token budget asks first
+// (all / cut / cancel); what was copied shows in a toast. Screenshots light and dark.
+import { join } from 'node:path';
+import type { Page } from '@playwright/test';
+import { SCREENSHOTS, expect, test } from './bridge-fixture.ts';
+
+test.use({ permissions: ['clipboard-read', 'clipboard-write'] });
+
+const preview = (page: Page) => page.getByRole('region', { name: 'Preview' });
+const toast = (page: Page) => page.getByRole('status');
+
+async function clipboard(page: Page): Promise<string> {
+  return page.evaluate(() =>
+    (
+      globalThis as unknown as { navigator: { clipboard: { readText(): Promise<string> } } }
+    ).navigator.clipboard.readText(),
+  );
+}
+
+async function shoot(page: Page, name: string): Promise<void> {
+  for (const scheme of ['light', 'dark'] as const) {
+    await page.emulateMedia({ colorScheme: scheme });
+    await page.screenshot({ path: join(SCREENSHOTS, `copy-${name}-${scheme}.png`) });
+  }
+  await page.emulateMedia({ colorScheme: 'light' });
+}
+
+test('sizes on the buttons; just this section or with subsections; one breadcrumb; a toast', async ({
+  page,
+  bridge,
+}) => {
+  await page.goto(bridge.url);
+  await page.getByRole('searchbox', { name: 'Search' }).fill('carbon');
+  await expect(preview(page).locator('article h2')).toHaveText('Compost methods');
+  // "Compost methods" (lines 11–24) holds three subsections: ≈ 400 bytes, ≈ 100 tokens.
+  const results = page.locator('[data-pane="results"]');
+  await expect(results.getByRole('button', { name: /^Copy ≈ \d+$/ })).toBeVisible();
+  await expect(results.getByRole('button', { name: /^Copy all ≈ \d+$/ })).toBeVisible();
+  const actions = preview(page).locator('header');
+  await expect(
+    actions.getByRole('button', { name: /^Copy just this section ≈ \d+$/ }),
+  ).toBeVisible();
+  await expect(
+    actions.getByRole('button', { name: /^Copy with subsections ≈ \d+$/ }),
+  ).toBeVisible();
+
+  await page.keyboard.press('Alt+Shift+c');
+  await expect(toast(page)).toHaveText(
+    /^Copied 1 section without subsections as Markdown \(\d+ tokens\)\.$/,
+  );
+  await expect(toast(page)).toBeVisible();
+  expect(await clipboard(page)).toBe(
+    '## Composting › Compost methods\n\n' +
+      'Source: e2e · [garden/Composting.md#compost-methods](<garden/Composting.md#compost-methods>) · line 11\n\n' +
+      '## Compost methods\n',
+  );
+  await shoot(page, 'toast');
+
+  await page.keyboard.press('Alt+c');
+  await expect(toast(page)).toHaveText(/^Copied 1 result as Markdown \(\d+ tokens\)\.$/);
+  const whole = await clipboard(page);
+  // The breadcrumb once (the header); then the section itself, subsections included.
+  expect(whole.match(/Composting › Compost methods/g)).toHaveLength(1);
+  expect(whole).toContain('lines 11–24');
+  expect(whole).toContain('### Worm compost');
+
+  // A section without subsections has one copy button.
+  await page.getByRole('searchbox', { name: 'Search' }).fill('thermometer');
+  await expect(preview(page).locator('article')).toContainText('A fork, a thermometer');
+  await expect(actions.getByRole('button', { name: /^Copy ≈ \d+$/ })).toBeVisible();
+  await expect(actions.getByRole('button', { name: /just this section/ })).toHaveCount(0);
+});
+
+test('a copy above the token budget asks first: Esc copies nothing, cut keeps to the budget', async ({
+  page,
+  bridge,
+}) => {
+  await bridge.call('updateSettings', { exportMaxTokens: 60 });
+  await page.goto(bridge.url);
+  await page.getByRole('searchbox', { name: 'Search' }).fill('carbon');
+  await expect(preview(page).locator('article h2')).toHaveText('Compost methods');
+  await page.keyboard.press('Alt+a');
+  const dialog = page.getByRole('dialog', { name: 'Copy a large selection?' });
+  await expect(dialog).toContainText('more than your token budget of 60');
+  await expect(dialog.getByRole('button', { name: /^Copy all \d+ tokens$/ })).toBeFocused();
+  await shoot(page, 'confirm');
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
+  await expect(toast(page)).toHaveText('Nothing copied.');
+
+  await page.keyboard.press('Alt+a');
+  await expect(dialog.getByRole('button', { name: /^Copy all/ })).toBeFocused();
+  await page.keyboard.press('Tab');
+  await expect(dialog.getByRole('button', { name: 'Copy the first 60 tokens' })).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(toast(page)).toHaveText(/cut to the token budget/);
+  const cut = await clipboard(page);
+  expect(cut.length).toBeLessThanOrEqual(60 * 4);
+  expect(cut).toMatch(/^## Composting › Compost methods\n[^]*\[…\]\n$/);
+
+  await page.keyboard.press('Alt+a');
+  await page.keyboard.press('Enter');
+  await expect(toast(page)).toHaveText(/^Copied 1 result as Markdown \(\d+ tokens\)\.$/);
+  expect(await clipboard(page)).toContain('### Worm compost');
+});
