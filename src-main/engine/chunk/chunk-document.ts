@@ -11,7 +11,9 @@ import {
   readFrontmatter,
   type FrontmatterFields,
 } from './frontmatter.ts';
+import { readDates } from './frontmatter-dates.ts';
 import { inlineTags } from './inline-tags.ts';
+import { extractLinks } from './links.ts';
 import { readSource, type SourceText } from './source-text.ts';
 import type { ChunkedDocument, ChunkInput, DocumentKind } from './types.ts';
 
@@ -21,18 +23,23 @@ export interface ChunkOptions {
    * Collect inline `#tags` into `tags` (default true; `cli chunk`, which prints no tags, skips it).
    */
   inlineTags?: boolean;
+  /** Collect links and block ids (default true; `cli chunk`, which prints neither, skips it). */
+  links?: boolean;
 }
 
 /** Turns one file into its chunk tree. */
 export function chunkDocument(input: ChunkInput, options: ChunkOptions = {}): ChunkedDocument {
   const kind: DocumentKind = input.kind ?? documentKind(input.path) ?? 'markdown';
   try {
-    return chunkSource(input, kind, readSource(input.bytes), options.inlineTags ?? true);
+    return chunkSource(input, kind, readSource(input.bytes), {
+      inlineTags: options.inlineTags ?? true,
+      links: options.links ?? true,
+    });
   } catch (error) {
     // Not expected for any input (the corpora and the property tests say so); should a bug
     // surface, the file still indexes as one node instead of failing its vault.
     const reason = error instanceof Error ? error.message : String(error);
-    const fallback = chunkSource(input, 'text', readSource(input.bytes), false);
+    const fallback = chunkSource(input, 'text', readSource(input.bytes), {});
     fallback.kind = kind;
     fallback.warnings.push(`the file's structure could not be read (${reason}); indexed whole`);
     return fallback;
@@ -43,7 +50,7 @@ function chunkSource(
   input: ChunkInput,
   kind: DocumentKind,
   source: SourceText,
-  withInlineTags: boolean,
+  options: ChunkOptions,
 ): ChunkedDocument {
   const docId = `${input.vault}:${input.path}`;
   const markdown = kind === 'markdown' ? readMarkdown(source) : null;
@@ -60,7 +67,19 @@ function chunkSource(
     headings,
     bodyStartLine: markdown?.frontmatterEnd ?? 0,
   });
-  const inline = markdown && withInlineTags ? inlineTags(source, markdown.facts.textLines) : [];
+  const inline = markdown && options.inlineTags ? inlineTags(source, markdown.facts.textLines) : [];
+  const found =
+    markdown && options.links
+      ? extractLinks({
+          source,
+          nodes,
+          headings,
+          textLines: markdown.facts.textLines,
+          bodyStartLine: markdown.frontmatterEnd,
+        })
+      : { links: [], blocks: [] };
+  const warnings = [...fields.warnings, ...(markdown?.warnings ?? [])];
+  const dates = readDates(fields.metadata, warnings);
   return {
     docId,
     vault: input.vault,
@@ -73,9 +92,12 @@ function chunkSource(
     frontmatter: markdown?.frontmatterEnd
       ? [0, source.lineByteStarts[markdown.frontmatterEnd]!]
       : null,
-    warnings: [...fields.warnings, ...(markdown?.warnings ?? [])],
+    warnings,
     nodes,
     size: input.bytes.length,
+    links: found.links,
+    blocks: found.blocks,
+    dates,
   };
 }
 

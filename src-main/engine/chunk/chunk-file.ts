@@ -41,7 +41,7 @@ export function chunkFileToLine(task: FileTask): { line: string | null; outcome:
     return { line: null, outcome: { ok: false, reason: `not readable text: ${notText}` } };
   const input = { vault: task.vault, path: task.path, bytes, kind: task.kind };
   // The JSON line holds no tags: collecting inline ones would be wasted.
-  const document = chunkDocument(input, { inlineTags: false });
+  const document = chunkDocument(input, { inlineTags: false, links: false });
   return { line: documentJsonLine(document), outcome: { ok: true, warnings: document.warnings } };
 }
 

@@ -44,15 +44,29 @@ export function tagsIn(run: string): string[] {
  * length; an unmatched run is literal. Backslash escapes are not considered (a tag right next to
  * an escaped backtick is rare enough).
  */
-function codeSpans(run: string): Array<[number, number]> {
-  const runs = [...run.matchAll(/`+/g)].map((match) => [match.index, match[0].length] as const);
+export function codeSpans(run: string): Array<[number, number]> {
+  // Backtick runs as (start, length), then each opener paired with the next run of its length.
+  const starts: number[] = [];
+  const lengths: number[] = [];
+  for (let at = run.indexOf('`'); at !== -1;) {
+    let end = at + 1;
+    while (run.charCodeAt(end) === 96) end++;
+    starts.push(at);
+    lengths.push(end - at);
+    at = run.indexOf('`', end);
+  }
+  // nextSame[i]: the next run after i of the same length, or -1.
+  const nextSame = new Int32Array(starts.length).fill(-1);
+  const lastOfLength = new Map<number, number>();
+  for (let index = starts.length - 1; index >= 0; index--) {
+    nextSame[index] = lastOfLength.get(lengths[index]!) ?? -1;
+    lastOfLength.set(lengths[index]!, index);
+  }
   const spans: Array<[number, number]> = [];
-  for (let open = 0; open < runs.length; open++) {
-    const [start, length] = runs[open]!;
-    const close = runs.findIndex((candidate, at) => at > open && candidate[1] === length);
+  for (let open = 0; open < starts.length; open++) {
+    const close = nextSame[open]!;
     if (close === -1) continue;
-    const [closeStart] = runs[close]!;
-    spans.push([start, closeStart + length]);
+    spans.push([starts[open]!, starts[close]! + lengths[close]!]);
     open = close;
   }
   return spans;

@@ -81,6 +81,41 @@ export interface ChunkedDocument {
   nodes: ChunkNode[];
   /** File length in bytes. */
   size: number;
+  /** Links to other notes (and to places in this one), in document order (docs/links.md). */
+  links: DocumentLink[];
+  /** Obsidian block ids (`^id` at the end of a paragraph or list item), in document order. */
+  blocks: BlockAnchor[];
+  /** Dates the frontmatter gives (`date`, `created`, `updated`), as epoch milliseconds. */
+  dates: DocumentDates;
+}
+
+/** A link as found in a document (a wikilink, an embed or a Markdown link to a local file). */
+export interface DocumentLink {
+  /** Position of the node whose body or heading line holds the link. */
+  node: number;
+  /** UTF-8 byte range of the link's markup (`[[…]]`, `![[…]]`, `[…](…)`). */
+  start: number;
+  end: number;
+  /** As written: a wikilink's inner text (`note#heading|shown`), a Markdown link's destination. */
+  target: string;
+  /** A Markdown link (`[text](dest)`) rather than a wikilink. */
+  markdown: boolean;
+  /** `![[…]]` or `![…](…)`. */
+  embed: boolean;
+}
+
+/** A block id and the node holding the block. */
+export interface BlockAnchor {
+  /** The id as written after `^`. */
+  id: string;
+  node: number;
+}
+
+/** Frontmatter dates (epoch ms; null when absent or unreadable). */
+export interface DocumentDates {
+  date: number | null;
+  created: number | null;
+  updated: number | null;
 }
 
 /** What the chunker needs to know about a file. */

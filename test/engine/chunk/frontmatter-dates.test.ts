@@ -1,0 +1,71 @@
+// Frontmatter dates (docs/design.md#dates): the written forms read, the rest a warning.
+import { describe, expect, it } from 'vitest';
+import { chunkDocument } from '../../../src-main/engine/chunk/chunk-document.ts';
+import { parseDate } from '../../../src-main/engine/chunk/frontmatter-dates.ts';
+
+const local = (...parts: number[]) =>
+  new Date(parts[0]!, (parts[1] ?? 1) - 1, parts[2] ?? 1, parts[3] ?? 0, parts[4] ?? 0).getTime();
+
+describe('parseDate', () => {
+  const cases: Array<[unknown, number | null]> = [
+    ['2024-01-05', local(2024, 1, 5)],
+    ['2024-1-5', local(2024, 1, 5)],
+    ['2024/01/05', local(2024, 1, 5)],
+    ['2024.01.05', local(2024, 1, 5)],
+    ['2024-03', local(2024, 3)],
+    ['2024', local(2024)],
+    [2024, local(2024)],
+    ['2024-01-05T10:30', local(2024, 1, 5, 10, 30)],
+    ['2024-01-05 10:30:15', local(2024, 1, 5, 10, 30) + 15_000],
+    ['2024-01-05T10:30:00Z', Date.UTC(2024, 0, 5, 10, 30)],
+    ['2024-01-05T10:30:00.250+02:00', Date.UTC(2024, 0, 5, 8, 30) + 250],
+    ['2024-01-05T10:30-0130', Date.UTC(2024, 0, 5, 12, 0)],
+    ['[[2024-01-05]]', local(2024, 1, 5)],
+    ['January 5, 2024', local(2024, 1, 5)],
+    ['5 Jan 2024', local(2024, 1, 5)],
+    [new Date(Date.UTC(2020, 1, 2)), Date.UTC(2020, 1, 2)],
+    ['2023-02-30', null],
+    ['2024-13-01', null],
+    ['2024-01-05T25:00', null],
+    ['next week', null],
+    ['05/01/2024', null], // day or month first? Not guessed.
+    ['January', null],
+    [12, null],
+    [1.5e12, null],
+    [true, null],
+    [['2024-01-05'], null],
+  ];
+  it.each(cases)('%s', (value, expected) => {
+    expect(parseDate(value)).toBe(expected);
+  });
+});
+
+describe('dates of a document', () => {
+  const chunk = (text: string) =>
+    chunkDocument({ vault: 'v', path: 'n.md', bytes: new TextEncoder().encode(text) });
+
+  it('come from date, created and updated', () => {
+    const doc = chunk(
+      '---\ndate: 2024-01-05\ncreated: 2023\nupdated: "2024-02-01T08:00Z"\n---\nx\n',
+    );
+    expect(doc.dates).toEqual({
+      date: local(2024, 1, 5),
+      created: local(2023),
+      updated: Date.UTC(2024, 1, 1, 8),
+    });
+    expect(doc.warnings).toEqual([]);
+    expect(doc.metadata).toMatchObject({ date: '2024-01-05' }); // still kept as written
+  });
+
+  it('skip an unreadable value with a warning naming the key, keeping the others', () => {
+    const doc = chunk('---\ncreated: someday\nupdated: 2024-05-06\ndate:\n---\nx\n');
+    expect(doc.dates).toEqual({ date: null, created: null, updated: local(2024, 5, 6) });
+    expect(doc.warnings).toEqual([
+      'frontmatter "created" is not a date ("someday"); it is ignored',
+    ]);
+  });
+
+  it('are absent without frontmatter', () => {
+    expect(chunk('# Title\n').dates).toEqual({ date: null, created: null, updated: null });
+  });
+});
