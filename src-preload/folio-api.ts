@@ -49,6 +49,8 @@ export function createFolioApi(port: IpcPort): FolioApi {
     outline: (request) => call('outline', request),
     nodeContent: (request) => call('nodeContent', request),
     exportResults: (request) => call('exportResults', request),
+    links: (request) => call('links', request),
+    unresolvedLinks: (request) => call('unresolvedLinks', request),
     listVaults: () => call('listVaults'),
     addVault: (request) => call('addVault', request),
     removeVault: (request) => call('removeVault', request),

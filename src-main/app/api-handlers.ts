@@ -61,6 +61,8 @@ export function createApiHandlers(deps: ApiHandlerDeps): ApiHandlers {
     outline: async (request) => (await engine()).outline(request),
     nodeContent: async (request) => (await engine()).nodeContent(request),
     exportResults: async (request) => (await engine()).exportResults(request),
+    links: async (request) => (await engine()).links(request),
+    unresolvedLinks: async (request) => (await engine()).unresolvedLinks(request),
     listVaults: async () => (await engine()).listVaults(),
     addVault: async (request) => (await engine()).addVault(request),
     removeVault: async (request) => {

@@ -13,6 +13,10 @@ import { FolioError } from '#shared/contract/engine.ts';
 import type {
   ExportRequest,
   ExportResponse,
+  LinksRequest,
+  LinksResponse,
+  UnresolvedLink,
+  UnresolvedLinksRequest,
   SearchRequest,
   SearchResponse,
   Settings,
@@ -25,6 +29,7 @@ import { createAnalyzer, type Analyzer } from './analysis/analyzer.ts';
 import { stemmerLanguages } from './analysis/stemmer.ts';
 import { findNode, nodeContentOf, outlineOf } from './documents/documents.ts';
 import { exportNodes } from './export/export-items.ts';
+import { DEFAULT_BACKLINKS, LinkReader } from './links/link-reader.ts';
 import { Searcher } from './search/searcher.ts';
 import { applySettingsPatch, indexingHash, settingsFromStored } from './settings/settings.ts';
 import { databaseError, isSqliteError, openDatabase, type Db } from './store/database.ts';
@@ -82,6 +87,7 @@ class Engine implements EngineService {
   private scheduler!: IndexScheduler;
   private live!: LiveVaults;
   private searcher!: Searcher;
+  private linkReader!: LinkReader;
   private vaults!: Vaults;
   private settings!: Settings;
   private analyzer!: Analyzer;
@@ -105,6 +111,7 @@ class Engine implements EngineService {
     this.analyzer = createAnalyzer(this.settings.stemmer);
     this.reader = new IndexReader(open());
     this.searcher = new Searcher(this.reader);
+    this.linkReader = new LinkReader(this.reader);
     if (readOnly) {
       checkReadOnlyStamp(this.registry, this.settings, this.options.dbPath);
       this.follower = new StoredSettingsFollower(this.registry);
@@ -215,6 +222,22 @@ class Engine implements EngineService {
   async exportResults(request: ExportRequest): Promise<ExportResponse> {
     return this.guard(() => {
       return exportNodes(this.reader, request, this.settings);
+    });
+  }
+
+  async links(request: LinksRequest): Promise<LinksResponse> {
+    return this.guard(() =>
+      this.linkReader.links(request.docId, request.limit ?? DEFAULT_BACKLINKS),
+    );
+  }
+
+  async unresolvedLinks(request: UnresolvedLinksRequest): Promise<UnresolvedLink[]> {
+    return this.guard(() => {
+      const vault = request.vault ?? null;
+      if (vault !== null && !this.registry.vault(vault)) {
+        throw new FolioError('not-found', `no vault named "${vault}"`);
+      }
+      return this.linkReader.unresolved(vault, request.limit ?? DEFAULT_BACKLINKS);
     });
   }
 

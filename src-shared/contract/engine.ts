@@ -11,6 +11,8 @@ import type {
   FileErrorsRequest,
   IndexChanged,
   IndexProgress,
+  LinksRequest,
+  LinksResponse,
   NodeContent,
   NodeContentRequest,
   OpenRequest,
@@ -20,6 +22,8 @@ import type {
   SearchResponse,
   SettingsPatch,
   SettingsState,
+  UnresolvedLink,
+  UnresolvedLinksRequest,
   UpdateVaultRequest,
   VaultInfo,
   VaultRequest,
@@ -59,6 +63,10 @@ export interface EngineService {
   outline(request: OutlineRequest): Promise<OutlineResponse>;
   nodeContent(request: NodeContentRequest): Promise<NodeContent>;
   exportResults(request: ExportRequest): Promise<ExportResponse>;
+  /** A document's outgoing links and backlinks; throws `not-found` for an unknown document. */
+  links(request: LinksRequest): Promise<LinksResponse>;
+  /** Links naming notes that are not indexed, per vault (`not-found` for an unknown vault). */
+  unresolvedLinks(request: UnresolvedLinksRequest): Promise<UnresolvedLink[]>;
 
   listVaults(): Promise<VaultInfo[]>;
   addVault(request: AddVaultRequest): Promise<VaultInfo>;

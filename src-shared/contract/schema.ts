@@ -91,6 +91,15 @@ export const REQUEST_SCHEMAS = {
       subsections: z.boolean().optional(),
     })
     .strict(),
+  links: z
+    .object({ docId: nodeId, limit: z.number().int().min(1).max(100_000).optional() })
+    .strict(),
+  unresolvedLinks: z
+    .object({
+      vault: vaultName.optional(),
+      limit: z.number().int().min(1).max(100_000).optional(),
+    })
+    .strict(),
   listVaults: none,
   addVault: z.object({ root: nonEmpty('root'), name: vaultName.optional() }).strict(),
   removeVault: z.object({ name: vaultName }).strict(),

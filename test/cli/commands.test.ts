@@ -1,4 +1,4 @@
-// `cli outline`, `ls`, `export`, `bench` and `index` errors: outputs, exit codes (0 success, 2
+// `cli outline`, `links`, `ls`, `export`, `bench` and `index` errors: outputs, exit codes (0 success, 2
 // bad usage, 1 failure) and one clear line naming the culprit; a corrupt database is refused.
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -8,9 +8,11 @@ import { cli, cliJson, FIXTURE_VAULT, tempDir } from './cli-helpers.ts';
 
 const dir = tempDir();
 const db = join(dir, 'commands.db');
+const LINKS_VAULT = join(import.meta.dirname, '../fixtures/links-vault');
 
 beforeAll(async () => {
   expect((await cli('index', '--db', db, `${FIXTURE_VAULT}=fx`)).status).toBe(0);
+  expect((await cli('index', '--db', db, `${LINKS_VAULT}=lv`)).status).toBe(0);
 });
 
 describe('cli outline', () => {
@@ -48,6 +50,55 @@ describe('cli outline', () => {
         `folio outline: DOCID "${docId}" is not of the form vault:path; usage: outline --db FILE DOCID [--json]\n`,
       ]);
     }
+  });
+});
+
+describe('cli links', () => {
+  it('prints exactly the JSON of docs/design.md#command-line', async () => {
+    const json = await cliJson<Record<string, unknown>>('links', '--db', db, 'lv:a/Sibling.md');
+    expect(json).toEqual({
+      docId: 'lv:a/Sibling.md',
+      outgoing: [],
+      backlinks: [
+        {
+          from: 'lv:a/b/Rel.md#relative',
+          to: 'lv:a/Sibling.md',
+          target: '../Sibling',
+          context: '[[../Sibling]], [[./Local]], [[Local]], [[../../Note]], [up](../Sibling.md),',
+        },
+        {
+          from: 'lv:a/b/Rel.md#relative',
+          to: 'lv:a/Sibling.md',
+          target: '../Sibling.md',
+          context: '[[../Sibling]], [[./Local]], [[Local]], [[../../Note]], [up](../Sibling.md),',
+        },
+      ],
+    });
+    const rel = await cliJson<{ outgoing: unknown[] }>('links', '--db', db, 'lv:a/b/Rel.md');
+    expect(rel.outgoing.slice(-2)).toEqual([
+      { from: 'lv:a/b/Rel.md#relative', to: null, target: '../../../Outside' },
+      { from: 'lv:a/b/Rel.md#relative', to: null, target: '../Nowhere' },
+    ]);
+  });
+
+  it('prints outgoing links, unresolved ones marked, and backlinks with their text', async () => {
+    const { status, out } = await cli('links', '--db', db, 'lv:zzzz/From zzzz.md');
+    expect(status).toBe(0);
+    expect(out).toBe(
+      'lv:zzzz/From zzzz.md\n' +
+        'outgoing (2):\n' +
+        '  lv:zzzz/From zzzz.md#from-zzzz  →  lv:zzzz/Twin.md\n' +
+        '  lv:zzzz/From zzzz.md#from-zzzz  →  lv:Note.md\n' +
+        'backlinks (0):\n',
+    );
+    const later = await cli('links', '--db', db, 'lv:Note.md');
+    expect(later.out).toContain('backlinks (8):\n  lv:Home.md#home  →  lv:Note.md\n');
+  });
+
+  it('names an unknown document, and exits 2 on a bad DOCID', async () => {
+    const { status, err } = await cli('links', '--db', db, 'lv:nope.md');
+    expect([status, err]).toEqual([1, 'folio links: no indexed document "lv:nope.md"\n']);
+    expect((await cli('links', '--db', db, 'nope')).status).toBe(2);
   });
 });
 

@@ -1,5 +1,6 @@
 // FTS consistency (issue 3): edited text stops matching, removed files leave no hits, and an
-// incremental index equals a clean rebuild — compared through `cli ls` and `cli search`.
+// incremental index equals a clean rebuild — compared through `cli ls` (links included: its
+// digest of each document's resolved links), `cli search` and `cli links`.
 import { cpSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -18,6 +19,11 @@ const ids = async (db: string, query: string) =>
 
 beforeAll(async () => {
   cpSync(FIXTURE_VAULT, vault, { recursive: true });
+  // Links to a note written only later, and to one removed later.
+  writeFileSync(
+    join(vault, 'linker.md'),
+    '# Linker\n\n[[new]] and [[document]] and [[standalone]].\n',
+  );
   expect((await cli('index', '--db', incremental, `${vault}=v`)).status).toBe(0);
   // Edit, add, remove; then index incrementally.
   writeFileSync(join(vault, 'merge/standalone.md'), '# Garden\n\n## Tools\n\nA spade and a hoe.\n');
@@ -45,17 +51,38 @@ describe('index consistency', () => {
       docId: 'v:new.md',
       hash: expect.stringMatching(/^[0-9a-f]{40}$/),
       nodes: 2,
+      links: '',
     });
+    expect(a.documents).toContainEqual(
+      expect.objectContaining({
+        docId: 'v:linker.md',
+        links: expect.stringMatching(/^[0-9a-f]{40}$/),
+      }),
+    );
     for (const query of ['heron', 'ferrule', 'plover', 'tugboat lighthouse', '東京', 'garden']) {
       expect(await ids(incremental, query)).toEqual(await ids(clean, query));
     }
+  });
+
+  it('links resolve as in a clean rebuild', async () => {
+    const links = await cliJson<{ outgoing: Array<{ to: string | null }> }>(
+      'links',
+      '--db',
+      incremental,
+      'v:linker.md',
+    );
+    expect(links.outgoing.map((link) => link.to)).toEqual([
+      'v:new.md',
+      null,
+      'v:merge/standalone.md',
+    ]);
   });
 
   it('ls prints one document per line without --json', async () => {
     const { status, out } = await cli('ls', '--db', clean);
     expect(status).toBe(0);
     const lines = out.trimEnd().split('\n');
-    expect(lines).toHaveLength(10);
+    expect(lines).toHaveLength(11);
     for (const line of lines) expect(line).toMatch(/^v:[^\t]+\t[0-9a-f]{40}\t\d+$/);
     expect(lines.filter((l) => /^v:new\.md\t[0-9a-f]{40}\t2$/.test(l))).toHaveLength(1);
   });

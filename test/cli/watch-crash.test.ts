@@ -1,6 +1,7 @@
 // Crash safety with real processes: SIGKILL an indexing `cli index` (and a `cli watch` in the
 // middle of a burst of edits) at random moments. Each time the database must open and pass
-// `PRAGMA integrity_check`, and the next complete run must equal a clean index (`cli ls`).
+// `PRAGMA integrity_check`, and the next complete run must equal a clean index (`cli ls`, which
+// compares each document's resolved links too).
 import Database from 'better-sqlite3';
 import { cpSync, renameSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
@@ -111,7 +112,9 @@ describe('crash safety', () => {
     for (let op = 0; op < 300; op++) {
       if (op === killAfter) watch.child.kill('SIGKILL');
       const n = Math.floor(next() * 40);
-      if (op % 3 === 0) write(root, `burst-${n}.md`, `# Burst ${op}\n\nword${op}\n`);
+      // Links between the burst's notes: renames and removals move where they point.
+      const links = `[[burst-${(n + 1) % 40}]] [[moved-${n}]] [[burst-${n}#Burst ${op}]]`;
+      if (op % 3 === 0) write(root, `burst-${n}.md`, `# Burst ${op}\n\nword${op} ${links}\n`);
       else if (op % 3 === 1) rmSync(join(root, `burst-${n}.md`), { force: true });
       else {
         try {

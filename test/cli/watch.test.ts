@@ -52,7 +52,7 @@ describe('cli watch', () => {
     expect(run.stderr).not.toMatch(/error|warning/i); // progress lines only
     expect(integrity(db)).toBe('ok');
     expect(await listDocuments(db)).toEqual({
-      documents: [{ docId: 'notes:b.md', hash: expect.any(String), nodes: 1 }],
+      documents: [{ docId: 'notes:b.md', hash: expect.any(String), nodes: 1, links: '' }],
     });
   });
 

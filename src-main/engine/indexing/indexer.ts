@@ -13,6 +13,7 @@ import { VaultOfflineError, vaultRootState } from '../files/vault-root.ts';
 import { isDatabaseFault, type Db } from '../store/database.ts';
 import { ftsColumns } from '../store/fts-columns.ts';
 import { IndexWriter } from '../store/index-writer.ts';
+import { backfillLinks } from './link-backfill.ts';
 import { fileErrorMessage, MAX_FILE_BYTES, readVaultFile, tooLarge } from './read-file.ts';
 import { planReconcile, type PlannedFile, type ReconcilePlan } from './reconcile-plan.ts';
 import {
@@ -112,6 +113,10 @@ export class Indexer {
       listener,
     };
     progress(run, 'scanning', 0, 0, null);
+    // A database from before links were stored gets them from its stored content first.
+    await backfillLinks(this.writer, vault, this.deps.chunk, signal, (done, total, path) =>
+      progress(run, 'indexing', done, total, path),
+    );
     const plan = await this.plan(vault, scopes);
     this.removeGone(run, plan);
     const done = await this.readAll(run, plan.read, signal);

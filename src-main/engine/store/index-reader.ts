@@ -22,6 +22,8 @@ export interface FileBrief {
   frontmatter: string | null;
   hash: string;
   tags: string;
+  /** JSON array of the frontmatter aliases. */
+  aliases: string;
 }
 
 /** A registered vault as the reader sees it. */
@@ -50,7 +52,7 @@ const CACHE_CONTENT_BYTES = 32 * 1024 * 1024;
 const BRIEF_COLUMNS = 'n.*';
 
 const FILE_COLUMNS = `f.id, f.vault_id, v.name AS vault, f.path, f.file_title, f.first_node, f.node_count,
-  f.frontmatter, f.hash, f.tags, (SELECT n.title FROM nodes n WHERE n.id > f.first_node
+  f.frontmatter, f.hash, f.tags, f.aliases, (SELECT n.title FROM nodes n WHERE n.id > f.first_node
     AND n.id < f.first_node + f.node_count AND n.title <> '' ORDER BY n.id LIMIT 1) AS first_heading`;
 
 /**

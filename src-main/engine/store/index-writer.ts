@@ -2,9 +2,10 @@
 // (docs/design.md#storage: a crash leaves the old or the new version of a file, never a mix).
 // Statements are prepared once.
 import type { Statement } from 'better-sqlite3';
-import { deflateRawSync } from 'node:zlib';
+import { deflateRawSync, inflateRawSync } from 'node:zlib';
 import type { ChunkedDocument } from '../chunk/types.ts';
 import type { Db } from './database.ts';
+import { LinkWriter } from './link-writer.ts';
 import { NODE_COLUMNS, nodeRows, vaultRowidBase, VAULT_ROWID_SPAN } from './node-rows.ts';
 
 /**
@@ -48,6 +49,8 @@ export interface FileStamp {
 export class IndexWriter {
   private readonly db: Db;
   private readonly statements: Record<string, Statement>;
+  /** The link graph, written in the same transactions as the documents. */
+  private readonly links: LinkWriter;
   readonly replaceDocument: (
     vaultId: number,
     doc: ChunkedDocument,
@@ -57,6 +60,8 @@ export class IndexWriter {
   ) => void;
   readonly removeDocument: (vaultId: number, path: string) => boolean;
   readonly clearVault: (vaultId: number) => void;
+  /** Links and dates of a file indexed before they existed (docs/links.md#storage). */
+  readonly backfillLinks: (vaultId: number, fileId: number, doc: ChunkedDocument) => void;
 
   constructor(db: Db) {
     this.db = db;
@@ -80,8 +85,17 @@ export class IndexWriter {
       deleteFts: s('DELETE FROM fts WHERE rowid = ?'),
       insertFile:
         s(`INSERT INTO files (vault_id, path, size, mtime_ms, hash, kind, file_title, tags,
-        aliases, frontmatter, warnings, first_node, node_count, content, deflated, indexed_at)
-        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`),
+        aliases, frontmatter, warnings, first_node, node_count, content, deflated, indexed_at,
+        links_state) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 1)`),
+      // Frontmatter dates in a narrow table of their own: read at search time, never beside
+      // the content.
+      insertDates: s(
+        'INSERT INTO file_dates (file_id, date, created, updated) VALUES (?, ?, ?, ?)',
+      ),
+      deleteDates: s('DELETE FROM file_dates WHERE file_id = ?'),
+      deleteVaultDates: s(
+        'DELETE FROM file_dates WHERE file_id IN (SELECT id FROM files WHERE vault_id = ?)',
+      ),
       insertNode: s(
         `INSERT INTO nodes (${NODE_COLUMNS.join(', ')}) VALUES (${NODE_COLUMNS.map(() => '?').join(', ')})`,
       ),
@@ -98,6 +112,9 @@ export class IndexWriter {
       deleteVaultFiles: s('DELETE FROM files WHERE vault_id = ?'),
       deleteVaultErrors: s('DELETE FROM file_errors WHERE vault_id = ?'),
       resetNextNode: s('UPDATE vaults SET next_node = ? WHERE id = ?'),
+      linksPending: s('SELECT id, path FROM files WHERE vault_id = ? AND links_state = 0'),
+      storedContent: s('SELECT content, deflated FROM files WHERE id = ?'),
+      linksDone: s('UPDATE files SET links_state = 1 WHERE id = ?'),
     };
     // IMMEDIATE: the write lock is taken (waiting up to the busy timeout) before the first read.
     // A deferred transaction that reads, then writes fails at once with SQLITE_BUSY_SNAPSHOT when
@@ -106,14 +123,27 @@ export class IndexWriter {
       const transaction = db.transaction(fn);
       return (...args: A): R => transaction.immediate(...args);
     };
+    this.links = new LinkWriter(db);
     this.replaceDocument = immediate(this.replace.bind(this));
     this.removeDocument = immediate((vaultId: number, path: string) => {
       const file = this.statements.file!.get(vaultId, path) as FileSpan | undefined;
-      if (file) this.dropFile(file);
+      if (file) {
+        const change = this.links.before(vaultId, file.id);
+        this.dropFile(file);
+        this.links.after(change, null, null);
+      }
       this.statements.clearError!.run(vaultId, path);
       return file !== undefined;
     });
+    this.backfillLinks = immediate((vaultId: number, fileId: number, doc: ChunkedDocument) => {
+      this.links.backfill(vaultId, fileId, doc);
+      this.statements.deleteDates!.run(fileId);
+      this.writeDates(fileId, doc);
+      this.statements.linksDone!.run(fileId);
+    });
     this.clearVault = immediate((vaultId: number) => {
+      this.links.clearVault(vaultId);
+      this.statements.deleteVaultDates!.run(vaultId);
       for (const file of this.statements.vaultFiles!.all(vaultId) as FileSpan[])
         this.dropNodes(file);
       this.statements.deleteVaultFiles!.run(vaultId);
@@ -163,7 +193,19 @@ export class IndexWriter {
     return scopes.flatMap((scope) => under.all(vaultId, scope, `${scope}/`, `${scope}0`));
   }
 
-  /** Records a new mtime/size for a file whose content did not change. */
+  /** Files of a vault indexed before links and dates were stored. */
+  linksPending(vaultId: number): Array<{ id: number; path: string }> {
+    return this.statements.linksPending!.all(vaultId) as Array<{ id: number; path: string }>;
+  }
+
+  /** A file's content as indexed (inflated). */
+  storedContent(fileId: number): Uint8Array | null {
+    const row = this.statements.storedContent!.get(fileId) as
+      { content: Buffer; deflated: number } | undefined;
+    if (!row) return null;
+    return row.deflated ? inflateRawSync(row.content) : row.content;
+  }
+
   /**
    * Merges the FTS5 index into one segment. Each file's transaction leaves a small segment; after
    * a large batch of them, one merge (a quarter of a second for 100k sections) makes every later
@@ -176,6 +218,7 @@ export class IndexWriter {
     this.db.pragma('incremental_vacuum');
   }
 
+  /** Records a new mtime/size for a file whose content did not change. */
   touch(fileId: number, size: number, mtimeMs: number): void {
     this.statements.touch!.run(size, mtimeMs, fileId);
   }
@@ -192,8 +235,17 @@ export class IndexWriter {
     this.statements.deleteNodes!.run(file.first_node, file.first_node + file.node_count);
   }
 
+  /** The document's frontmatter dates, when it has any. */
+  private writeDates(fileId: number, doc: ChunkedDocument): void {
+    const { date, created, updated } = doc.dates;
+    if (date !== null || created !== null || updated !== null) {
+      this.statements.insertDates!.run(fileId, date, created, updated);
+    }
+  }
+
   private dropFile(file: FileSpan): void {
     this.dropNodes(file);
+    this.statements.deleteDates!.run(file.id);
     this.statements.deleteFile!.run(file.id);
   }
 
@@ -206,6 +258,7 @@ export class IndexWriter {
   ): void {
     const st = this.statements;
     const old = st.file!.get(vaultId, doc.path) as FileSpan | undefined;
+    const change = this.links.before(vaultId, old?.id ?? null);
     if (old) this.dropFile(old);
     const first = (st.nextNode!.get(vaultId) as { next_node: number }).next_node;
     if (first + doc.nodes.length >= vaultRowidBase(vaultId) + VAULT_ROWID_SPAN) {
@@ -232,11 +285,13 @@ export class IndexWriter {
       Date.now(),
     );
     const fileId = Number(info.lastInsertRowid);
+    this.writeDates(fileId, doc);
     const rows = nodeRows(doc.nodes, fileId, first);
     rows.forEach((row, i) => {
       st.insertNode!.run(...NODE_COLUMNS.map((column) => row[column]));
       st.insertFts!.run(row.id, ...fts[i]!);
     });
+    this.links.after(change, { id: fileId, path: doc.path, firstNode: first }, doc);
     st.clearError!.run(vaultId, doc.path);
   }
 }

@@ -129,6 +129,48 @@ export const MIGRATIONS: readonly Migration[] = [
       db.exec('ALTER TABLE vaults ADD COLUMN device INTEGER');
     },
   },
+  {
+    version: 5,
+    description:
+      'links between documents (resolved to a file and node), block ids, frontmatter dates; files already indexed get theirs from their stored content',
+    up(db) {
+      // `links_state` 0: the file was indexed before links existed; the next reconcile reads its
+      // links and dates from the stored content (docs/links.md#storage), keeping the index.
+      // Links are kept in the order of the name they point by: a note's backlinks, and the
+      // links a write must resolve again, are one range.
+      db.exec(`
+        ALTER TABLE files ADD COLUMN links_state INTEGER NOT NULL DEFAULT 0;
+        CREATE INDEX files_links_pending ON files (vault_id) WHERE links_state = 0;
+        CREATE TABLE file_dates (
+          file_id INTEGER PRIMARY KEY,
+          date REAL,
+          created REAL,
+          updated REAL
+        );
+        CREATE TABLE links (
+          vault_id INTEGER NOT NULL,
+          name_hash INTEGER NOT NULL,
+          file_id INTEGER NOT NULL,
+          seq INTEGER NOT NULL,
+          from_node INTEGER NOT NULL,
+          start INTEGER NOT NULL,
+          length INTEGER NOT NULL,
+          kind INTEGER NOT NULL,
+          target TEXT NOT NULL,
+          to_file INTEGER,
+          to_node INTEGER,
+          PRIMARY KEY (vault_id, name_hash, file_id, seq)
+        ) WITHOUT ROWID;
+        CREATE INDEX links_by_file ON links (file_id, seq);
+        CREATE TABLE blocks (
+          file_id INTEGER NOT NULL,
+          key TEXT NOT NULL,
+          node INTEGER NOT NULL,
+          PRIMARY KEY (file_id, key)
+        ) WITHOUT ROWID;
+      `);
+    },
+  },
 ];
 
 /** The schema version this code writes. */

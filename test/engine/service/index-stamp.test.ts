@@ -1,6 +1,6 @@
-// When an existing index is kept and when it is rebuilt: a migration that only adds a column
-// beside the index (4: a vault's device) keeps it; an index stamped by other indexing settings
-// is rebuilt. Without watching, a start-up reconciles only a new or rebuilt vault: the summary
+// When an existing index is kept and when it is rebuilt: migrations that only add something
+// beside the index (4: a vault's device; 5: links and dates) keep it; an index stamped by other
+// indexing settings is rebuilt. Without watching, a start-up reconciles only a new or rebuilt vault: the summary
 // of that reconcile tells which happened.
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -24,15 +24,17 @@ async function open(dbPath: string) {
 }
 
 describe('the index stamp', () => {
-  it('survives migration 4: a database of schema 3 keeps its index', async () => {
+  it('survives migrations 4 and 5: a database of schema 3 keeps its index', async () => {
     const dbPath = join(dir, 'old.db');
     const first = await open(dbPath);
     expect(first.summary).toMatchObject({ added: 2 });
     await first.engine.close();
-    // Make it the database an earlier Folio wrote: schema 3, no device column, stamped with
-    // the hash of schema 3.
+    // Make it the database an earlier Folio wrote: schema 3, no device column, no links, stamped
+    // with the hash of schema 3.
     const db = new Database(dbPath);
     db.exec('ALTER TABLE vaults DROP COLUMN device');
+    db.exec(`DROP TABLE links; DROP TABLE blocks; DROP TABLE file_dates;
+      DROP INDEX files_links_pending; ALTER TABLE files DROP COLUMN links_state;`);
     db.pragma('user_version = 3');
     db.prepare("UPDATE meta SET value = ? WHERE key = 'indexing_hash'").run(
       indexingHash(defaultSettings(), 3),

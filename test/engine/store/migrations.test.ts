@@ -138,6 +138,34 @@ describe('migrations', () => {
     db.close();
   });
 
+  it('migration 5 adds links, blocks and dates beside the index, keeping it: indexed files wait for their links', () => {
+    const db = new Database(join(dir, 'm5.db'));
+    migrate(db, 4);
+    seedVaultAndFile(db, 1, 68719476736);
+    expect(migrate(db, 5)).toBe(5);
+    expect(db.prepare('SELECT path, links_state FROM files').get()).toEqual({
+      path: 'a.md',
+      links_state: 0,
+    });
+    // The partial index finds the files still waiting without reading any file row.
+    const plan = db
+      .prepare(
+        'EXPLAIN QUERY PLAN SELECT id, path FROM files WHERE vault_id = 1 AND links_state = 0',
+      )
+      .all() as Array<{ detail: string }>;
+    expect(plan.map((step) => step.detail).join()).toContain('files_links_pending');
+    db.prepare(
+      `INSERT INTO links (file_id, seq, vault_id, from_node, start, length, kind, target, name_hash,
+        to_file, to_node) VALUES (7, 0, 1, 68719476736, 0, 5, 0, 'b', 42, NULL, NULL)`,
+    ).run();
+    db.prepare("INSERT INTO blocks (file_id, key, node) VALUES (7, 'id', 68719476736)").run();
+    db.prepare('INSERT INTO file_dates (file_id, created) VALUES (7, 1.5e12)').run();
+    expect(
+      db.prepare('SELECT target FROM links WHERE vault_id = 1 AND name_hash = 42').pluck().all(),
+    ).toEqual(['b']);
+    db.close();
+  });
+
   it('a failing migration leaves the database at the previous version, untouched', () => {
     const db = new Database(join(dir, 'fail.db'));
     db.exec('CREATE TABLE meta (x)'); // migration 1 will collide with this

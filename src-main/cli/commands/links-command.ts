@@ -1,0 +1,50 @@
+// `cli links --db FILE DOCID [--json]` (docs/design.md#command-line): a document's outgoing links,
+// its backlinks (every one: the CLI asks for no page) and, in text, the vault's unresolved count.
+import type { LinksResponse } from '#shared/contract/api.ts';
+import { defineCommand, UsageError } from '../command.ts';
+import { withIndex } from '../open-index.ts';
+
+const options = { db: { type: 'string' }, json: { type: 'boolean' } } as const;
+
+/** `vault:path`: a vault name as the registry allows it, a colon, a path. */
+const DOC_ID = /^[a-z0-9_-]{1,64}:./s;
+
+/** The JSON of docs/design.md#command-line: exactly these fields. */
+function jsonOf(links: LinksResponse): string {
+  return JSON.stringify({
+    docId: links.docId,
+    outgoing: links.outgoing.map(({ from, to, target }) => ({ from, to, target })),
+    backlinks: links.backlinks.map(({ from, to, target, context }) => ({
+      from,
+      to,
+      target,
+      context,
+    })),
+  });
+}
+
+function textOf(links: LinksResponse): string {
+  const lines = [`${links.docId}`, `outgoing (${links.outgoing.length}):`];
+  for (const link of links.outgoing) {
+    lines.push(`  ${link.from}  →  ${link.to ?? `(unresolved) ${link.target}`}`);
+  }
+  lines.push(`backlinks (${links.backlinkCount}):`);
+  for (const link of links.backlinks) {
+    lines.push(`  ${link.from}  →  ${link.to}`, `      ${link.context}`);
+  }
+  return `${lines.join('\n')}\n`;
+}
+
+export const command = defineCommand({
+  usage: 'links --db FILE DOCID [--json]',
+  options,
+  async run({ values, positionals }, io) {
+    const docId = positionals[0]!;
+    if (!DOC_ID.test(docId)) throw new UsageError(`DOCID "${docId}" is not of the form vault:path`);
+    return withIndex(values.db, async (engine) => {
+      const links = await engine.links({ docId, limit: 100_000 });
+      io.stdout.write(values.json ? `${jsonOf(links)}\n` : textOf(links));
+      return 0;
+    });
+  },
+});
