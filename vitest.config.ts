@@ -10,9 +10,12 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 60_000,
     pool: 'forks',
-    // Two V8 bugs of Node 24 that are not Folio's: a GC crash in baseline (Sparkplug) frames
-    // (nodejs/node#62393) and the JIT-page check of memory protection keys (nodejs/node#64500).
-    // See docs/testing.md#test-workers.
-    execArgv: ['--no-memory-protection-keys', '--no-sparkplug'],
+    // The engine's worker threads run built JavaScript, not TypeScript stripped in each thread
+    // by WebAssembly (docs/testing.md#test-workers).
+    globalSetup: ['test/support/worker-bundles.ts'],
+    setupFiles: ['test/support/worker-env.ts'],
+    // A V8 bug of Node 24 that is not Folio's: a GC crash in baseline (Sparkplug) frames
+    // (nodejs/node#62393). See docs/testing.md#test-workers.
+    execArgv: ['--no-sparkplug'],
   },
 });

@@ -6,6 +6,7 @@
 // process alive only while they have work. A worker that dies fails its own tasks and is replaced.
 import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
+import { builtWorker } from './built-workers.ts';
 import type { FileBatch, FileTask } from './chunk-file.ts';
 import type { ChunkedDocument, ChunkInput } from './types.ts';
 
@@ -14,8 +15,9 @@ export interface ChunkPoolOptions {
   /** Worker threads; default: the available parallelism, at most 8. */
   workers?: number;
   /**
-   * The worker entry file. Default: `chunk-worker.ts` beside this module, run by Node's type
-   * stripping; bundled builds (Electron) pass the path of their built worker.
+   * The worker entry file. Default: the built one in FOLIO_WORKER_DIR (`built-workers.ts`), else
+   * `chunk-worker.ts` beside this module, run by Node's type stripping; bundled builds (Electron)
+   * pass the path of their built worker.
    */
   workerUrl?: string | URL;
 }
@@ -70,7 +72,11 @@ const CLOSE_TIMEOUT_MS = 5000;
 /** Starts a pool of chunk workers. */
 export function createChunkPool(options: ChunkPoolOptions = {}): ChunkPool {
   const size = Math.max(1, Math.floor(options.workers ?? Math.min(availableParallelism(), 8)));
-  return new WorkerPool(size, options.workerUrl ?? new URL('./chunk-worker.ts', import.meta.url));
+  const entry =
+    options.workerUrl ??
+    builtWorker('chunk-worker') ??
+    new URL('./chunk-worker.ts', import.meta.url);
+  return new WorkerPool(size, entry);
 }
 
 class WorkerPool implements ChunkPool {

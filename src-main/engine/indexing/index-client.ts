@@ -4,6 +4,7 @@
 // process alive while it has nothing to do.
 import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
+import { builtWorker } from '../chunk/built-workers.ts';
 import type { IndexerListener, IndexSummary, VaultTarget } from './types.ts';
 import type { IndexWorkerData, WorkerReply, WorkerRequest } from './worker-protocol.ts';
 
@@ -44,11 +45,14 @@ export interface IndexClientOptions {
   dbPath: string;
   /** Snowball language of the analyzer the worker indexes with. */
   stemmer: string;
-  /** The worker entry file (bundled builds); default: `index-worker.ts` beside it. */
+  /**
+   * The worker entry file (bundled builds); default: the built one in FOLIO_WORKER_DIR
+   * (`chunk/built-workers.ts`), else `index-worker.ts` beside this module.
+   */
   file?: string;
   /** Chunk worker threads the index worker starts (default: `spareChunkWorkers()`). */
   chunkWorkers?: number;
-  /** The chunk worker entry file (bundled builds). */
+  /** The chunk worker entry file (bundled builds; default as for `file`). */
   chunkWorkerFile?: string;
   /** How long `close()` lets a started worker end by itself (default 500 ms). */
   closeTimeoutMs?: number;
@@ -164,9 +168,10 @@ export class IndexWorkerClient {
       dbPath: this.options.dbPath,
       stemmer: this.options.stemmer,
       chunkWorkers: this.options.chunkWorkers ?? spareChunkWorkers(),
-      chunkWorkerFile: this.options.chunkWorkerFile,
+      chunkWorkerFile: this.options.chunkWorkerFile ?? builtWorker('chunk-worker'),
     };
-    const worker = new Worker(this.options.file ?? SOURCE_ENTRY, { workerData: data });
+    const entry = this.options.file ?? builtWorker('index-worker') ?? SOURCE_ENTRY;
+    const worker = new Worker(entry, { workerData: data });
     this.startup = new Promise<void>((resolve) => {
       worker.on('message', (reply: WorkerReply) => reply.type === 'ready' && resolve());
       worker.once('exit', () => resolve());

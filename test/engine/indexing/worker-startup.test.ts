@@ -8,7 +8,7 @@ import { openDatabase } from '../../../src-main/engine/store/database.ts';
 import { tempDir } from '../store/temp.ts';
 
 const dir = tempDir('folio-worker-startup-');
-const slowEntry = join(import.meta.dirname, 'support/slow-start-worker.ts');
+const slowEntry = join(import.meta.dirname, 'support/slow-start-worker.mjs');
 
 describe('closing the index worker while it starts', () => {
   it('waits for the start instead of terminating the thread', async () => {
