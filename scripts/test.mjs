@@ -3,7 +3,7 @@
 // `npm run web`), Electron end-to-end (only where the Electron binary is installed).
 import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, rmSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, relative } from 'node:path';
 import { electronUnavailableReason } from './electron-available.mjs';
 
 const root = join(import.meta.dirname, '..');
@@ -46,15 +46,31 @@ function vitestTier() {
   }
   totals.passed += report.numPassedTests;
   totals.failed += report.numFailedTests;
-  // A suite that fails to load has no failed tests but must still count as a failure.
-  const brokenFiles = report.testResults.filter(
-    (file) => file.status === 'failed' && file.assertionResults.length === 0,
-  );
-  totals.failed += brokenFiles.length;
-  if (status !== 0 && report.numFailedTests === 0 && brokenFiles.length === 0) {
+  const outside = filesFailedOutsideTests(report);
+  totals.failed += outside.length;
+  notes.push(...outside);
+  if (status !== 0 && report.numFailedTests === 0 && outside.length === 0) {
     totals.failed += 1;
     notes.push(`vitest exited with ${status} although no test failed (an error outside a test)`);
   }
+}
+
+/**
+ * Test files that failed with no failed test — they did not load, a hook failed, or their test
+ * process died (its unfinished tests stay 'pending' in the report) — one note each, naming it.
+ */
+function filesFailedOutsideTests(report) {
+  const notes = [];
+  for (const file of report.testResults) {
+    const tests = file.assertionResults;
+    if (file.status !== 'failed' || tests.some((test) => test.status === 'failed')) continue;
+    const unfinished = tests.filter((test) => test.status === 'pending').length;
+    const why = unfinished
+      ? `${unfinished} of its ${tests.length} tests never finished (did its test process die?)`
+      : (file.message ?? '').split('\n')[0] || 'no test ran';
+    notes.push(`vitest: ${relative(root, file.name)} failed outside its tests: ${why}`);
+  }
+  return notes;
 }
 
 function playwrightTier(name, config) {
