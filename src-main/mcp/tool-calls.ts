@@ -7,6 +7,7 @@ import { FolioError, type EngineService } from '#shared/contract/engine.ts';
 import { TOOL_MAX_RESULTS, type TOOL_SCHEMAS, type ToolName } from '#shared/contract/schema.ts';
 import type { z } from 'zod';
 import { engineInternals } from '../engine/create-engine.ts';
+import { links } from './links-tool.ts';
 import { readNode } from './read-node.ts';
 import {
   agentResult,
@@ -146,4 +147,5 @@ export const TOOL_CALLS: {
   outline,
   context,
   vaults,
+  links,
 };

@@ -4,6 +4,7 @@
 import { z } from 'zod';
 import {
   TOOL_DEFAULT_MAX_TOKENS,
+  TOOL_MAX_BACKLINKS,
   TOOL_MAX_RESULTS,
   TOOL_SCHEMAS,
   type ToolName,
@@ -71,6 +72,32 @@ export const OUTPUT_SCHEMAS = {
       }),
     ),
   }),
+  links: z.object({
+    id: z.string(),
+    docId: z.string(),
+    outgoing: z.array(
+      z.object({
+        from: z.string(),
+        to: z.string().nullable(),
+        target: z.string(),
+        embed: z.boolean(),
+      }),
+    ),
+    outgoingCount: z.number().int(),
+    backlinks: z.array(
+      z.object({
+        from: z.string(),
+        docId: z.string(),
+        breadcrumb: z.string(),
+        to: z.string().nullable(),
+        target: z.string(),
+        context: z.string(),
+        embed: z.boolean(),
+      }),
+    ),
+    backlinkCount: z.number().int(),
+    truncated: z.boolean(),
+  }),
 } satisfies Record<ToolName, z.ZodType>;
 
 const IDS =
@@ -110,6 +137,14 @@ const TEXTS: Record<ToolName, { title: string; description: string }> = {
       'Use it to get the content behind a question in one call (e.g. to answer from the notes). To read one specific section, use search then read.',
     ].join('\n\n'),
   },
+  links: {
+    title: 'Links of a note',
+    description: [
+      "A note's or a section's links: the links it makes to other notes (wikilinks, embeds, Markdown links; `to` is the id of the note or section it points to, null when it names no note yet) and its backlinks — the sections of other notes that link to it, each with its breadcrumb and the line around the link.",
+      'Use it to follow a topic across notes: after `search` or `read`, to see what a note refers to and what refers to it; then `read` those ids. A section id gives the links of that section and its subsections.',
+      `${IDS} Backlinks are bounded by limit (default 30, at most ${TOOL_MAX_BACKLINKS}); the counts say how many there are in all.`,
+    ].join('\n\n'),
+  },
   vaults: {
     title: 'List vaults',
     description:
@@ -119,7 +154,7 @@ const TEXTS: Record<ToolName, { title: string; description: string }> = {
 
 /** Told to the client at initialization: how the tools fit together. */
 export const INSTRUCTIONS =
-  "Folio searches the user's personal Markdown notes by section. Start with `search` (or `context` to get the text of the best results within a token budget); `read` a result id for the section's exact text; `outline` a note to see its sections; `vaults` lists the indexed folders. Ids are `vault:path#slug` (section) or `vault:path` (note); cite notes by path and line range.";
+  "Folio searches the user's personal Markdown notes by section. Start with `search` (or `context` to get the text of the best results within a token budget); `read` a result id for the section's exact text; `outline` a note to see its sections; `links` shows what a note links to and which sections link to it; `vaults` lists the indexed folders. Ids are `vault:path#slug` (section) or `vault:path` (note); cite notes by path and line range.";
 
 /** A JSON Schema as MCP sends it (no `$schema` key: clients validate with their own draft). */
 function jsonSchema(

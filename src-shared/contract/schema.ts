@@ -168,6 +168,8 @@ export const TOOL_DEFAULT_MAX_TOKENS = 25_000;
 export const TOOL_MAX_TOKENS = 100_000;
 /** The most results one `search` returns. */
 export const TOOL_MAX_RESULTS = 50;
+/** The most backlinks one `links` returns (each carries its line of context). */
+export const TOOL_MAX_BACKLINKS = 100;
 
 const wholeNumber = (what: string, min: number, max: number) =>
   z
@@ -255,6 +257,16 @@ export const TOOL_SCHEMAS = {
     })
     .strict(),
   vaults: z.object({}).strict(),
+  links: z
+    .object({
+      id: nodeId.describe(
+        'A note id `vault:path`, or a section id `vault:path#slug` (its links and those of its subsections).',
+      ),
+      limit: wholeNumber('limit', 1, TOOL_MAX_BACKLINKS)
+        .describe(`How many backlinks at most, 1–${TOOL_MAX_BACKLINKS} (default 30).`)
+        .optional(),
+    })
+    .strict(),
 } satisfies Record<string, z.ZodType>;
 
 /** The name of an MCP tool. */

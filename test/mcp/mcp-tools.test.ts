@@ -45,9 +45,9 @@ afterAll(async () => {
 });
 
 describe('cli mcp (read-only)', () => {
-  it('lists the five tools with descriptions, input and output schemas', async () => {
+  it('lists the six tools with descriptions, input and output schemas', async () => {
     const { tools } = await mcp.client.listTools();
-    expect(tools.map((t) => t.name)).toEqual(['search', 'read', 'outline', 'context', 'vaults']);
+    expect(tools.map((t) => t.name).join(' ')).toBe('search read outline context vaults links');
     for (const tool of tools) {
       expect(tool.description!.length).toBeGreaterThan(100);
       expect(tool.inputSchema.type).toBe('object');
@@ -267,7 +267,11 @@ describe('cli mcp: bad arguments', () => {
       /^context: .*\(breadcrumbMode\)$/,
     ],
     ['vaults', { all: true }, /^vaults: unknown argument "all"; it takes none$/],
-    ['nope', {}, /^unknown tool "nope"; the tools are search, read, outline, context, vaults$/],
+    [
+      'nope',
+      {},
+      /^unknown tool "nope"; the tools are search, read, outline, context, vaults, links$/,
+    ],
   ];
 
   it('answers each with a one-line tool error, and keeps serving', async () => {

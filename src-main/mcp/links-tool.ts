@@ -1,0 +1,143 @@
+// The `links` tool (docs/mcp.md#links): a note's or a section's outgoing links and the sections
+// that link to it, with each backlink's line of context. A section answers for its subtree (its
+// subsections too, as `read` does). Bounded: at most `limit` backlinks, and both lists stop
+// within half of the 25,000-token answer each, saying how many they left out.
+import type { Backlink, OutgoingLink, OutlineResponse } from '#shared/contract/api.ts';
+import { FolioError, type EngineService } from '#shared/contract/engine.ts';
+import { ANSWER_CHARS, capped, crumb, within } from './render.ts';
+
+/** Backlinks a call returns when it does not say. */
+export const DEFAULT_LINKS_LIMIT = 30;
+/** What the engine is asked for when a section's backlinks are filtered from its note's. */
+const ALL_BACKLINKS = 100_000;
+/** Characters each list may take (half the answer's bound each). */
+const LIST_CHARS = ANSWER_CHARS / 2;
+
+/** A link out of the note or section: `to` is null when it names no indexed note. */
+export type AgentOutgoing = Pick<OutgoingLink, 'from' | 'to' | 'target' | 'embed'>;
+
+/** A section that links here: where it is, where it points, the text around the link. */
+export type AgentBacklink = Pick<
+  Backlink,
+  'from' | 'docId' | 'breadcrumb' | 'to' | 'target' | 'context' | 'embed'
+>;
+
+/** `links`' structured result. */
+export interface LinksResult {
+  id: string;
+  docId: string;
+  outgoing: AgentOutgoing[];
+  /** Every outgoing link, including those left out. */
+  outgoingCount: number;
+  backlinks: AgentBacklink[];
+  /** Every backlink, including those beyond `limit`. */
+  backlinkCount: number;
+  /** True when either list was cut (by `limit` or by the size bound). */
+  truncated: boolean;
+}
+
+/** The ids of a node and its subsections (the outline lists nodes in document order). */
+function subtree(outline: OutlineResponse, id: string): Set<string> {
+  const at = outline.nodes.findIndex((n) => n.id === id);
+  const ids = new Set([id]);
+  const self = outline.nodes[at];
+  if (!self) return ids;
+  for (const node of outline.nodes.slice(at + 1)) {
+    if (node.depth <= self.depth) break;
+    ids.add(node.id);
+  }
+  return ids;
+}
+
+/** An id that names no note or section (one message for both; the engine's names a document). */
+const unknown = (id: string) => new FolioError('not-found', `no indexed note or section "${id}"`);
+
+const notFound = (error: unknown) => error instanceof FolioError && error.code === 'not-found';
+
+/**
+ * The links of a note, or of a section's subtree when given a section id (`docId#slug`: a slug
+ * holds no `#`, so the note is what comes before the last one; a note's path may hold one).
+ */
+async function linksOf(engine: EngineService, id: string, limit: number) {
+  try {
+    return await engine.links({ docId: id, limit });
+  } catch (error) {
+    if (!notFound(error) || !id.includes('#')) throw notFound(error) ? unknown(id) : error;
+  }
+  const docId = id.slice(0, id.lastIndexOf('#'));
+  const [found, outline] = await Promise.all([
+    engine.links({ docId, limit: ALL_BACKLINKS }),
+    engine.outline({ docId }),
+  ]).catch((error: unknown) => {
+    throw notFound(error) ? unknown(id) : error;
+  });
+  if (!outline.nodes.some((n) => n.id === id)) throw unknown(id);
+  const ids = subtree(outline, id);
+  const backlinks = found.backlinks.filter((b) => b.to !== null && ids.has(b.to));
+  return {
+    docId,
+    outgoing: found.outgoing.filter((o) => ids.has(o.from)),
+    backlinks: backlinks.slice(0, limit),
+    backlinkCount: backlinks.length,
+  };
+}
+
+function render(result: LinksResult): string {
+  const head = `${result.id} — ${result.outgoingCount} outgoing, ${result.backlinkCount} backlinks`;
+  // The target as written: a wikilink's inner text or a Markdown link's destination.
+  const written = (link: { target: string; embed: boolean }) =>
+    `${link.embed ? 'embeds' : 'links'} "${capped(link.target)}"`;
+  const out = result.outgoing.map(
+    (o) => `  ${o.from} → ${o.to ?? '(no such note)'} · ${written(o)}`,
+  );
+  const back = result.backlinks.map(
+    (b, i) => `  ${i + 1}. ${b.breadcrumb} — ${b.from} → ${b.to} · ${written(b)}: ${b.context}`,
+  );
+  const left = (shown: number, all: number, how: string) =>
+    shown < all ? [`  … ${all - shown} more not shown (${how})`] : [];
+  return [
+    head,
+    `Outgoing (${result.outgoingCount}):`,
+    ...out,
+    ...left(result.outgoing.length, result.outgoingCount, 'the answer is kept short'),
+    `Backlinks (${result.backlinkCount}):`,
+    ...back,
+    ...left(result.backlinks.length, result.backlinkCount, 'a larger limit shows more'),
+  ].join('\n');
+}
+
+/** The `links` tool: the text and the structured result. */
+export async function links(
+  engine: EngineService,
+  args: { id: string; limit?: number },
+): Promise<{ text: string; structured: LinksResult }> {
+  const found = await linksOf(engine, args.id, args.limit ?? DEFAULT_LINKS_LIMIT);
+  const outgoing = within(
+    found.outgoing.map(({ from, to, target, embed }) => ({ from, to, target, embed })),
+    (o) => o.from.length + (o.to?.length ?? 0) + o.target.length + 60,
+    LIST_CHARS,
+  );
+  const backlinks = within(
+    found.backlinks.map((b) => ({
+      from: b.from,
+      docId: b.docId,
+      breadcrumb: crumb(b.breadcrumb),
+      to: b.to,
+      target: b.target,
+      context: b.context.replace(/\s+/g, ' ').trim(),
+      embed: b.embed,
+    })),
+    (b) => b.from.length + b.breadcrumb.length + b.target.length + b.context.length + 80,
+    LIST_CHARS,
+  );
+  const structured: LinksResult = {
+    id: args.id,
+    docId: found.docId,
+    outgoing,
+    outgoingCount: found.outgoing.length,
+    backlinks,
+    backlinkCount: found.backlinkCount,
+    truncated: outgoing.length < found.outgoing.length || backlinks.length < found.backlinkCount,
+  };
+  return { text: render(structured), structured };
+}
