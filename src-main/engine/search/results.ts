@@ -29,6 +29,22 @@ export interface ResultContext {
 /** Match ranges listed per result at most (a long section can hold thousands). */
 export const MAX_MATCH_RANGES = 1000;
 
+/**
+ * Bytes of one section decoded and scanned for matches and the snippet at most: a 30 MB one-line
+ * note made every search that matched it decode and scan all of it (seconds). Matches past this
+ * are not highlighted; a result lists the first `MAX_MATCH_RANGES` anyway
+ * (docs/design.md#the-result-record).
+ */
+export const MAX_SCAN_BYTES = 1024 * 1024;
+
+/** `end`, or the start of a character at most `MAX_SCAN_BYTES` after `start`. */
+function scanEnd(content: Uint8Array, start: number, end: number): number {
+  if (end - start <= MAX_SCAN_BYTES) return end;
+  let cut = start + MAX_SCAN_BYTES;
+  while (cut > start && (content[cut]! & 0xc0) === 0x80) cut--; // never inside a character
+  return cut;
+}
+
 /** A decoded byte range and, per topic, where its matches are (found once). */
 class Region {
   readonly start: number;
@@ -40,7 +56,11 @@ class Region {
   constructor(content: Uint8Array, [start, end]: ByteRange, matchers: Matcher[]) {
     this.start = start;
     this.end = end;
-    this.decoded = decodeUtf8(content, start, Math.min(end, content.length));
+    this.decoded = decodeUtf8(
+      content,
+      start,
+      scanEnd(content, start, Math.min(end, content.length)),
+    );
     this.matchers = matchers;
   }
 

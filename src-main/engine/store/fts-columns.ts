@@ -21,6 +21,37 @@ export function contextTitles(node: ChunkNode): string[] {
   return [...titles];
 }
 
+/**
+ * How many times one term of a node's body is indexed at most. BM25's term frequency saturates
+ * long before (k1 = 1.2: 1,000 occurrences score as 2 million do), but FTS5's `bm25()` walks every
+ * occurrence of a query term in a row: a 30 MB note repeating two words held 2 million of each and
+ * made every search matching it take seconds (docs/design.md#columns-and-weights). Every word
+ * stays findable; only repeats past this are left out of the FTS5 body (the stored content, the
+ * preview and export keep them).
+ */
+export const MAX_TERM_OCCURRENCES = 1000;
+
+/**
+ * `terms` (space-separated, as `Analyzer.ftsText` writes them) keeping each term's first
+ * `MAX_TERM_OCCURRENCES` occurrences. The text is returned as is when no term can exceed it.
+ */
+export function capOccurrences(terms: string, cap = MAX_TERM_OCCURRENCES): string {
+  // Under `cap` words no term can exceed it; counting is skipped for all but huge bodies.
+  if (terms.length < cap * 2) return terms;
+  const words = terms.split(' ');
+  if (words.length <= cap) return terms;
+  const seen = new Map<string, number>();
+  const kept: string[] = [];
+  let dropped = false;
+  for (const word of words) {
+    const count = (seen.get(word) ?? 0) + 1;
+    seen.set(word, count);
+    if (count <= cap) kept.push(word);
+    else dropped = true;
+  }
+  return dropped ? kept.join(' ') : terms;
+}
+
 /** The analysed FTS5 columns of every node of a document, in node order. */
 export function ftsColumns(doc: ChunkedDocument, analyzer: Analyzer): FtsColumns[] {
   const tags = analyzer.ftsText(doc.tags.join(' '));
@@ -36,7 +67,7 @@ export function ftsColumns(doc: ChunkedDocument, analyzer: Analyzer): FtsColumns
       tags,
       path,
       components,
-      analyzer.ftsText(node.body),
+      capOccurrences(analyzer.ftsText(node.body)),
       analyzer.ftsText(context),
     ];
   });
