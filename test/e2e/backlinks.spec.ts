@@ -1,0 +1,96 @@
+// "Linked from" beside the outline (issue 13, docs/links.md#backlinks): the sections linking to
+// the shown note with their breadcrumb and the text around the link, reached by the keyboard,
+// Enter showing the linking section; kept in step when a note starts linking here.
+import { cpSync, mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Page } from '@playwright/test';
+import type { VaultInfo } from '#shared/contract/api.ts';
+import { SCREENSHOTS, expect, test, type RunningBridge } from './bridge-fixture.ts';
+
+const LINKS_VAULT = join(import.meta.dirname, '..', 'fixtures', 'links-vault');
+
+const searchBox = (page: Page) => page.getByRole('searchbox', { name: 'Search' });
+const results = (page: Page) => page.getByRole('listbox', { name: 'Results' }).getByRole('option');
+const linkedFrom = (page: Page) => page.getByRole('region', { name: /Linked from/ });
+const entries = (page: Page) =>
+  page.getByRole('list', { name: 'Sections linking to this note' }).getByRole('button');
+
+async function addLinksVault(bridge: RunningBridge): Promise<string> {
+  const root = join(bridge.scratch, 'links');
+  mkdirSync(root, { recursive: true });
+  cpSync(LINKS_VAULT, root, { recursive: true });
+  await bridge.call('addVault', { root, name: 'lv' });
+  await expect
+    .poll(async () => (await bridge.call<VaultInfo[]>('listVaults')).find((v) => v.name === 'lv'), {
+      timeout: 20_000,
+    })
+    .toMatchObject({ documents: 16, status: 'watching' });
+  return root;
+}
+
+test('Linked from lists the linking sections, by keyboard', async ({ page, bridge }) => {
+  test.setTimeout(60_000);
+  const root = await addLinksVault(bridge);
+  await page.goto(bridge.url);
+  await searchBox(page).fill('title:sibling');
+  await expect(results(page).first()).toContainText('Sibling');
+  await expect(linkedFrom(page)).toContainText('Linked from2');
+  await expect(entries(page)).toHaveCount(2);
+  await expect(entries(page).first()).toContainText('Relative');
+  await expect(entries(page).first().locator('mark')).toHaveText('[[../Sibling]]');
+  await expect(entries(page).nth(1).locator('mark')).toHaveText('[up](../Sibling.md)');
+
+  for (const scheme of ['light', 'dark'] as const) {
+    await page.emulateMedia({ colorScheme: scheme });
+    await page.screenshot({ path: join(SCREENSHOTS, `backlinks-${scheme}.png`) });
+  }
+
+  // Keyboard only: Enter on the result puts the focus in the outline; Tab reaches the list
+  // (one stop), arrows move in it, Enter shows the linking section.
+  await searchBox(page).press('Enter');
+  await page.keyboard.press('Enter');
+  await expect(
+    page.getByRole('tree', { name: 'Outline' }).getByRole('treeitem').first(),
+  ).toBeFocused();
+  await page.keyboard.press('Tab');
+  await expect(entries(page).first()).toBeFocused();
+  await page.keyboard.press('ArrowDown');
+  await expect(entries(page).nth(1)).toBeFocused();
+  await page.keyboard.press('Enter');
+  const preview = page.getByRole('region', { name: 'Preview' });
+  await expect(preview.locator('article')).toContainText('../Sibling, ./Local, Local');
+  await expect(page.locator('.outline-pane .pane-title')).toHaveText('Relative');
+
+  // Back on the result (still selected in the list: the search did not change), then a note that
+  // starts linking to the shown one appears in its list as soon as it is indexed.
+  await results(page).first().click();
+  await expect(page.locator('.outline-pane .pane-title')).toHaveText('Sibling');
+  await expect(entries(page)).toHaveCount(2);
+  writeFileSync(join(root, 'New link.md'), '# New link\n\nAlso see [[Sibling]].\n');
+  await expect(entries(page)).toHaveCount(3);
+  await expect(linkedFrom(page)).toContainText('Linked from3');
+});
+
+test('a note nothing links to says so', async ({ page, bridge }) => {
+  await addLinksVault(bridge);
+  await page.goto(bridge.url);
+  await searchBox(page).fill('title:"from deep"');
+  await expect(results(page).first()).toContainText('From deep');
+  await expect(linkedFrom(page)).toContainText('No note links here.');
+});
+
+test('the vault panel lists the notes links name that do not exist', async ({ page, bridge }) => {
+  await addLinksVault(bridge);
+  await page.goto(bridge.url);
+  await page.keyboard.press('Alt+v');
+  const vault = page.locator('.vault[data-vault="lv"]');
+  await vault.getByText('Unresolved links').click();
+  const list = page.getByRole('list', { name: 'Unresolved links of lv' });
+  await expect(list.getByRole('listitem')).toHaveCount(5);
+  await expect(list).toContainText('Later — 1 link, in Home.md');
+  await expect(list).toContainText('../Nowhere — 1 link, in a/b/Rel.md');
+  for (const scheme of ['light', 'dark'] as const) {
+    await page.emulateMedia({ colorScheme: scheme });
+    await page.screenshot({ path: join(SCREENSHOTS, `vaults-unresolved-links-${scheme}.png`) });
+  }
+});
