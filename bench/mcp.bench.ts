@@ -62,7 +62,7 @@ try {
       '--db',
       db,
     ],
-    stderr: 'ignore',
+    stderr: 'inherit', // a refusal (e.g. a database of another schema) says why
   });
   const client = new Client({ name: 'folio-bench', version: '1.0.0' });
   await client.connect(transport);
