@@ -8,6 +8,7 @@ import type { ApiErrorCode, ApiResult, AssistantSetup } from '#shared/contract/a
 import type { EngineService } from '#shared/contract/engine.ts';
 import { failure, runCall, type CallContext } from './api-calls.ts';
 import { EventStreams, toApiEvent } from './event-stream.ts';
+import { hasLargeReply, TaskLimit } from './large-replies.ts';
 import {
   SECURITY_HEADERS,
   createToken,
@@ -16,6 +17,9 @@ import {
   tokenMatches,
 } from './security.ts';
 import { contentTypeOf, resolveStaticFile } from './static-files.ts';
+
+/** Calls with note-sized replies computed and sent at once at most (`large-replies.ts`). */
+const LARGE_REPLIES_AT_ONCE = 2;
 
 /** The largest request body accepted (the contract lets `copyText` carry up to 50 MB). */
 const MAX_BODY_BYTES = 64 * 1024 * 1024;
@@ -77,6 +81,7 @@ class BridgeRoutes {
   readonly #staticDir: string;
   readonly #streams: EventStreams;
   readonly #context: CallContext;
+  readonly #largeReplies = new TaskLimit(LARGE_REPLIES_AT_ONCE);
 
   constructor(token: string, staticDir: string, streams: EventStreams, context: CallContext) {
     this.#token = token;
@@ -87,7 +92,7 @@ class BridgeRoutes {
 
   async handle(request: IncomingMessage, response: ServerResponse): Promise<void> {
     const refusal = this.#guard(request) ?? (await this.#route(request, response));
-    if (refusal) sendJson(response, refusal.status, refusal.result);
+    if (refusal) void sendJson(response, refusal.status, refusal.result);
   }
 
   #guard(request: IncomingMessage): Refusal | null {
@@ -150,8 +155,12 @@ class BridgeRoutes {
     } catch {
       return refuse(400, 'invalid-argument', `${method}: the request body is not JSON.`);
     }
-    const outcome = await runCall(this.#context, method, argument);
-    sendJson(response, outcome.status, outcome.result);
+    const reply = async () => {
+      const outcome = await runCall(this.#context, method, argument);
+      await sendJson(response, outcome.status, outcome.result);
+    };
+    // A note-sized reply holds its slot until it has left for the socket (or the client went).
+    await (hasLargeReply(method) ? this.#largeReplies.run(reply) : reply());
     return null;
   }
 
@@ -195,7 +204,7 @@ export async function startBridge(options: BridgeOptions): Promise<Bridge> {
   const server = createServer((request, response) => {
     routes.handle(request, response).catch((error: unknown) => {
       log(`bridge: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
-      if (!response.headersSent) sendJson(response, 500, failure('internal', 'Bridge error.'));
+      if (!response.headersSent) void sendJson(response, 500, failure('internal', 'Bridge error.'));
       else response.end();
     });
   });
@@ -221,13 +230,21 @@ export async function startBridge(options: BridgeOptions): Promise<Bridge> {
   };
 }
 
-function sendJson(response: ServerResponse, status: number, result: ApiResult<unknown>): void {
+/** Sends `result`; resolves once the reply has been handed to the socket or the client left. */
+function sendJson(
+  response: ServerResponse,
+  status: number,
+  result: ApiResult<unknown>,
+): Promise<void> {
   response.writeHead(status, {
     ...SECURITY_HEADERS,
     'content-type': 'application/json; charset=utf-8',
     'cache-control': 'no-store',
   });
-  response.end(JSON.stringify(result));
+  return new Promise((resolve) => {
+    response.once('close', () => resolve());
+    response.end(JSON.stringify(result));
+  });
 }
 
 /** The request body as text, or null when it exceeds `MAX_BODY_BYTES`. */
