@@ -67,6 +67,12 @@ export interface SearchResult {
   title: string;
   /** Display breadcrumb: `> File › Section › Sub`. */
   breadcrumb: string;
+  /**
+   * What the app shows (docs/design.md#display-titles): `title`, or for a note's own result its
+   * first heading when its title is only its file name; `breadcrumb` naming the note so.
+   */
+  displayTitle: string;
+  displayBreadcrumb: string;
   depth: number;
   /** Positive, higher is better. */
   score: number;

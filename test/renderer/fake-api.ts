@@ -78,6 +78,8 @@ export function result(
     path,
     title: id,
     breadcrumb: `> ${id}`,
+    displayTitle: id,
+    displayBreadcrumb: `> ${id}`,
     depth: id.includes('#') ? 2 : 0,
     score: 1,
     snippet: '',

@@ -7,6 +7,7 @@ import type { Analyzer } from '../analysis/analyzer.ts';
 import { decodeUtf8, type DecodedText } from '../analysis/utf8.ts';
 import type { FileBrief, IndexReader } from '../store/index-reader.ts';
 import type { NodeRow } from '../store/node-rows.ts';
+import { displayBreadcrumb, displayTitle } from '../documents/display-title.ts';
 import { ENGINE_DEFAULTS } from '../settings/settings.ts';
 import { createMatcher, mergeRanges, type Matcher, type TextRange } from './highlight.ts';
 import type { MergedMatch } from './merge.ts';
@@ -200,6 +201,8 @@ export function buildResult(
     path: file.path,
     title: row.title,
     breadcrumb: row.breadcrumb,
+    displayTitle: row.depth === 0 ? displayTitle(file) : row.title,
+    displayBreadcrumb: displayBreadcrumb(file, row.breadcrumb),
     depth: row.depth,
     score: match.score,
     snippet: snippet.html,

@@ -113,7 +113,7 @@ export class AppState {
       this.history.recordOpened({
         id,
         title: shown.title,
-        breadcrumb: shown.breadcrumb,
+        breadcrumb: shown.displayBreadcrumb,
         vault: shown.vault,
         path: shown.path,
       });

@@ -83,4 +83,20 @@ describe('the engine shows display titles', () => {
     const titled = await engine.outline({ docId: 'book:titled.md' });
     expect(titled.displayTitle).toBe('A Real Title');
   });
+
+  it('in search results, keeping title and breadcrumb as specified', async () => {
+    const { results } = await engine.search({ queries: ['split main'] });
+    expect(results[0]).toMatchObject({
+      title: 'Separation of Concerns',
+      displayTitle: 'Separation of Concerns',
+      breadcrumb:
+        '> ch12-03-improving-error-handling › Improving Error Handling › Separation of Concerns',
+      displayBreadcrumb: '> Improving Error Handling › Separation of Concerns',
+    });
+    const whole = await engine.search({ queries: ['intro split'] });
+    const note = whole.results.find(
+      (r) => r.depth === 0 || r.id.endsWith('#improving-error-handling'),
+    );
+    expect(note?.displayTitle).toBe('Improving Error Handling');
+  });
 });
