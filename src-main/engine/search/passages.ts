@@ -9,6 +9,7 @@ import type { ByteRange } from '../chunk/types.ts';
 import type { CompiledOperand } from '../query/compile.ts';
 import type { NodeRow } from '../store/node-rows.ts';
 import { createMatcher } from './highlight.ts';
+import { MAX_SCAN_BYTES, scanEnd } from './results.ts';
 
 /** What passages are (`RankingOptions`). */
 export interface PassageOptions {
@@ -60,14 +61,33 @@ export function bestPassage(starts: number[][], window: number): number[] {
   return best;
 }
 
-/** The text of a node's heading line and own body, as indexed. */
-function ownText(row: NodeRow, content: Uint8Array): string {
+/**
+ * The text of a node's heading line and own body, as indexed: its first `MAX_SCAN_BYTES` (a
+ * passage is looked for there, as a result's matches are — a 30 MB note must not be decoded and
+ * scanned whole by every search that meets it); `cut` when there was more.
+ */
+function ownText(row: NodeRow, content: Uint8Array): { text: string; cut: boolean } {
   const ranges: ByteRange[] = JSON.parse(row.body_ranges) as ByteRange[];
   if (row.depth > 0) ranges.unshift([row.heading_start, row.byte_start]);
-  return ranges
-    .map(([s, e]) => decodeUtf8(content, s, Math.min(e, content.length)).text)
-    .join('\n');
+  const texts: string[] = [];
+  let budget = MAX_SCAN_BYTES;
+  let cut = false;
+  for (const [s, e] of ranges) {
+    const stop = Math.min(e, content.length);
+    if (budget <= 0) {
+      cut ||= stop > s;
+      continue;
+    }
+    const end = scanEnd(content, s, Math.min(stop, s + budget));
+    cut ||= end < stop;
+    texts.push(decodeUtf8(content, s, end).text);
+    budget -= end - s;
+  }
+  return { text: texts.join('\n'), cut };
 }
+
+/** Occurrences of one operand looked at for passages at most. */
+const MAX_OCCURRENCES = 10_000;
 
 /**
  * The operands (indexes into `operands`) a node really holds: all of `matched` for a node of
@@ -88,14 +108,15 @@ export function passageOperands(
     options.passageTokens,
   );
   if (expr !== null && near(expr)) return [...matched];
-  const text = ownText(row, content());
+  const { text, cut } = ownText(row, content());
   const starts = matched.map((i) =>
     createMatcher(operands[i]!.highlights, analyzer)
-      .findIn(text)
+      .findIn(text, false, MAX_OCCURRENCES)
       .map(([start]) => start),
   );
-  // A term found only in the path, tags or title columns is in every passage.
-  const everywhere = starts.map((list) => list.length === 0);
+  // A term found only in the path, tags or title columns is in every passage (when the text was
+  // cut, it may be past the cut: then it is in none).
+  const everywhere = starts.map((list) => list.length === 0 && !cut);
   const local = bestPassage(
     starts.map((list, i) => (everywhere[i] ? [] : list)),
     options.passageChars,

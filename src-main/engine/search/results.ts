@@ -39,7 +39,7 @@ export const MAX_MATCH_RANGES = 1000;
 export const MAX_SCAN_BYTES = 1024 * 1024;
 
 /** `end`, or the start of a character at most `MAX_SCAN_BYTES` after `start`. */
-function scanEnd(content: Uint8Array, start: number, end: number): number {
+export function scanEnd(content: Uint8Array, start: number, end: number): number {
   if (end - start <= MAX_SCAN_BYTES) return end;
   let cut = start + MAX_SCAN_BYTES;
   while (cut > start && (content[cut]! & 0xc0) === 0x80) cut--; // never inside a character

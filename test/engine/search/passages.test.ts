@@ -7,7 +7,12 @@ import { describe, expect, it } from 'vitest';
 import { createAnalyzer } from '../../../src-main/engine/analysis/analyzer.ts';
 import { compileQuery } from '../../../src-main/engine/query/compile.ts';
 import { parseQuery } from '../../../src-main/engine/query/parse.ts';
-import { bestPassage, nearExpression } from '../../../src-main/engine/search/passages.ts';
+import {
+  bestPassage,
+  nearExpression,
+  passageOperands,
+} from '../../../src-main/engine/search/passages.ts';
+import type { NodeRow } from '../../../src-main/engine/store/node-rows.ts';
 import { vaultEngine } from './vault-engine.ts';
 
 describe('bestPassage', () => {
@@ -32,6 +37,34 @@ describe('nearExpression', () => {
     expect(near('relocate "bold heading" hand*')).toBe('NEAR("reloc" "bold head" "hand" *, 100)');
     expect(near('relocate (office OR desk)')).toBeNull();
     expect(near('relocate title:office')).toBeNull();
+  });
+});
+
+describe('passageOperands on a huge node', () => {
+  const analyzer = createAnalyzer('english');
+  const operands = compileQuery(parseQuery('alpha beta gamma'), analyzer).required;
+  // 'alpha' opens it; 'beta gamma' is said together only after its first MiB of filler.
+  const text = `alpha ${'filler '.repeat(160_000)}beta gamma`;
+  const content = new TextEncoder().encode(text);
+  const row = {
+    depth: 0,
+    token_estimate: 160_003,
+    body_ranges: JSON.stringify([[0, content.length]]),
+  } as unknown as NodeRow;
+  const options = { longNodeTokens: 1500, passageChars: 600, passageTokens: 100 };
+  it('looks for a passage in its first MiB only', () => {
+    const held = passageOperands(
+      row,
+      () => content,
+      operands,
+      [0, 1, 2],
+      analyzer,
+      () => false,
+      {
+        ...options,
+      },
+    );
+    expect(held).toEqual([0]);
   });
 });
 
