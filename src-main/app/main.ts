@@ -119,6 +119,7 @@ function wireIpc(running: Running, adoptSettings: SettingsAdopter, paths: AppPat
         platform: process.platform,
         home: homedir(),
         appData: process.env.APPDATA,
+        appImage: process.env.APPIMAGE,
       }),
   });
   running.stop.push(

@@ -87,11 +87,30 @@ function claudeDesktopFile(platform: string, home: string, appData: string | und
   return `${home}/.config/Claude/claude_desktop_config.json`;
 }
 
+/**
+ * An AppImage mounts its files in a new temporary folder at every start, so a block naming the
+ * running binary stops working when the app quits.
+ */
+function appImageWarning(appImage: string): string {
+  return (
+    `Folio runs from an AppImage (${appImage}): its files move to a new temporary folder at every ` +
+    `start, so these paths stop working when Folio quits. Install the .deb instead, or extract ` +
+    `the AppImage (${appImage} --appimage-extract) and name squashfs-root/folio and ` +
+    `squashfs-root/resources/app.asar/out/main/cli.js in the block.`
+  );
+}
+
 /** Every assistant's configuration for `launch`. */
 export function assistantSetup(
   launch: AssistantLaunch,
   database: string,
-  machine: { platform: string; home: string; appData?: string },
+  machine: {
+    platform: string;
+    home: string;
+    appData?: string;
+    /** The AppImage the app runs from (the AppImage runtime's `APPIMAGE`), if it does. */
+    appImage?: string;
+  },
 ): AssistantSetup {
   const json = mcpServersJson(launch);
   const sep = machine.platform === 'win32' ? '\\' : '/';
@@ -115,5 +134,6 @@ export function assistantSetup(
       text: json,
     },
   ];
-  return { launch, database, configs };
+  const warning = machine.appImage ? appImageWarning(machine.appImage) : undefined;
+  return { launch, database, configs, ...(warning ? { warning } : {}) };
 }

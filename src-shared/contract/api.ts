@@ -409,6 +409,8 @@ export interface AssistantSetup {
   /** The index database the server reads (the one this UI shows). */
   database: string;
   configs: AssistantConfig[];
+  /** Said above the blocks when they would not keep working as shown (an AppImage's files move). */
+  warning?: string;
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -85,6 +85,21 @@ describe('Connect an AI assistant: the blocks to copy', () => {
     );
   });
 
+  it('warns that an AppImage’s paths stop working when the app quits, and only then', () => {
+    const machine = { platform: 'linux', home: '/home/me' };
+    const db = '/home/me/.config/Folio/folio.db';
+    expect(assistantSetup(launch, db, machine).warning).toBeUndefined();
+    const mounted = appLaunch(
+      '/tmp/.mount_FolioAb12/folio',
+      '/tmp/.mount_FolioAb12/resources/app.asar/out/main/cli.js',
+      db,
+    );
+    const setup = assistantSetup(mounted, db, { ...machine, appImage: '/home/me/Folio.AppImage' });
+    expect(setup.warning).toMatch(/^Folio runs from an AppImage \(\/home\/me\/Folio\.AppImage\)/);
+    expect(setup.warning).toContain('/home/me/Folio.AppImage --appimage-extract');
+    expect(setup.warning).not.toContain('\n');
+  });
+
   it('quotes paths with spaces for the shell, and names the platform’s config file', () => {
     const mac = appLaunch(
       '/Applications/Folio.app/Contents/MacOS/Folio',
