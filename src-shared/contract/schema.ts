@@ -2,6 +2,7 @@
 // (HTTP). Both choke points call `validateRequest` before any service sees the argument.
 import { z } from 'zod';
 import { MAX_COPY_CHARS, type ApiMethod } from './api.ts';
+import { SETTING_BOUNDS, type NumberBounds } from './defaults.ts';
 
 const nonEmpty = (what: string, max = 4096) =>
   z
@@ -32,7 +33,10 @@ const topics = z.array(queryText).max(32, 'at most 32 queries');
 
 const exportFormat = z.enum(['md', 'text', 'json']);
 const breadcrumbMode = z.enum(['conditional', 'always', 'none']);
-const weight = z.number().finite().min(0).max(100);
+/** A number setting within its bounds (defaults.ts, which Settings shows too). */
+const bounded = ({ min, max, integer }: NumberBounds) =>
+  (integer ? z.number().int() : z.number().finite()).min(min).max(max);
+const weight = bounded(SETTING_BOUNDS.columnWeight);
 
 const settingsPatch = z
   .object({
@@ -46,15 +50,15 @@ const settingsPatch = z
       })
       .partial()
       .strict(),
-    aggregationThreshold: z.number().finite().min(0).max(1),
-    minAggregationMatches: z.number().int().min(1).max(1000),
-    scoreCapMultiplier: z.number().finite().min(1).max(100),
+    aggregationThreshold: bounded(SETTING_BOUNDS.aggregationThreshold),
+    minAggregationMatches: bounded(SETTING_BOUNDS.minAggregationMatches),
+    scoreCapMultiplier: bounded(SETTING_BOUNDS.scoreCapMultiplier),
     fuzzyDistance: z.union([z.literal(0), z.literal(1)]),
-    resultLimit: z.number().int().min(1).max(500),
+    resultLimit: bounded(SETTING_BOUNDS.resultLimit),
     stemmer: z.string().regex(/^[a-z]{2,20}$/, 'stemmer must be a language name such as "english"'),
     exportFormat,
     breadcrumbMode,
-    exportMaxTokens: z.number().int().min(1).max(10_000_000).nullable(),
+    exportMaxTokens: bounded(SETTING_BOUNDS.exportMaxTokens).nullable(),
     quickSearchHotkey: z.string().min(1).max(100),
     theme: z.enum(['system', 'light', 'dark']),
     showScores: z.boolean(),

@@ -176,7 +176,7 @@ for (const scheme of ['light', 'dark'] as const) {
     await shot('vaults');
     await page.keyboard.press('Escape');
     await page.keyboard.press('Alt+s');
-    await expect(page.getByRole('dialog', { name: 'Settings' })).toContainText('column weights');
+    await expect(page.getByRole('dialog', { name: 'Settings' })).toContainText('Results shown');
     await shot('settings');
     await page.keyboard.press('Escape');
     await searchBox(page).fill('xylophonequartz');

@@ -2,7 +2,17 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from '@playwright/test';
-import { expect, test } from './bridge-fixture.ts';
+import type { Settings } from '#shared/contract/api.ts';
+import { DEFAULT_SETTINGS } from '#shared/contract/defaults.ts';
+import { SCREENSHOTS, expect, test } from './bridge-fixture.ts';
+
+async function shoot(page: Page, name: string): Promise<void> {
+  for (const scheme of ['light', 'dark'] as const) {
+    await page.emulateMedia({ colorScheme: scheme });
+    await page.screenshot({ path: join(SCREENSHOTS, `${name}-${scheme}.png`) });
+  }
+  await page.emulateMedia({ colorScheme: 'light' });
+}
 
 const results = (page: Page) => page.getByRole('listbox', { name: 'Results' }).getByRole('option');
 
@@ -71,6 +81,11 @@ test('settings apply at once and persist', async ({ page, bridge }) => {
   await limit.press('Tab');
   await expect(panel.getByRole('alert')).toContainText('Results shown');
   await expect(limit).toHaveValue('1');
+  // Ranking is under Advanced, each setting with a line on what it does.
+  await panel.getByText('Advanced: ranking and merging').click();
+  await expect(panel.getByLabel('Sibling share to merge')).toHaveAccessibleDescription(
+    /instead of its subsections/,
+  );
   const title = panel.getByLabel('Title');
   await title.fill('-1');
   await title.press('Tab');
@@ -112,4 +127,54 @@ test('the theme setting overrides the OS either way; System follows it', async (
   await expect(background).toHaveCSS('background-color', LIGHT);
   await theme.selectOption('system');
   await expect(background).toHaveCSS('background-color', DARK);
+});
+
+test('settings: the shortcut is recorded by pressing it; Reset to defaults asks, then resets', async ({
+  page,
+  bridge,
+}) => {
+  await page.goto(bridge.url);
+  await page.keyboard.press('Alt+s');
+  const panel = page.getByRole('dialog', { name: 'Settings' });
+  const record = panel.getByRole('button', { name: 'Record shortcut' });
+  await expect(record).toHaveAccessibleDescription(/Quick search shortcut Ctrl\+Shift\+Space/);
+  await record.focus();
+  await page.keyboard.press('Enter');
+  await expect(panel.getByText('Press the keys…')).toBeVisible();
+  await shoot(page, 'settings-recording');
+  // A key without Ctrl or Alt is refused, and recording goes on; Esc stops it, the dialog stays.
+  await page.keyboard.press('k');
+  await expect(panel.getByRole('alert')).toContainText('needs Ctrl');
+  await page.keyboard.press('Escape');
+  await expect(panel).toBeVisible();
+  await expect(panel.getByRole('button', { name: 'Record shortcut' })).toBeFocused();
+  await page.keyboard.press('Enter');
+  await page.keyboard.press('Control+Alt+KeyK');
+  await expect(panel.locator('kbd')).toHaveText('Ctrl+Alt+K');
+  await expect
+    .poll(async () => (await bridge.call<{ settings: Settings }>('getSettings')).settings)
+    .toMatchObject({ quickSearchHotkey: 'CommandOrControl+Alt+K' });
+
+  const limit = panel.getByLabel('Results shown');
+  await limit.fill('3');
+  await limit.press('Tab');
+  await expect
+    .poll(async () => (await bridge.call<{ settings: Settings }>('getSettings')).settings)
+    .toMatchObject({ resultLimit: 3 });
+  await shoot(page, 'settings-everyday');
+  await panel.getByText('Advanced: ranking and merging').click();
+  await panel.getByLabel('Merged score cap (× best)').scrollIntoViewIfNeeded();
+  await shoot(page, 'settings-advanced');
+
+  const reset = panel.getByRole('button', { name: 'Reset to defaults' });
+  await reset.focus();
+  await page.keyboard.press('Enter');
+  const really = panel.getByRole('button', { name: 'Really reset every setting?' });
+  await expect(really).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(limit).toHaveValue('20');
+  await expect(panel.locator('kbd')).toHaveText('Ctrl+Shift+Space');
+  expect((await bridge.call<{ settings: Settings }>('getSettings')).settings).toEqual(
+    DEFAULT_SETTINGS,
+  );
 });

@@ -1,15 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { shortcutOf, type KeyLike } from '../../src-renderer/src/lib/shortcuts.ts';
-
-const key = (key: string, code = '', modifiers: Partial<KeyLike> = {}): KeyLike => ({
-  key,
-  code,
-  altKey: false,
-  ctrlKey: false,
-  metaKey: false,
-  shiftKey: false,
-  ...modifiers,
-});
+import { shortcutOf } from '../../src-renderer/src/lib/shortcuts.ts';
+import { keyLike as key } from './key-like.ts';
 
 describe('shortcutOf', () => {
   it.each([

@@ -3,32 +3,13 @@
 // docs/architecture.md#the-index-is-a-rebuildable-cache).
 import { createHash } from 'node:crypto';
 import type { Settings, SettingsPatch } from '#shared/contract/api.ts';
+import { DEFAULT_SETTINGS } from '#shared/contract/defaults.ts';
 import { validateRequest } from '#shared/contract/schema.ts';
 import { FolioError } from '#shared/contract/engine.ts';
 import { stemmerLanguages } from '../analysis/stemmer.ts';
 
-/** Every default in one place (docs/design.md#defaults). */
-export const DEFAULT_SETTINGS: Readonly<Settings> = Object.freeze({
-  columnWeights: Object.freeze({
-    title: 3.0,
-    tags: 2.5,
-    path: 2.0,
-    pathComponents: 2.0,
-    body: 1.0,
-  }),
-  aggregationThreshold: 0.5,
-  minAggregationMatches: 2,
-  scoreCapMultiplier: 2.0,
-  fuzzyDistance: 1,
-  resultLimit: 20,
-  stemmer: 'english',
-  exportFormat: 'md',
-  breadcrumbMode: 'conditional',
-  exportMaxTokens: null,
-  quickSearchHotkey: 'CommandOrControl+Shift+Space',
-  theme: 'system',
-  showScores: false,
-}) as Settings;
+/** Every default in one place (docs/design.md#defaults); shared with the renderer's Settings. */
+export { DEFAULT_SETTINGS } from '#shared/contract/defaults.ts';
 
 /** Fixed defaults that are not user settings (docs/design.md#defaults). */
 export const ENGINE_DEFAULTS = Object.freeze({
