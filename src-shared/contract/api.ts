@@ -46,6 +46,12 @@ export interface SearchRequest {
    * every required term.
    */
   strict?: boolean;
+  /**
+   * The queries are being typed (as-you-type search): a query's last word, when nothing follows
+   * it, also matches as a prefix, and full words rank above completions
+   * (docs/design.md#the-word-being-typed). The app sets it; the CLI and MCP do not.
+   */
+  typing?: boolean;
 }
 
 /** A piece of a snippet: highlighted (`match`) or not. The renderer renders these as elements. */

@@ -76,6 +76,7 @@ export const REQUEST_SCHEMAS = {
       queries: topics,
       limit: z.number().int().min(1).max(500).optional(),
       strict: z.boolean().optional(),
+      typing: z.boolean().optional(),
     })
     .strict(),
   outline: z.object({ docId: nodeId }).strict(),

@@ -31,11 +31,11 @@ describe('SearchState', () => {
     search.setTopic(0, 'sl');
     search.setTopic(0, 'slo');
     const newest = search.run();
-    expect(fake.calls).toEqual([['search', { queries: ['s'] }]]);
+    expect(fake.calls).toEqual([['search', { queries: ['s'], typing: true }]]);
     // The answer to 's' is older than the input: dropped; only the newest input is sent next.
     pending.get('s')!.resolve(ok(response('v:s.md')));
     await expect.poll(() => fake.calls.length).toBe(2);
-    expect(fake.calls[1]).toEqual(['search', { queries: ['slo'] }]);
+    expect(fake.calls[1]).toEqual(['search', { queries: ['slo'], typing: true }]);
     expect(search.status).toBe('loading');
     pending.get('slo')!.resolve(ok(response('v:slow.md')));
     await newest;
@@ -51,7 +51,9 @@ describe('SearchState', () => {
     const search = new SearchState(fake.api);
     search.topics = ['  wind speed ', '', 'anemometer'];
     await search.run();
-    expect(fake.calls).toEqual([['search', { queries: ['wind speed', 'anemometer'] }]]);
+    expect(fake.calls).toEqual([
+      ['search', { queries: ['wind speed', 'anemometer'], typing: true }],
+    ]);
   });
 
   it('sends a paste longer than a query may be by its first 20,000 characters', async () => {
@@ -72,7 +74,7 @@ describe('SearchState', () => {
     const search = new SearchState(fake.api, { debounceMs: 5 });
     for (const text of ['b', 'ba', 'bat']) search.setTopic(0, text);
     await new Promise((done) => setTimeout(done, 40));
-    expect(fake.calls).toEqual([['search', { queries: ['bat'] }]]);
+    expect(fake.calls).toEqual([['search', { queries: ['bat'], typing: true }]]);
     expect(search.results).toHaveLength(1);
   });
 

@@ -3,12 +3,16 @@
 /** A column a term can be restricted to (`title:`, `tags:`, `path:`, `body:`). */
 export type QueryField = 'title' | 'tags' | 'path' | 'body';
 
-/** A word as typed; `prefix` when it ended in `*`. */
+/**
+ * A word as typed; `prefix` when it ended in `*`; `typing` when it is the word still being typed
+ * (docs/design.md#the-word-being-typed).
+ */
 export interface TermNode {
   type: 'term';
   text: string;
   field: QueryField | null;
   prefix: boolean;
+  typing?: boolean;
 }
 
 /** A quoted phrase as typed (without the quotes). */

@@ -69,6 +69,8 @@ export interface CompiledQuery {
 export interface CompileOptions {
   /** The fuzzy variants of an analysed term (none: exact only). */
   expand?: (term: string) => string[];
+  /** The index terms of a typed prefix's stem family (query/typing.ts; none: the prefix only). */
+  family?: (prefix: string) => string[];
 }
 
 const quote = (terms: string[]) => `"${terms.join(' ').replace(/"/g, '""')}"`;
@@ -102,6 +104,7 @@ class Compiler {
           node.field,
           node.type === 'term',
           node.type === 'term' && node.prefix,
+          node.type === 'term' && node.typing === true,
         );
       case 'or': {
         const parts = node.children.filter((c) => c.type !== 'not').map((c) => this.node(c));
@@ -173,6 +176,7 @@ class Compiler {
     field: QueryField | null,
     bare: boolean,
     prefix: boolean,
+    typing = false,
   ): Piece | null {
     if (this.leaves >= MAX_QUERY_LEAVES) return null;
     const tokens = this.analyzer.tokens(text).slice(0, MAX_PHRASE_TERMS);
@@ -186,9 +190,11 @@ class Compiler {
       terms[terms.length - 1] = this.analyzer.prefixTerm(text.slice(last.start, last.end));
     }
     const isPrefix = prefix || cjkSingle;
-    const exact = quote(terms) + (isPrefix ? ' *' : '');
+    let exact = quote(terms) + (isPrefix ? ' *' : '');
     let fuzzy: string | null = null;
     this.highlights.push({ terms, prefix: isPrefix });
+    if (typing && terms.length === 1 && !isCjkTerm(last.term))
+      exact = this.completions(text, exact);
     this.terms.push(text.toLowerCase());
     if (bare && !isPrefix && terms.length === 1 && [...text].length >= FUZZY_MIN_LENGTH) {
       const variants = this.options.expand?.(terms[0]!) ?? [];
@@ -201,6 +207,19 @@ class Compiler {
       (field ? `${field}:` : '') +
       (bare ? text.toLowerCase() + (prefix ? '*' : '') : `"${text.toLowerCase()}"`);
     return { expr: inField(exact), fuzzy: fuzzy && inField(fuzzy), label };
+  }
+
+  /**
+   * The word being typed (docs/design.md#the-word-being-typed): the word itself (`exact`), or
+   * words it begins, or its stem family. A full word matches the word and the prefix both, so it
+   * ranks above a completion.
+   */
+  private completions(text: string, exact: string): string {
+    const prefix = this.analyzer.prefixTerm(text);
+    const family = (this.options.family?.(prefix) ?? []).filter((t) => `"${t}"` !== exact);
+    this.highlights.push({ terms: [prefix], prefix: true });
+    for (const term of family) this.highlights.push({ terms: [term], prefix: false });
+    return `(${[exact, `${quote([prefix])} *`, ...family.map((t) => quote([t]))].join(' OR ')})`;
   }
 }
 

@@ -16,6 +16,7 @@ import { countRows, weightParams } from './fts-statements.ts';
 import { compareMatches, mergeMatches, unmerged, type MergedMatch } from './merge.ts';
 import { placementOf, TopicRanking } from './rank.ts';
 import type { RankingOptions } from './ranking.ts';
+import { endsInWord } from '../query/typing.ts';
 import { buildResults } from './results.ts';
 import { boostOf, planTopic, type Topic } from './topic.ts';
 import { SearchTree } from './tree.ts';
@@ -50,10 +51,10 @@ export function runSearch(context: SearchContext, request: SearchRequest): Searc
     countRows: (expr: string, cap: number) => countRows(reader, expr, cap),
   };
   const typed = request.queries
-    .map((text, queryIndex) => ({ text: text.trim(), queryIndex }))
+    .map((text, queryIndex) => ({ text: text.trim(), queryIndex, typing: endsInWord(text) }))
     .filter(({ text }) => text.length > 0);
-  const topics = typed.map(({ text, queryIndex }, index) => ({
-    ...planTopic(text, index, planning),
+  const topics = typed.map(({ text, queryIndex, typing }, index) => ({
+    ...planTopic(text, index, { ...planning, typing: request.typing === true && typing }),
     queryIndex,
   }));
 

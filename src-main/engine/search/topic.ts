@@ -9,6 +9,7 @@ import type { ParsedQuery } from '../query/ast.ts';
 import { compileQuery, type CompiledOperand, type CompiledQuery } from '../query/compile.ts';
 import type { Vocabulary } from '../query/fuzzy.ts';
 import { parseQuery } from '../query/parse.ts';
+import { markTyping, stemFamily } from '../query/typing.ts';
 import type { FileBrief, VaultRow } from '../store/index-reader.ts';
 import { vaultRowidBase, VAULT_ROWID_SPAN } from '../store/node-rows.ts';
 import { idf } from './ranking.ts';
@@ -72,6 +73,8 @@ export interface PlanContext {
   pinnedBoost: number;
   /** Fuzzy matching on (the `fuzzyDistance` setting is 1) or off (0). */
   fuzzy: boolean;
+  /** The query's last word is being typed (docs/design.md#the-word-being-typed). */
+  typing?: boolean;
   /** Rows an FTS5 expression matches, counted up to `cap` (for operands the vocabulary cannot tell). */
   countRows(expr: string, cap: number): number;
 }
@@ -79,9 +82,10 @@ export interface PlanContext {
 /** Parses, compiles and weighs one typed query. */
 export function planTopic(text: string, index: number, context: PlanContext): Topic {
   const { analyzer, vocabulary } = context;
-  const parsed = parseQuery(text);
+  const parsed = context.typing ? markTyping(parseQuery(text), text) : parseQuery(text);
+  const family = (prefix: string) => stemFamily(prefix, (term) => vocabulary.has(term));
   const expand = context.fuzzy ? (term: string) => vocabulary.variants(term) : undefined;
-  const query = compileQuery(parsed, analyzer, expand ? { expand } : {});
+  const query = compileQuery(parsed, analyzer, expand ? { expand, family } : { family });
   const fields = query.required.filter((o) => o.filter);
   const total = Math.max(1, vocabulary.total);
   const wanted = query.required

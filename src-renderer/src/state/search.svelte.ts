@@ -141,7 +141,7 @@ export class SearchState {
 
   /** Sends one search; `#inFlight` settles (and clears) once it is answered. */
   #send(queries: string[]) {
-    const request = this.#api.search({ queries });
+    const request = this.#api.search({ queries, typing: true });
     const settled: Promise<void> = request.then(
       () => {
         if (this.#inFlight === settled) this.#inFlight = null;

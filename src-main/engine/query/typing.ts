@@ -1,0 +1,50 @@
+// The word being typed (docs/design.md#the-word-being-typed): in as-you-type search the last word
+// of a query is usually unfinished ("attachmen", "borr"), so it also matches as a prefix. The
+// index holds stems ("attachments" → "attach"), so a prefix of the surface word can be longer
+// than the stem it should find: the word's stem family — vocabulary terms the typed word starts
+// with, a few characters shorter at most — is searched too.
+import type { ParsedQuery, QueryNode, TermNode } from './ast.ts';
+
+/** Typed words shorter than this are not completed (a 1–2 letter prefix matches half the index). */
+export const TYPING_MIN_LENGTH = 3;
+/** How much shorter than the typed prefix a stem of the same family can be ("configura" → "configur"). */
+const STEM_SLACK = 4;
+/** The shortest stem taken as family: shorter ones ("con" for "conf") are other words' stems. */
+const FAMILY_MIN_LENGTH = 4;
+
+/** True when `text` ends in a word character: its last word is still being typed. */
+export function endsInWord(text: string): boolean {
+  return /[\p{L}\p{N}\p{M}]$/u.test(text);
+}
+
+/** The last plain word of the query, if the query ends with it (not in a phrase, group or field). */
+function lastWord(root: QueryNode | null): TermNode | null {
+  const last = root?.type === 'and' ? root.children[root.children.length - 1] : root;
+  if (!last || last.type !== 'term') return null;
+  return last.field === null && !last.prefix ? last : null;
+}
+
+/** `parsed` with its last word marked as being typed, when `text` ends with it. */
+export function markTyping(parsed: ParsedQuery, text: string): ParsedQuery {
+  const word = lastWord(parsed.root);
+  if (!word || !endsInWord(text) || [...word.text].length < TYPING_MIN_LENGTH) return parsed;
+  if (!text.toLowerCase().endsWith(word.text.toLowerCase())) return parsed;
+  const typing: TermNode = { ...word, typing: true };
+  if (parsed.root === word) return { ...parsed, root: typing };
+  const root = parsed.root as Extract<QueryNode, { type: 'and' }>;
+  return { ...parsed, root: { ...root, children: [...root.children.slice(0, -1), typing] } };
+}
+
+/**
+ * The index terms of `prefix`'s stem family: those `prefix` starts with, at most `STEM_SLACK`
+ * characters shorter (never under `FAMILY_MIN_LENGTH`), that the vocabulary holds.
+ */
+export function stemFamily(prefix: string, has: (term: string) => boolean): string[] {
+  const family: string[] = [];
+  const from = Math.max(FAMILY_MIN_LENGTH, prefix.length - STEM_SLACK);
+  for (let length = prefix.length - 1; length >= from; length--) {
+    const term = prefix.slice(0, length);
+    if (has(term)) family.push(term);
+  }
+  return family;
+}
