@@ -3,6 +3,9 @@
 // and reads run on this thread; every index write runs in the index worker thread
 // (`indexing/index-client.ts`), fed by the scheduler (`indexing/index-scheduler.ts`) and the vault
 // watchers (`live/live-vaults.ts`).
+// size: the composition root implements every EngineService operation, each a few lines that
+// delegate to its concern's folder (documents/, export/, links/, search/, vaults/, indexing/);
+// splitting it would scatter the one place that shows how the engine is wired.
 import type {
   EngineEvent,
   EngineOptions,
@@ -36,7 +39,8 @@ import { databaseError, isSqliteError, openDatabase, type Db } from './store/dat
 import { IndexReader } from './store/index-reader.ts';
 import { INDEX_FORMAT } from './store/migrations.ts';
 import { Registry } from './store/registry.ts';
-import { IndexWorkerClient, type IndexClientOptions } from './indexing/index-client.ts';
+import type { IndexWorkerClient } from './indexing/index-client.ts';
+import { NamedIndexClient } from './indexing/named-index-client.ts';
 import { IndexScheduler } from './indexing/index-scheduler.ts';
 import { LiveVaults } from './live/live-vaults.ts';
 import {
@@ -51,31 +55,6 @@ import { expandHome } from './vaults/home-path.ts';
 import { registerInternals, type EngineInternals } from './service/engine-internals.ts';
 
 const HASH_KEY = 'indexing_hash';
-
-/**
- * The index worker client whose SQLite failures name the database file: the worker reports only
- * SQLite's message and code, and a damaged database must be named wherever it shows (issue 3).
- */
-class IndexClient extends IndexWorkerClient {
-  private readonly dbPath: string;
-
-  constructor(options: IndexClientOptions) {
-    super(options);
-    this.dbPath = options.dbPath;
-  }
-
-  private named = (error: unknown): never => {
-    throw isSqliteError(error) ? databaseError(this.dbPath, error) : error;
-  };
-
-  override reconcile(...args: Parameters<IndexWorkerClient['reconcile']>) {
-    return super.reconcile(...args).catch(this.named);
-  }
-
-  override clearVault(vaultId: number) {
-    return super.clearVault(vaultId).catch(this.named);
-  }
-}
 
 class Engine implements EngineService {
   private readonly options: EngineOptions;
@@ -127,7 +106,7 @@ class Engine implements EngineService {
 
   /** The index worker, the queue that feeds it and the watchers that feed the queue. */
   private startIndexing(): void {
-    this.client = new IndexClient({
+    this.client = new NamedIndexClient({
       dbPath: this.options.dbPath,
       stemmer: this.settings.stemmer,
       file: workerFilesOf(this.options)?.index,

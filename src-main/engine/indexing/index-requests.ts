@@ -38,6 +38,12 @@ function chunkPool(data: IndexWorkerData): ChunkPool | null {
   return createChunkPool({ workers: data.chunkWorkers, workerUrl: entry });
 }
 
+/** The reply of a request that failed: its first line and error code. */
+function failedReply(id: number, error: unknown): WorkerReply {
+  const message = error instanceof Error ? error.message.split('\n')[0]! : String(error);
+  return { type: 'failed', id, message, code: (error as NodeJS.ErrnoException)?.code ?? null };
+}
+
 /** Answers the engine's requests on `port` until it asks to close. */
 export function serveIndexRequests(port: MessagePort, data: IndexWorkerData): void {
   const db = openDatabase(data.dbPath);
@@ -92,11 +98,7 @@ export function serveIndexRequests(port: MessagePort, data: IndexWorkerData): vo
       return;
     }
     queue = queue.then(() =>
-      handle(request).catch((error: unknown) => {
-        const e = error as NodeJS.ErrnoException;
-        const message = error instanceof Error ? error.message.split('\n')[0]! : String(error);
-        reply({ type: 'failed', id: request.id, message, code: e?.code ?? null });
-      }),
+      handle(request).catch((error: unknown) => reply(failedReply(request.id, error))),
     );
   });
   // Started: from now on the thread may be terminated safely (see IndexWorkerClient.close).

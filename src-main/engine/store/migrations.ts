@@ -17,6 +17,7 @@ export const MIGRATIONS: readonly Migration[] = [
     version: 1,
     description:
       'registry, settings, manifest with indexed content, nodes, FTS5 index, file errors',
+    // size: the first schema, one CREATE per table; a released migration is never edited.
     up(db) {
       db.exec(`
         CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL) WITHOUT ROWID;
