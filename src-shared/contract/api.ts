@@ -52,7 +52,16 @@ export interface SearchRequest {
    * (docs/design.md#the-word-being-typed). The app sets it; the CLI and MCP do not.
    */
   typing?: boolean;
+  /**
+   * The order of the results (docs/design.md#date-filters): `relevance` (default), or newest
+   * first by `modified` (the file's time) or `created` (frontmatter `created`, else `date`;
+   * results without one come last, by relevance).
+   */
+  sort?: SearchSort;
 }
+
+/** How results are ordered. */
+export type SearchSort = 'relevance' | 'modified' | 'created';
 
 /** A piece of a snippet: highlighted (`match`) or not. The renderer renders these as elements. */
 export interface SnippetSegment {
@@ -108,6 +117,10 @@ export interface SearchResult {
    * multi-topic search), in ascending order.
    */
   topics: number[];
+  /** The note's modification time (epoch ms). */
+  modified: number;
+  /** Its frontmatter `created` (else `date`), epoch ms; null when it gives neither. */
+  created: number | null;
 }
 
 export interface SearchResponse {

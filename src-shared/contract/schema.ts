@@ -77,6 +77,7 @@ export const REQUEST_SCHEMAS = {
       limit: z.number().int().min(1).max(500).optional(),
       strict: z.boolean().optional(),
       typing: z.boolean().optional(),
+      sort: z.enum(['relevance', 'modified', 'created']).optional(),
     })
     .strict(),
   outline: z.object({ docId: nodeId }).strict(),

@@ -94,6 +94,8 @@ export function result(
     partial: false,
     matchedTerms: [],
     topics: [],
+    modified: 0,
+    created: null,
     ...extra,
   };
 }

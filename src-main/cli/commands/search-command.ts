@@ -1,10 +1,10 @@
-// `cli search --db FILE [--limit N] [--json] [--raw] [--strict] QUERY…`
+// `cli search --db FILE [--limit N] [--sort S] [--json] [--raw] [--strict] QUERY…`
 // (docs/design.md#command-line): several QUERY arguments are a multi-topic search; `--json` prints
 // `{"results":[…]}` with the fields of docs/design.md#the-result-record; `--raw` prints the raw
-// matches, unmerged.
-import type { SearchResult } from '#shared/contract/api.ts';
+// matches, unmerged; `--sort modified|created` puts the newest first (docs/design.md#date-filters).
+import type { SearchResult, SearchSort } from '#shared/contract/api.ts';
 import { engineInternals } from '../../engine/create-engine.ts';
-import { defineCommand, intOption } from '../command.ts';
+import { defineCommand, intOption, UsageError } from '../command.ts';
 import { LIMIT_RANGE } from '../option-bounds.ts';
 import { withIndex } from '../open-index.ts';
 import { terminalLine, terminalText } from '../terminal-text.ts';
@@ -12,10 +12,26 @@ import { terminalLine, terminalText } from '../terminal-text.ts';
 const options = {
   db: { type: 'string' },
   limit: { type: 'string' },
+  sort: { type: 'string' },
   json: { type: 'boolean' },
   raw: { type: 'boolean' },
   strict: { type: 'boolean' },
 } as const;
+
+const SORTS: readonly SearchSort[] = ['relevance', 'modified', 'created'];
+
+function sortOption(value: string | undefined): SearchSort {
+  if (value === undefined) return 'relevance';
+  if (SORTS.includes(value as SearchSort)) return value as SearchSort;
+  throw new UsageError(`--sort must be one of ${SORTS.join(', ')} (got "${value}")`);
+}
+
+/** A result's date as the text output shows it: its day, local time. */
+function dayOf(ms: number): string {
+  const d = new Date(ms);
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`;
+}
 
 function plainSnippet(result: SearchResult): string {
   return result.snippetSegments.map((s) => (s.match ? `[${s.text}]` : s.text)).join('');
@@ -33,7 +49,7 @@ function formatResult(result: SearchResult, rank: number): string {
   // Ids, breadcrumbs and matched terms come from file names and notes: escaped for the terminal.
   return [
     terminalLine(
-      `${rank}. ${result.id}  (lines ${lines}, score ${result.score.toFixed(2)}${flags.length ? `, ${flags.join('; ')}` : ''})`,
+      `${rank}. ${result.id}  (lines ${lines}, score ${result.score.toFixed(2)}, modified ${dayOf(result.modified)}${flags.length ? `, ${flags.join('; ')}` : ''})`,
     ),
     `   ${terminalLine(result.breadcrumb)}`,
     `   ${terminalText(plainSnippet(result))}`,
@@ -41,12 +57,13 @@ function formatResult(result: SearchResult, rank: number): string {
 }
 
 export const command = defineCommand({
-  usage: 'search --db FILE [--limit N] [--json] [--raw] [--strict] QUERY…',
+  usage: 'search --db FILE [--limit N] [--sort S] [--json] [--raw] [--strict] QUERY…',
   options,
   async run({ values, positionals }, io) {
     const limit = intOption(values.limit, '--limit', LIMIT_RANGE);
+    const sort = sortOption(values.sort);
     return withIndex(values.db, async (engine) => {
-      const request = { queries: positionals, limit, strict: values.strict ?? false };
+      const request = { queries: positionals, limit, strict: values.strict ?? false, sort };
       const response = values.raw
         ? engineInternals(engine).searchRaw(request)
         : await engine.search(request);

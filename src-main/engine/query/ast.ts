@@ -1,4 +1,5 @@
 // The query language (docs/design.md#the-query-language) as data: what the parser produces and the compiler consumes.
+import type { DateFilter } from '../dates/date-filter.ts';
 
 /** A column a term can be restricted to (`title:`, `tags:`, `path:`, `body:`). */
 export type QueryField = 'title' | 'tags' | 'path' | 'body';
@@ -53,6 +54,8 @@ export interface QueryFilters {
   pathPrefixes: string[];
   /** `-path:dir/`: never paths starting with these. */
   excludePathPrefixes: string[];
+  /** `modified:>2026-01-01`, `created:2025`, `-modified:<30d`: every one holds. */
+  dates: DateFilter[];
 }
 
 /** A parsed query: the match tree (null when nothing searchable was typed) and its filters. */

@@ -11,7 +11,7 @@ export type QueryToken =
   | { kind: 'and' }
   | { kind: 'not' };
 
-const FIELD = /^(title|tags|tag|path|body|vault|tree):/i;
+const FIELD = /^(title|tags|tag|path|body|vault|tree|modified|created|updated|date):/i;
 const SPACE = /\s/;
 
 function isBoundary(char: string | undefined): boolean {

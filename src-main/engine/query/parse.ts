@@ -3,15 +3,18 @@
 // unclosed `(` closes at the end, an operator without an operand is dropped. `vault:`/`tree:`
 // and `path:dir/` are filters of the whole query wherever they were typed.
 import type { QueryField, QueryFilters, QueryNode, ParsedQuery } from './ast.ts';
+import { DATE_FIELDS, parseDateFilter, type DateField } from '../dates/date-filter.ts';
 import { lexQuery, type QueryToken } from './lex.ts';
 
 /** Deeper groups are flattened into their parent: a 10 kB `((((…` must not exhaust the stack. */
 export const MAX_GROUP_DEPTH = 32;
 
-type FilterNode = { type: 'filter'; kind: 'vault' | 'path'; value: string };
+type FilterNode =
+  | { type: 'filter'; kind: 'vault' | 'path'; value: string }
+  | { type: 'filter'; kind: DateField; value: string };
 type Parsed = QueryNode | FilterNode | null;
 
-const FIELDS: Record<string, QueryField | 'vault'> = {
+const FIELDS: Record<string, QueryField | 'vault' | DateField> = {
   title: 'title',
   tags: 'tags',
   tag: 'tags',
@@ -19,6 +22,10 @@ const FIELDS: Record<string, QueryField | 'vault'> = {
   body: 'body',
   vault: 'vault',
   tree: 'vault',
+  modified: 'modified',
+  created: 'created',
+  updated: 'updated',
+  date: 'date',
 };
 
 class Parser {
@@ -119,6 +126,9 @@ class Parser {
 
 function leaf(kind: 'term' | 'phrase', text: string, field: string | null): Parsed {
   if (field === 'vault') return { type: 'filter', kind: 'vault', value: text.toLowerCase() };
+  if (DATE_FIELDS.includes(field as DateField)) {
+    return { type: 'filter', kind: field as DateField, value: text };
+  }
   if (field === 'path' && text.includes('/')) return { type: 'filter', kind: 'path', value: text };
   const column = (field as QueryField | null) ?? null;
   if (kind === 'phrase') return { type: 'phrase', text, field: column };
@@ -139,10 +149,23 @@ function makeAnd(children: Parsed[]): Parsed {
   return { type: 'and', children: kept as QueryNode[] };
 }
 
-/** Removes filter leaves from the tree into `filters`; a filter under a negation excludes. */
-function hoist(node: Parsed, negated: boolean, filters: QueryFilters): QueryNode | null {
+/**
+ * Removes filter leaves from the tree into `filters`; a filter under a negation excludes. A date
+ * filter whose value is no date searches its words as typed (`created:yesterday`).
+ */
+function hoist(
+  node: Parsed,
+  negated: boolean,
+  filters: QueryFilters,
+  now: number,
+): QueryNode | null {
   if (node === null) return null;
   const n = node as QueryNode | FilterNode;
+  if (n.type === 'filter' && n.kind !== 'vault' && n.kind !== 'path') {
+    const filter = parseDateFilter(n.kind, n.value, now);
+    if (filter) filters.dates.push({ ...filter, negated });
+    return filter ? null : plainWords(`${n.kind} ${n.value}`);
+  }
   if (n.type === 'filter') {
     const value = n.kind === 'path' ? normalizePathPrefix(n.value) : n.value;
     if (value) {
@@ -152,12 +175,12 @@ function hoist(node: Parsed, negated: boolean, filters: QueryFilters): QueryNode
     return null;
   }
   if (n.type === 'not') {
-    const child = hoist(n.child, !negated, filters);
+    const child = hoist(n.child, !negated, filters, now);
     return child ? { type: 'not', child } : null;
   }
   if (n.type === 'and' || n.type === 'or') {
     const children = n.children
-      .map((child) => hoist(child, negated, filters))
+      .map((child) => hoist(child, negated, filters, now))
       .filter((child): child is QueryNode => child !== null);
     if (children.length <= 1) return children[0] ?? null;
     const flat = children.flatMap((child) => (child.type === n.type ? child.children : [child]));
@@ -166,19 +189,26 @@ function hoist(node: Parsed, negated: boolean, filters: QueryFilters): QueryNode
   return n;
 }
 
+/** Text as the plain words of a query (no fields, no operators). */
+function plainWords(text: string): QueryNode | null {
+  const words = text.split(/[\s<>=]+/).filter((word) => word.length > 0);
+  return makeAnd(words.map((word) => leaf('term', word, null))) as QueryNode | null;
+}
+
 /** `./docs/API/` → `docs/API/`; the comparison itself is case-insensitive. */
 function normalizePathPrefix(value: string): string {
   return value.replace(/^(\.\/|\/)+/, '').normalize('NFC');
 }
 
 /** Parses any string into a query tree and filters (docs/design.md#syntax-and-precedence). Never throws. */
-export function parseQuery(input: string): ParsedQuery {
+export function parseQuery(input: string, now: number = Date.now()): ParsedQuery {
   const filters: QueryFilters = {
     vaults: [],
     excludeVaults: [],
     pathPrefixes: [],
     excludePathPrefixes: [],
+    dates: [],
   };
-  const root = hoist(new Parser(lexQuery(input)).parseAll(), false, filters);
+  const root = hoist(new Parser(lexQuery(input)).parseAll(), false, filters, now);
   return { root, filters };
 }

@@ -10,6 +10,7 @@ import type { SearchRequest, SearchResponse, Settings } from '#shared/contract/a
 import type { Analyzer } from '../analysis/analyzer.ts';
 import type { Vocabulary } from '../query/fuzzy.ts';
 import type { IndexReader } from '../store/index-reader.ts';
+import { fileDate, sortNewestFirst } from '../dates/file-dates.ts';
 import { ENGINE_DEFAULTS } from '../settings/settings.ts';
 import type { Candidate } from './candidate.ts';
 import { countRows, weightParams } from './fts-statements.ts';
@@ -82,6 +83,8 @@ export function runSearch(context: SearchContext, request: SearchRequest): Searc
   describe(merged, raw, topics);
   place(merged, topics, { tree, analyzer, options });
   merged.sort((a, b) => compareMatches(a, b, tree.nodes));
+  const sort = request.sort ?? 'relevance';
+  if (sort !== 'relevance') sortNewestFirst(merged, (m) => fileDate(tree.fileOf(m.key), sort));
 
   // 5. Results.
   const page = merged.slice(0, limit);

@@ -1,6 +1,7 @@
 // Stage 5 of a search (docs/architecture.md#search): from a merged match to the `SearchResult` of
 // the contract: text regions of the node as indexed, highlights found by re-analysing them,
 // snippets per topic, byte-exact match ranges.
+import { fileDate } from '../dates/file-dates.ts';
 import type { SearchResult } from '#shared/contract/api.ts';
 import type { ByteRange } from '../chunk/types.ts';
 import type { Analyzer } from '../analysis/analyzer.ts';
@@ -216,6 +217,8 @@ export function buildResult(
     mergedFrom: match.mergedFrom.map(context.idOf),
     partial: match.partial,
     matchedTerms: match.matchedTerms,
+    modified: file.mtime_ms,
+    created: fileDate(file, 'created'),
     topics: match.topics.map((topic) => context.queryIndexes[topic]!),
   });
 }

@@ -4,6 +4,7 @@
 // and the per-file test (the exact path prefix). A new kind of filter plugs in here: parsed into
 // `QueryFilters` (query/parse.ts), then either narrowed in FTS5 (`restriction`) or tested per file
 // (`acceptsFile`), which the rank stage applies to every candidate before it can score.
+import { passesDateFilters } from '../dates/file-dates.ts';
 import type { Analyzer } from '../analysis/analyzer.ts';
 import type { ParsedQuery } from '../query/ast.ts';
 import { compileQuery, type CompiledOperand, type CompiledQuery } from '../query/compile.ts';
@@ -115,7 +116,7 @@ export function planTopic(text: string, index: number, context: PlanContext): To
     scope: scopeOf(parsed, context.vaults, context.pinnedBoost),
     restriction: restriction.length ? restriction.join(' AND ') : null,
     exclude: query.exclude,
-    acceptsFile: pathTest(parsed),
+    acceptsFile: fileTest(parsed),
   };
 }
 
@@ -146,6 +147,14 @@ function scopeOf(parsed: ParsedQuery, vaults: VaultRow[], pinnedBoost: number): 
     include: only.length ? vaults.filter((v) => only.includes(v.name)).map(range) : null,
     exclude: vaults.filter((v) => excludeVaults.includes(v.name)).map(range),
   };
+}
+
+/** The exact per-file test of a query: its `path:` prefixes, then its date filters. */
+function fileTest(parsed: ParsedQuery): (file: FileBrief) => boolean {
+  const paths = pathTest(parsed);
+  const dates = parsed.filters.dates;
+  if (dates.length === 0) return paths;
+  return (file) => paths(file) && passesDateFilters(dates, file);
 }
 
 /** The exact `path:` prefix test of a query (FTS5 only pre-filters). */

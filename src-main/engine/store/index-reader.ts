@@ -24,6 +24,12 @@ export interface FileBrief {
   tags: string;
   /** JSON array of the frontmatter aliases. */
   aliases: string;
+  /** The file's modification time (epoch ms). */
+  mtime_ms: number;
+  /** Frontmatter `date`, `created`, `updated` (epoch ms), where given (docs/design.md#dates). */
+  fm_date: number | null;
+  fm_created: number | null;
+  fm_updated: number | null;
 }
 
 /** A registered vault as the reader sees it. */
@@ -52,7 +58,8 @@ const CACHE_CONTENT_BYTES = 32 * 1024 * 1024;
 const BRIEF_COLUMNS = 'n.*';
 
 const FILE_COLUMNS = `f.id, f.vault_id, v.name AS vault, f.path, f.file_title, f.first_node, f.node_count,
-  f.frontmatter, f.hash, f.tags, f.aliases, (SELECT n.title FROM nodes n WHERE n.id > f.first_node
+  f.frontmatter, f.hash, f.tags, f.aliases, f.mtime_ms, d.date AS fm_date, d.created AS fm_created,
+  d.updated AS fm_updated, (SELECT n.title FROM nodes n WHERE n.id > f.first_node
     AND n.id < f.first_node + f.node_count AND n.title <> '' ORDER BY n.id LIMIT 1) AS first_heading`;
 
 /**
@@ -90,9 +97,9 @@ export class IndexReader {
       // `json_each(?) JOIN` rather than `IN (SELECT …)`: half the cost for a list of ids.
       briefs: s(`SELECT ${BRIEF_COLUMNS} FROM json_each(?) j JOIN nodes n ON n.id = j.value`),
       files: s(`SELECT ${FILE_COLUMNS} FROM json_each(?) j JOIN files f ON f.id = j.value
-        JOIN vaults v ON v.id = f.vault_id`),
+        JOIN vaults v ON v.id = f.vault_id LEFT JOIN file_dates d ON d.file_id = f.id`),
       fileByPath: s(`SELECT ${FILE_COLUMNS} FROM files f JOIN vaults v ON v.id = f.vault_id
-        WHERE v.name = ? AND f.path = ?`),
+        LEFT JOIN file_dates d ON d.file_id = f.id WHERE v.name = ? AND f.path = ?`),
       documentNodes: s('SELECT * FROM nodes WHERE id >= ? AND id < ? ORDER BY id'),
       nodeBySlug: s('SELECT * FROM nodes WHERE id >= ? AND id < ? AND slug = ?'),
       content: s('SELECT content, deflated FROM files WHERE id = ?'),

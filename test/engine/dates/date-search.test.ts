@@ -1,0 +1,62 @@
+// Dates in a search on real files (docs/design.md#date-filters): filters keep only the notes in
+// range, `sort` puts the newest first, and every result carries its dates.
+import { mkdirSync, utimesSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { EngineService } from '#shared/contract/engine.ts';
+import { createEngine, engineInternals } from '../../../src-main/engine/create-engine.ts';
+import { tempDir } from '../store/temp.ts';
+
+const day = (y: number, m: number, d: number) => new Date(y, m - 1, d).getTime();
+let engine: EngineService;
+
+function note(root: string, name: string, text: string, mtime: number) {
+  writeFileSync(join(root, name), text);
+  utimesSync(join(root, name), mtime / 1000, mtime / 1000);
+}
+
+beforeAll(async () => {
+  const dir = tempDir();
+  const root = join(dir, 'v');
+  mkdirSync(root);
+  note(root, 'old.md', '---\ncreated: 2025-03-04\n---\n# Old\n\nTomatoes here.\n', day(2024, 5, 1));
+  note(root, 'new.md', '---\ndate: 2026-10-01\n---\n# New\n\nTomatoes, beans.\n', Date.now());
+  note(root, 'plain.md', '# Plain\n\nTomatoes only.\n', day(2026, 1, 15));
+  engine = await createEngine({
+    dbPath: join(dir, 'db'),
+    vaults: [{ root, name: 'v' }],
+    watch: false,
+  });
+  await engineInternals(engine).ready();
+});
+afterAll(() => engine.close());
+
+const paths = async (query: string, sort?: 'modified' | 'created') =>
+  (await engine.search({ queries: [query], ...(sort ? { sort } : {}) })).results.map((r) => r.path);
+
+describe('dates in a search', () => {
+  it('filter by modification time, absolute and relative', async () => {
+    expect((await paths('tomatoes modified:>2026-01-01')).sort()).toEqual(['new.md', 'plain.md']);
+    expect(await paths('tomatoes modified:<30d')).toEqual(['new.md']);
+    expect(await paths('tomatoes modified:2024')).toEqual(['old.md']);
+  });
+
+  it('filter by the frontmatter created (else date) date; a note without one is outside', async () => {
+    expect(await paths('tomatoes created:2025')).toEqual(['old.md']);
+    expect(await paths('tomatoes created:>=2026')).toEqual(['new.md']);
+    expect((await paths('tomatoes -created:2025')).sort()).toEqual(['new.md', 'plain.md']);
+  });
+
+  it('sort newest first, notes without the date last', async () => {
+    expect(await paths('tomatoes', 'modified')).toEqual(['new.md', 'plain.md', 'old.md']);
+    expect(await paths('tomatoes', 'created')).toEqual(['new.md', 'old.md', 'plain.md']);
+  });
+
+  it('give each result its dates', async () => {
+    const { results } = await engine.search({ queries: ['tomatoes'] });
+    const old = results.find((r) => r.path === 'old.md')!;
+    expect(old.modified).toBe(day(2024, 5, 1));
+    expect(old.created).toBe(day(2025, 3, 4));
+    expect(results.find((r) => r.path === 'plain.md')!.created).toBeNull();
+  });
+});
