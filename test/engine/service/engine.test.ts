@@ -99,8 +99,16 @@ describe('engine service', () => {
   });
 
   it('searches with merging, snippets, byte ranges and partial matches', async () => {
-    const { results, terms } = await engine.search({ queries: ['unrecoverable errors'] });
-    expect(terms).toEqual(['unrecoverable', 'errors']);
+    // Full and partial matches merge together (docs/design.md#whole-and-partial-matches): Panics
+    // holds both words and Result type one, so their parent Errors aggregates them.
+    const merged = await engine.search({ queries: ['unrecoverable errors'] });
+    expect(merged.terms).toEqual(['unrecoverable', 'errors']);
+    expect(merged.results[0]).toMatchObject({
+      id: 'my-notes:guide.md#errors',
+      matchedTerms: ['unrecoverable', 'errors'],
+      mergedFrom: ['my-notes:guide.md#result-type', 'my-notes:guide.md#panics'],
+    });
+    const { results } = await engine.search({ queries: ['unrecoverable errors'], strict: true });
     expect(results[0]).toMatchObject({
       id: 'my-notes:guide.md#panics',
       docId: 'my-notes:guide.md',
