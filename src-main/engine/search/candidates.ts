@@ -9,7 +9,7 @@
 // (partial-candidates.ts).
 import type { IndexReader } from '../store/index-reader.ts';
 import { and, Candidate, inFilters, not } from './candidate.ts';
-import { rowidsOf, scoredRows, type RowOrder } from './fts-statements.ts';
+import { rowidsOf, scoredRows, type RowOrder, type ScoredRow } from './fts-statements.ts';
 import { readPartial } from './partial-candidates.ts';
 import { bm25Ceiling, type RankingOptions } from './ranking.ts';
 import type { Topic } from './topic.ts';
@@ -27,6 +27,12 @@ export interface Source {
   /** Rows read so far; true once it has no more. */
   offset: number;
   done: boolean;
+  /**
+   * Its rows past the first page, fetched in one statement when the second page is asked for
+   * (`nextRows`), and the rows holding each fuzzy operand exactly (the fuzzy source).
+   */
+  rest: ScoredRow[] | null;
+  exactRows: Map<number, Set<number>>;
 }
 
 const allOf = (exprs: string[]) => (exprs.length === 1 ? exprs[0]! : `(${exprs.join(' AND ')})`);
@@ -50,6 +56,8 @@ export function planSources(topic: Topic, context: SourceContext, strict: boolea
     bound,
     offset: 0,
     done: false,
+    rest: null,
+    exactRows: new Map(),
   });
   if (wanted.length === 0) {
     // Only filters (`title:guide`, `path:docs/`): they are the candidates.
@@ -104,12 +112,11 @@ export function readSource(
     source.done = true;
     return readPartial(topic, context, found);
   }
-  const { reader, weights, options } = context;
-  const order: RowOrder = { heading: options.headingWeight, context: options.contextWeight };
-  const rows = scoredRows(reader, source.expr, topic.scope, weights, order, {
-    limit: page,
-    offset: source.offset,
-  });
+  const order: RowOrder = {
+    heading: context.options.headingWeight,
+    context: context.options.contextWeight,
+  };
+  const rows = nextRows(source, topic, context, order, page);
   source.offset += rows.length;
   source.done = rows.length < page;
   const all = topic.wanted.length >= 32 ? -1 : (1 << topic.wanted.length) - 1;
@@ -124,18 +131,67 @@ export function readSource(
   }
   if (rows.length > 0) {
     const [, bm25, , title, contextFlag] = rows[rows.length - 1]!;
-    source.bound = bm25 * (1 + order.heading * title + order.context * contextFlag);
+    const bound = bm25 * (1 + order.heading * title + order.context * contextFlag);
+    source.bound = source.kind === 'fuzzy' ? bound * fuzzyCoverage(topic, context) ** 2 : bound;
   }
-  if (source.kind === 'fuzzy') markExact(topic, context, source.expr, fresh);
+  if (source.kind === 'fuzzy') markExact(topic, context, source, fresh);
   return fresh;
 }
 
+/**
+ * A ranked source's next `page` rows. Every run of its statement scores and sorts all the rows
+ * of its expression (FTS5 cannot rank a page alone), so paging with OFFSET cost a whole run per
+ * page: a fuzzy source of a common variant ('rvalue' → 'value': 8,000 rows, 20 pages) took
+ * seconds. The first page is one run with a LIMIT; the second fetches all the rest in one more,
+ * and later pages come from it — the same rows in the same order as paging
+ * (docs/benchmarks.md#search-v2-speed-fixes).
+ */
+function nextRows(
+  source: Source,
+  topic: Topic,
+  context: SourceContext,
+  order: RowOrder,
+  page: number,
+): ScoredRow[] {
+  if (source.rest) return source.rest.splice(0, page);
+  const { reader, weights } = context;
+  const limit = source.offset === 0 ? page : -1;
+  const rows = scoredRows(reader, source.expr, topic.scope, weights, order, {
+    limit,
+    offset: source.offset,
+  });
+  if (limit === page) return rows;
+  source.rest = rows;
+  return rows.splice(0, page);
+}
+
+/**
+ * The most coverage a row of the fuzzy source can have: it lacks the exact form of at least one
+ * operand that has variants (else it would hold them all), which then counts `fuzzyWeight` of
+ * its weight. Its score bound (ranking.ts `scoreBound`: bm25 × coverage² × placement, the
+ * heading and context shares at most the coverage) is at most its row order × this squared —
+ * without it the source's bound was a full match's, and a query whose word has a common
+ * variant ('rvalue' → 'value') read all its rows.
+ */
+function fuzzyCoverage(topic: Topic, context: SourceContext): number {
+  const { wanted, weight } = topic;
+  if (weight <= 0) return 1;
+  let lightest = Infinity;
+  for (const w of wanted) if (w.operand.fuzzy) lightest = Math.min(lightest, w.weight);
+  if (lightest === Infinity) return 1;
+  return Math.min(1, (weight - (1 - context.options.fuzzyWeight) * lightest) / weight);
+}
+
 /** Sorts the candidates of the fuzzy source into operands held exactly and only fuzzily. */
-function markExact(topic: Topic, context: SourceContext, among: string, fresh: Candidate[]) {
+function markExact(topic: Topic, context: SourceContext, source: Source, fresh: Candidate[]) {
   const byRow = new Map(fresh.map((c) => [c.rowid, c]));
   topic.wanted.forEach((w, i) => {
     if (!w.operand.fuzzy) return;
-    const exact = new Set(rowidsOf(context.reader, and(w.operand.expr, among)));
+    let exact = source.exactRows.get(i);
+    if (!exact) {
+      exact = new Set(rowidsOf(context.reader, and(w.operand.expr, source.expr)));
+      source.exactRows.set(i, exact);
+    }
     for (const [rowid, c] of byRow) {
       if (exact.has(rowid)) continue;
       c.exact &= ~(1 << i);
