@@ -1,0 +1,101 @@
+// The contract's search requests and results:
+// part of the one contract (docs/architecture.md#one-contract), re-exported by api.ts.
+
+/** A search: one or more topics (docs/design.md#multi-topic-search). */
+export interface SearchRequest {
+  /**
+   * The topics; each is a query in the language of docs/design.md#the-query-language. Empty topics
+   * are ignored.
+   */
+  queries: string[];
+  /** How many merged results to return (default: the `resultLimit` setting). */
+  limit?: number;
+  /**
+   * Turn off partial matches (docs/design.md#whole-and-partial-matches): only results matching
+   * every required term.
+   */
+  strict?: boolean;
+  /**
+   * The queries are being typed (as-you-type search): a query's last word, when nothing follows
+   * it, also matches as a prefix, and full words rank above completions
+   * (docs/design.md#the-word-being-typed). The app sets it; the CLI and MCP do not.
+   */
+  typing?: boolean;
+  /**
+   * The order of the results (docs/design.md#date-filters): `relevance` (default), or newest
+   * first by `modified` (the file's time) or `created` (frontmatter `created`, else `date`;
+   * results without one come last, by relevance).
+   */
+  sort?: SearchSort;
+}
+
+/** How results are ordered. */
+export type SearchSort = 'relevance' | 'modified' | 'created';
+
+/** A piece of a snippet: highlighted (`match`) or not. The renderer renders these as elements. */
+export interface SnippetSegment {
+  text: string;
+  match: boolean;
+}
+
+/**
+ * One merged result (docs/design.md#the-result-record). Byte offsets are UTF-8 offsets into the
+ * file as indexed.
+ */
+export interface SearchResult {
+  /** Node id: `vault:path` for a document, `vault:path#slug` for a section. */
+  id: string;
+  docId: string;
+  vault: string;
+  path: string;
+  title: string;
+  /** Display breadcrumb: `> File › Section › Sub`. */
+  breadcrumb: string;
+  /**
+   * What the app shows (docs/design.md#display-titles): `title`, or for a note's own result its
+   * first heading when its title is only its file name; `breadcrumb` naming the note so.
+   */
+  displayTitle: string;
+  displayBreadcrumb: string;
+  depth: number;
+  /** Positive, higher is better. */
+  score: number;
+  /** ≈150 characters around the matches; matches wrapped in `<b>…</b>`, the rest HTML-escaped. */
+  snippet: string;
+  /** The same snippet as plain segments, for rendering without HTML. */
+  snippetSegments: SnippetSegment[];
+  /** Byte ranges of the matched terms in the source file. */
+  matchRanges: Array<[number, number]>;
+  byteStart: number;
+  byteEnd: number;
+  headingStart: number;
+  startLine: number;
+  endLine: number;
+  /** Every node id this result absorbed, transitively. */
+  mergedFrom: string[];
+  /** True when the result matches only some of the query's required terms. */
+  partial: boolean;
+  /**
+   * The required terms this result matched (all of them unless `partial`). A merged result
+   * lists those of its best single node (itself or one it absorbed, the most terms, then the
+   * best score): sections each holding some of the terms do not make their parent match all.
+   */
+  matchedTerms: string[];
+  /**
+   * The queries this result matched, as indexes into the request's `queries` (several with
+   * multi-topic search), in ascending order.
+   */
+  topics: number[];
+  /** The note's modification time (epoch ms). */
+  modified: number;
+  /** Its frontmatter `created` (else `date`), epoch ms; null when it gives neither. */
+  created: number | null;
+}
+
+export interface SearchResponse {
+  results: SearchResult[];
+  /** The analysed terms used for highlighting (lower-case surface forms typed by the user). */
+  terms: string[];
+  /** Time spent in the engine, in milliseconds. */
+  tookMs: number;
+}
