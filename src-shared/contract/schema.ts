@@ -1,5 +1,6 @@
 // Runtime validation of every request that crosses into the main process (IPC) or the web bridge
 // (HTTP). Both choke points call `validateRequest` before any service sees the argument.
+// size: one schema per API method and per MCP tool, all here so both sides validate alike.
 import { z } from 'zod';
 import { MAX_COPY_CHARS, type ApiMethod } from './api.ts';
 import { SETTING_BOUNDS, type NumberBounds } from './defaults.ts';

@@ -2,6 +2,8 @@
 // (the Electron boundary) → the router (sender check, validation, error mapping) → the handlers →
 // a real engine over real files and SQLite. Shell, clipboard, global shortcut and windows are the
 // Electron boundary and are faked; everything else is the production code.
+// size: one rig (the fakes and a real engine over two vaults, indexed once) serves all of these
+// tests; split files would each build and index it again.
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';

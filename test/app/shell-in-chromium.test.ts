@@ -88,6 +88,7 @@ async function openPage(name: 'index' | 'quick'): Promise<{ page: Page; problems
   return { page, problems };
 }
 
+// size: builds both renderer bundles and the preload, then serves them as Electron would.
 beforeAll(async () => {
   // Inside the repository (.folio-tmp/ is git-ignored) so the bundles resolve node_modules as
   // they do in the app.

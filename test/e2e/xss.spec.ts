@@ -5,6 +5,7 @@ import { expect, test } from './bridge-fixture.ts';
 
 const pwned = (page: Page) => page.evaluate(() => (globalThis as Record<string, unknown>).__pwned);
 
+// size: one scenario — every result, every outline row and every link of a hostile note.
 test('hostile notes execute nothing in snippets, outline or preview', async ({ page, bridge }) => {
   const foreignRequests: string[] = [];
   page.on('request', (request) => {

@@ -1,6 +1,7 @@
 // The Electron app end to end: secure windows, the preload API, IPC validation, search over the
 // sample vault and a temporary vault, quick search, the tray, the remembered window state, and
 // the app's binary serving MCP as Settings → Connect an AI assistant tells an assistant to run it.
+// size: every spec shares one launched app (launching Electron costs seconds).
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { readFile } from 'node:fs/promises';

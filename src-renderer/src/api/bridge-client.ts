@@ -2,6 +2,7 @@
 // `POST /api/<method>` with the session token in a header, events arrive on one server-sent
 // event stream. The browser itself does what a browser can (clipboard, opening links).
 import {
+  API_EVENTS,
   API_METHODS,
   type ApiEvent,
   type ApiMethod,
@@ -34,32 +35,35 @@ export function isExternalUrl(url: string): boolean {
   return /^(https?:\/\/|mailto:)/i.test(url.trim());
 }
 
+/** Calls one API method on the bridge; any failure is an `ApiResult` error, never a throw. */
+async function callBridge<T>(
+  baseUrl: string,
+  token: string,
+  method: ApiMethod,
+  argument?: unknown,
+): Promise<ApiResult<T>> {
+  let response: Response;
+  try {
+    response = await fetch(`${baseUrl}/api/${method}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', [TOKEN_HEADER]: token },
+      body: JSON.stringify(argument ?? null),
+    });
+  } catch {
+    return fail('unavailable', 'The Folio web bridge is not reachable: is `npm run web` running?');
+  }
+  try {
+    return (await response.json()) as ApiResult<T>;
+  } catch {
+    return fail('internal', `The bridge answered ${method} with HTTP ${response.status}.`);
+  }
+}
+
 /** A FolioApi that talks to the web bridge (requests over fetch, events over one EventSource). */
 export function createBridgeClient(options: BridgeClientOptions): FolioApi {
   const baseUrl = options.baseUrl ?? location.origin;
   const listeners = new Map<ApiEvent, Set<Listener>>();
   let stream: EventSource | null = null;
-
-  async function call<T>(method: ApiMethod, argument?: unknown): Promise<ApiResult<T>> {
-    let response: Response;
-    try {
-      response = await fetch(`${baseUrl}/api/${method}`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', [TOKEN_HEADER]: options.token },
-        body: JSON.stringify(argument ?? null),
-      });
-    } catch {
-      return fail(
-        'unavailable',
-        'The Folio web bridge is not reachable: is `npm run web` running?',
-      );
-    }
-    try {
-      return (await response.json()) as ApiResult<T>;
-    } catch {
-      return fail('internal', `The bridge answered ${method} with HTTP ${response.status}.`);
-    }
-  }
 
   function subscribe(event: ApiEvent, listener: Listener): () => void {
     if (!stream) {
@@ -85,16 +89,28 @@ export function createBridgeClient(options: BridgeClientOptions): FolioApi {
   }
 
   const remote = Object.fromEntries(
-    API_METHODS.map((method) => [method, (argument?: unknown) => call(method, argument)]),
+    API_METHODS.map((method) => [
+      method,
+      (arg?: unknown) => callBridge(baseUrl, options.token, method, arg),
+    ]),
   ) as unknown as Pick<FolioApi, ApiMethod>;
 
+  const events = Object.fromEntries(
+    API_EVENTS.map((event) => [event, (listener: Listener) => subscribe(event, listener)]),
+  ) as unknown as Pick<FolioApi, ApiEvent>;
+
+  return { ...remote, ...browserServices(options), ...events };
+}
+
+/** What the browser does itself: the clipboard, and links opened in a new tab. */
+function browserServices(
+  options: BridgeClientOptions,
+): Pick<FolioApi, 'copyText' | 'openExternal'> {
   const writeClipboard =
     options.writeClipboard ?? ((text: string) => navigator.clipboard.writeText(text));
   const openUrl =
     options.openUrl ?? ((url: string) => void window.open(url, '_blank', 'noopener,noreferrer'));
-
   return {
-    ...remote,
     async copyText({ text }) {
       try {
         await writeClipboard(text);
@@ -109,11 +125,5 @@ export function createBridgeClient(options: BridgeClientOptions): FolioApi {
       openUrl(url);
       return { ok: true, value: null };
     },
-    onIndexProgress: (listener) => subscribe('onIndexProgress', listener as Listener),
-    onIndexChanged: (listener) => subscribe('onIndexChanged', listener as Listener),
-    onVaultsChanged: (listener) => subscribe('onVaultsChanged', listener as Listener),
-    onSettingsChanged: (listener) => subscribe('onSettingsChanged', listener as Listener),
-    onShowNode: (listener) => subscribe('onShowNode', listener as Listener),
-    onQuickSearchShown: (listener) => subscribe('onQuickSearchShown', listener as Listener),
   };
 }
