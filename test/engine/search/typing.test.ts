@@ -87,6 +87,12 @@ describe('searching while typing', () => {
     expect(await ids('borr ', true)).toEqual([]);
   });
 
+  it('keeps partial matches while a word nothing completes is typed', async () => {
+    const typed = await ids('function value zzqqx', true);
+    expect(typed).toEqual(await ids('function value zzqqx', false));
+    expect(await ids('ownership zzqqx', true)).toEqual(['notes:borrowing.md']);
+  });
+
   it('marks the completed words in snippets', async () => {
     const { results } = await engine.search({ queries: ['borr'], typing: true });
     expect(results[0]!.snippetSegments.filter((s) => s.match).map((s) => s.text)).toEqual([
