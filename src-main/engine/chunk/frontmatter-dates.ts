@@ -68,26 +68,18 @@ function dateTimeOf(match: RegExpExecArray): number | null {
     return null;
   }
   const ms = Math.round(Number(`0.${fraction}`) * 1000);
-  if (!zone) {
-    return new Date(
-      Number(year),
-      Number(month) - 1,
-      Number(day),
-      Number(hour),
-      Number(minute),
-      Number(second),
-      ms,
-    ).getTime();
-  }
-  const utc = Date.UTC(
-    Number(year),
-    Number(month) - 1,
-    Number(day),
-    Number(hour),
-    Number(minute),
-    Number(second),
+  const parts = [year, month, day, hour, minute, second].map(Number);
+  const fields = [
+    parts[0]!,
+    parts[1]! - 1,
+    parts[2]!,
+    parts[3]!,
+    parts[4]!,
+    parts[5]!,
     ms,
-  );
+  ] as const;
+  if (!zone) return new Date(...fields).getTime();
+  const utc = Date.UTC(...fields);
   if (zone.toUpperCase() === 'Z') return utc;
   const sign = zone.startsWith('-') ? -1 : 1;
   const digits = zone.slice(1).replace(':', '');
