@@ -161,7 +161,7 @@ function readableWindow(text: string, matches: TextRange[], from: number, end: n
     if (ms >= stop) break;
     inside.push([Math.max(ms, from) - from, Math.min(me, stop) - from]);
   }
-  const fenced = fenceOpenAt(text.slice(Math.max(0, from - (1 << 16)), from));
+  const fenced = fenceOpenAt(text.slice(0, from));
   const view = readableText(text.slice(from, stop), inside, fenced);
   const leading = view.text.search(/\S/);
   const cut = leading < 0 ? 0 : snapEnd(view.text, leading, leading + (end - from), view.matches);
