@@ -100,7 +100,10 @@ test('a copy above the token budget asks first: Esc copies nothing, cut keeps to
   expect(cut.length).toBeLessThanOrEqual(60 * 4);
   expect(cut).toMatch(/^## Composting › Compost methods\n[^]*\[…\]\n$/);
 
+  // Enter answers the dialog only once it is there (a person sees it first); pressed before, it
+  // went to the page and the dialog opened afterwards, copying nothing.
   await page.keyboard.press('Alt+a');
+  await expect(dialog.getByRole('button', { name: /^Copy all/ })).toBeFocused();
   await page.keyboard.press('Enter');
   await expect(toast(page)).toHaveText(/^Copied 1 result as Markdown \(\d+ tokens\)\.$/);
   expect(await clipboard(page)).toContain('### Worm compost');
