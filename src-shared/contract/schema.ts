@@ -258,7 +258,7 @@ export const TOOL_SCHEMAS = {
       maxTokens: maxTokens.describe('The token budget of the whole pack (≈ characters / 4).'),
       breadcrumbMode: breadcrumbMode
         .describe(
-          "When to put the section's breadcrumb line above its text: `conditional` (when the text alone lacks context; default), `always`, `none`.",
+          "Kept for clients of the export API; it does not change this pack: its Markdown names each section's breadcrumb once, in the section's header.",
         )
         .optional(),
     })
