@@ -77,7 +77,7 @@ export function planSources(topic: Topic, context: SourceContext, strict: boolea
 
 /**
  * The highest score a partial match can reach: some operand missing, every other one held as
- * richly as bm25 allows, in its heading. Infinity when an operand's ceiling is unknown (a group).
+ * richly as bm25 allows, in its heading. Infinity when another operand's ceiling is unknown (a group).
  */
 function partialBound(topic: Topic, context: SourceContext): number {
   const { options, total } = context;
@@ -87,12 +87,14 @@ function partialBound(topic: Topic, context: SourceContext): number {
     for (const rows of w.variantRows) sum += options.fuzzyWeight * bm25Ceiling(rows, total);
     return sum;
   });
-  const all = ceiling.reduce((a, b) => a + b, 0);
   const where = 1 + options.headingWeight + options.contextWeight;
   let best = 0;
   topic.wanted.forEach((w, j) => {
+    // The others' sum, not all minus this one's: two groups' Infinity − Infinity is NaN, and a
+    // NaN bound left the partial source unread (`ownership (zzqqxx OR yyqq)` found nothing).
+    const others = ceiling.reduce((sum, c, i) => (i === j ? sum : sum + c), 0);
     const coverage = (topic.weight - w.weight) / topic.weight;
-    best = Math.max(best, (all - ceiling[j]!) * coverage ** options.coveragePower * where);
+    best = Math.max(best, others * coverage ** options.coveragePower * where);
   });
   return best;
 }

@@ -82,14 +82,6 @@ export interface PlanContext {
 
 /** Parses, compiles and weighs one typed query. */
 export function planTopic(text: string, index: number, context: PlanContext): Topic {
-  const topic = plan(text, index, context);
-  // A word being typed that nothing completes gains nothing as a prefix group, and a group no
-  // row holds stops the topic's partial matches (docs/search-quality.md#open-goal): plan it as typed.
-  const empty = topic.wanted.some((w) => w.rows === 0 && w.operand.highlights.length > 1);
-  return context.typing && empty ? plan(text, index, { ...context, typing: false }) : topic;
-}
-
-function plan(text: string, index: number, context: PlanContext): Topic {
   const { analyzer, vocabulary } = context;
   const parsed = context.typing ? markTyping(parseQuery(text), text) : parseQuery(text);
   const family = (prefix: string) => stemFamily(prefix, (term) => vocabulary.has(term));

@@ -45,6 +45,23 @@ describe('partial matches', () => {
     ]);
   });
 
+  it('are found beside groups, even one no row holds', async () => {
+    // A group's bm25 ceiling is unknown: a second group, or a group nothing holds, made the
+    // partial source's bound NaN, and the topic had no partial match at all.
+    const ids = async (q: string) => (await search(q)).map((r) => [r.id, r.partial]);
+    const missing = await ids('calibrate gauge zzqqxx');
+    expect(missing).toEqual([
+      ['p:gauge.md', true],
+      ['p:log.md#field-log', true],
+    ]);
+    expect(await ids('calibrate gauge (zzqqxx OR yyqq)')).toEqual(missing);
+    expect(await ids('(calibrate OR measure) (battery OR zzqq)')).toEqual([
+      ['p:log.md#field-log', false],
+      ['p:winter.md#winter-mode', false],
+      ['p:gauge.md#rain-gauge', true],
+    ]);
+  });
+
   it('look up common words only among the rows of rarer ones', () => {
     // Over a cap of one row, "battery" and "cold" (two rows each) are common: only the rows of
     // "monday" are candidates; with the default cap, the section holding the other two is too.
