@@ -39,15 +39,22 @@ function lacking(a: unknown, b: unknown): string[] {
 const hogs: ChildProcess[] = Array.from({ length: hogCount }, () =>
   spawn(process.execPath, ['-e', 'for (;;) {}'], { stdio: 'ignore' }),
 );
+// Stopped early (Ctrl-C, kill): the spinning processes must not outlive the script.
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.on(signal, () => {
+    for (const hog of hogs) hog.kill();
+    process.exit(130);
+  });
+}
 const tally = { storms: 0, equal: 0, different: 0, failed: 0 };
 try {
   for (let run = 0; run < runs; run++) {
     const seed = values.seed ? Number(values.seed) + run : Date.now() % 100_000;
-    const dir = mkdtempSync(join(tmpdir(), 'folio-storm-'));
+    const dir = mkdtempSync(join(tmpdir(), 'folio-storms-'));
     const started = performance.now();
     tally.storms++;
     try {
-      const outcome = await watchStorm(dir, seed);
+      const outcome = await watchStorm(dir, seed, 300_000);
       const missing = lacking(outcome.clean, outcome.live);
       const extra = lacking(outcome.live, outcome.clean);
       const ok =

@@ -60,8 +60,16 @@ export type WatchEvent = { event: string; vault?: string; path?: string | null; 
 export interface WatchProcess {
   child: ChildProcess;
   events: WatchEvent[];
-  /** Resolves with the first event (from now on, or already printed when `seen`) `match` accepts. */
-  next(match: (event: WatchEvent) => boolean, what: string, seen?: boolean): Promise<WatchEvent>;
+  /**
+   * Resolves with the first event (from now on, or already printed when `seen`) `match` accepts;
+   * rejects after `timeoutMs` (default `EVENT_TIMEOUT_MS`).
+   */
+  next(
+    match: (event: WatchEvent) => boolean,
+    what: string,
+    seen?: boolean,
+    timeoutMs?: number,
+  ): Promise<WatchEvent>;
   /** Resolves once `quietMs` passed without a new event. */
   quiet(quietMs: number): Promise<void>;
   /** Resolves with the exit of the process. */
@@ -87,7 +95,12 @@ export function startWatch(db: string, dirs: string[]): WatchProcess {
       for (const waiter of [...waiters]) waiter(event);
     }
   });
-  const next = (match: (event: WatchEvent) => boolean, what: string, seen = false) =>
+  const next = (
+    match: (event: WatchEvent) => boolean,
+    what: string,
+    seen = false,
+    timeoutMs = EVENT_TIMEOUT_MS,
+  ) =>
     new Promise<WatchEvent>((resolve, reject) => {
       const earlier = seen ? events.find(match) : undefined;
       if (earlier) return resolve(earlier);
@@ -96,7 +109,7 @@ export function startWatch(db: string, dirs: string[]): WatchProcess {
         reject(
           new Error(`timed out waiting for ${what}; events: ${JSON.stringify(events.slice(-5))}`),
         );
-      }, EVENT_TIMEOUT_MS);
+      }, timeoutMs);
       const waiter = (event: WatchEvent) => {
         if (!match(event)) return;
         clearTimeout(timer);

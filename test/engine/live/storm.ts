@@ -64,23 +64,29 @@ export interface StormOutcome {
 /**
  * Runs one storm in `dir` (a fresh folder): `watch` over a vault of 150 notes, 1,000 operations,
  * a sentinel note written last and reported, 1.5 s without events, SIGTERM; then `index` of the
- * same folder into a clean database.
+ * same folder into a clean database. `timeoutMs`: how long `ready` and the sentinel are waited
+ * for (the tests' default; longer on a machine loaded on purpose).
  */
-export async function watchStorm(dir: string, seed: number): Promise<StormOutcome> {
+export async function watchStorm(
+  dir: string,
+  seed: number,
+  timeoutMs?: number,
+): Promise<StormOutcome> {
   const next = random(seed);
   const root = join(dir, 'vault');
   for (let i = 0; i < 150; i++) write(root, `f${i % 6}/note-${i}.md`, `# Note ${i}\n\nbody ${i}\n`);
   const db = join(dir, 'storm.db');
   const watch = startWatch(db, [`${root}=storm`]);
   try {
-    await watch.next((e) => e.event === 'ready', 'ready');
+    await watch.next((e) => e.event === 'ready', 'ready', false, timeoutMs);
     for (let op = 0; op < 1000; op++) {
       operate(root, next, op);
       if (op % 25 === 0) await new Promise((resolve) => setImmediate(resolve));
     }
     // Everything before the sentinel was reported before it; then let the last batch settle.
     write(root, 'sentinel.md', '# Sentinel\n');
-    await watch.next((e) => e.event === 'indexed' && e.path === 'sentinel.md', 'the sentinel');
+    const sentinel = (e: WatchEvent) => e.event === 'indexed' && e.path === 'sentinel.md';
+    await watch.next(sentinel, 'the sentinel', false, timeoutMs);
     await watch.quiet(1500);
   } finally {
     watch.child.kill('SIGTERM');
