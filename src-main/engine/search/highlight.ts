@@ -233,6 +233,7 @@ export function createMatcher(highlights: HighlightTerm[], analyzer: Analyzer): 
     const others = ascii ? [] : nonAsciiWords(text);
     const mixed = others.length > 0;
     let next = 0;
+    let enough = max + SCAN_MARGIN;
     if (keyScan) {
       keyScan.lastIndex = 0;
       // `test`, not `exec`: no match object per candidate. A match is a whole ASCII word, so
@@ -242,12 +243,15 @@ export function createMatcher(highlights: HighlightTerm[], analyzer: Analyzer): 
         let start = end;
         while (start > 0 && isAsciiAlnum(text.charCodeAt(start - 1))) start--;
         while (next < others.length && others[next]![0] < start) scan.other(others[next++]!);
-        if (scan.ranges.length > max + SCAN_MARGIN) {
+        if (scan.ranges.length > enough) {
           // Every range found from here on starts at `start` or later: the ones ending before
           // it are final. Enough of them: the rest of the text cannot change the first `max`.
-          const final = mergeRanges(scan.ranges).filter(([, e]) => e < start);
-          if (final.length >= max) return final.slice(0, max);
-          return findKeyed(text, ascii, Infinity); // merging folded too many: scan it all
+          const merged = mergeRanges(scan.ranges); // in place: later ranges follow in order
+          let final = merged.length;
+          while (final > 0 && merged[final - 1]![1] >= start) final--;
+          if (final >= max) return merged.slice(0, max);
+          // Merging folded ranges together (a phrase over its own words): go on as far again.
+          enough = merged.length + max + SCAN_MARGIN;
         }
         if (mixed && !isAsciiWord(text, start, end)) continue;
         scan.ascii(start, text.slice(start, end));

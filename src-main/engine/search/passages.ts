@@ -73,17 +73,32 @@ function ownText(row: NodeRow, content: Uint8Array): { text: string; cut: boolea
   let budget = MAX_SCAN_BYTES;
   let cut = false;
   for (const [s, e] of ranges) {
-    const stop = Math.min(e, content.length);
     if (budget <= 0) {
-      cut ||= stop > s;
+      cut ||= e > s;
       continue;
     }
-    const end = scanEnd(content, s, Math.min(stop, s + budget));
-    cut ||= end < stop;
+    const end = scanEnd(content, s, Math.min(e, s + budget, content.length));
+    cut ||= end < e;
     texts.push(decodeUtf8(content, s, end).text);
     budget -= end - s;
   }
   return { text: texts.join('\n'), cut };
+}
+
+/**
+ * How far into its file `ownText` reads a node (a byte past its last range, for `scanEnd`): the
+ * content a passage needs is only that prefix of a huge note (`IndexReader.contentUpTo`).
+ */
+export function ownTextEnd(row: NodeRow): number {
+  let end = row.depth > 0 ? row.byte_start : 0;
+  let budget = MAX_SCAN_BYTES;
+  for (const [s, e] of JSON.parse(row.body_ranges) as ByteRange[]) {
+    if (budget <= 0) break;
+    const stop = Math.min(e, s + budget);
+    end = Math.max(end, stop + 1);
+    budget -= stop - s;
+  }
+  return end;
 }
 
 /** Occurrences of one operand looked at for passages at most. */

@@ -11,7 +11,7 @@ import type { Candidate } from './candidate.ts';
 import { planSources, readSource, type Source, type SourceContext } from './candidates.ts';
 import { rowMatches } from './fts-statements.ts';
 import { headingShares, headingTermsOf } from './heading-match.ts';
-import { passageOperands } from './passages.ts';
+import { ownTextEnd, passageOperands } from './passages.ts';
 import { evidence, placement, scoreBound, type RankingOptions } from './ranking.ts';
 import type { Topic } from './topic.ts';
 import type { SearchTree } from './tree.ts';
@@ -198,9 +198,10 @@ export class TopicRanking {
       return { ...operand, expr: operand.fuzzy ?? operand.expr, highlights };
     });
     const fileId = tree.fileOf(c.key).id;
+    const row = tree.row(c.key);
     const kept = passageOperands(
-      tree.row(c.key),
-      () => reader.content(fileId),
+      row,
+      () => reader.contentUpTo(fileId, ownTextEnd(row)),
       operands,
       held,
       analyzer,

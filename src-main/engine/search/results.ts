@@ -74,9 +74,10 @@ class Region {
   }
 }
 
+/** True when `ranges` hold more than white space (in their first MiB: `readEnd`). */
 function hasText(content: Uint8Array, ranges: ByteRange[]): boolean {
   for (const [start, end] of ranges) {
-    for (let i = start; i < end; i++) {
+    for (let i = start, stop = Math.min(end, content.length); i < stop; i++) {
       const b = content[i]!;
       if (b !== 0x20 && b !== 0x0a && b !== 0x0d && b !== 0x09) return true;
     }
@@ -134,6 +135,17 @@ function snippetOf(regions: Region[], topics: number[], length: number): Snippet
   return snippets.length === 1 ? snippets[0]! : joinSnippets(snippets);
 }
 
+/**
+ * How far into its file a result for `row` reads (a byte past, for `scanEnd`): the first
+ * `MAX_SCAN_BYTES` of each region `regionsOf` gives. Only that prefix of a huge note is inflated.
+ */
+function readEnd(row: NodeRow, file: FileBrief): number {
+  const from = Math.max(row.depth === 0 ? frontmatterEnd(file) : row.byte_start, row.byte_start);
+  let end = Math.min(row.byte_end, from + MAX_SCAN_BYTES + 1);
+  for (const [s, e] of bodyRanges(row)) end = Math.max(end, Math.min(e, s + MAX_SCAN_BYTES + 1));
+  return end;
+}
+
 /** The contract's results of a page of merged matches, in order. */
 export function buildResults(
   matches: MergedMatch[],
@@ -153,11 +165,17 @@ export function buildResults(
     queryIndexes: topics.map((t) => t.queryIndex ?? t.index),
     idOf: (key: number) => tree.idOf(key),
   };
+  const ends = new Map<number, number>(); // per file, how far its results read
+  for (const m of matches) {
+    const file = tree.fileOf(m.key);
+    ends.set(file.id, Math.max(ends.get(file.id) ?? 0, readEnd(tree.row(m.key), file)));
+  }
   const contents = new Map<number, Uint8Array>();
   return matches.map((m) => {
     const file = tree.fileOf(m.key);
     let content = contents.get(file.id);
-    if (!content) contents.set(file.id, (content = reader.content(file.id)));
+    if (!content)
+      contents.set(file.id, (content = reader.contentUpTo(file.id, ends.get(file.id)!)));
     // In index order (keys are in loading order).
     m.mergedFrom.sort((a, b) => tree.row(a).id - tree.row(b).id);
     return buildResult(m, tree.row(m.key), file, content, context);

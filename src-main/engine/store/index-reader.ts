@@ -1,7 +1,7 @@
 // The read side of the index, on its own connection (WAL: readers see the last committed state
 // while the indexer writes). Statements are prepared once; values are always bound.
-import { inflateRawSync } from 'node:zlib';
 import type { Statement } from 'better-sqlite3';
+import { ContentCache, type StoredContent } from './file-contents.ts';
 import type { Db } from './database.ts';
 import type { NodeRow } from './node-rows.ts';
 
@@ -52,8 +52,6 @@ export interface VaultStats {
 
 /** Cached briefs per kind at most (then the cache starts afresh). */
 const CACHE_ROWS = 100_000;
-/** Bytes of file content kept in memory at most. */
-const CACHE_CONTENT_BYTES = 32 * 1024 * 1024;
 
 const BRIEF_COLUMNS = 'n.*';
 
@@ -86,8 +84,7 @@ export class IndexReader {
   private cacheGeneration = 0;
   private readonly briefCache = new Map<number, NodeBrief>();
   private readonly fileCache = new Map<number, FileBrief>();
-  private readonly contentCache = new Map<number, Uint8Array>();
-  private contentBytes = 0;
+  private readonly contents: ContentCache;
   private vaultRows: VaultRow[] | null = null;
 
   constructor(db: Db) {
@@ -113,6 +110,8 @@ export class IndexReader {
       rowCount: s('SELECT coalesce(sum(node_count), 0) FROM files'),
       dataVersion: s('PRAGMA data_version'),
     };
+    const content = this.statements.content!;
+    this.contents = new ContentCache((id) => content.get(id) as StoredContent | undefined);
   }
 
   /** The statement listing the rowids an FTS5 expression matches (no ranking), within vault ranges. */
@@ -145,8 +144,7 @@ export class IndexReader {
   clearCaches(): void {
     this.briefCache.clear();
     this.fileCache.clear();
-    this.contentCache.clear();
-    this.contentBytes = 0;
+    this.contents.clear();
     this.vaultRows = null;
     this.cacheGeneration++;
   }
@@ -220,24 +218,20 @@ export class IndexReader {
 
   /** A file's content as indexed (inflated when stored deflated). */
   content(fileId: number): Uint8Array {
-    const hit = this.contentCache.get(fileId);
-    if (hit) {
-      this.contentCache.delete(fileId);
-      this.contentCache.set(fileId, hit);
-      return hit;
-    }
-    const row = this.statements.content!.get(fileId) as
-      { content: Buffer; deflated: number } | undefined;
-    if (!row) return new Uint8Array();
-    const content = row.deflated ? inflateRawSync(row.content) : row.content;
-    this.contentCache.set(fileId, content);
-    this.contentBytes += content.length;
-    for (const [id, bytes] of this.contentCache) {
-      if (this.contentBytes <= CACHE_CONTENT_BYTES) break;
-      this.contentCache.delete(id);
-      this.contentBytes -= bytes.length;
-    }
-    return content;
+    return this.contents.get(fileId, Infinity);
+  }
+
+  /**
+   * At least the first `end` bytes of a file's content as indexed (all of it when shorter):
+   * a search reads only the start of a huge section, and a huge note need not be inflated whole.
+   */
+  contentUpTo(fileId: number, end: number): Uint8Array {
+    return this.contents.get(fileId, end);
+  }
+
+  /** Bytes of file content held in memory (a huge note's prefix only, after a search). */
+  get contentBytesHeld(): number {
+    return this.contents.bytes;
   }
 
   /**

@@ -208,3 +208,27 @@ describe('matcher fast path, a capped scan', () => {
     ]);
   });
 });
+
+describe('matcher fast path, a capped scan of a phrase over its own words', () => {
+  // 'folio', 'ranking' and "folio ranking" give three ranges per pair that merge into one: the
+  // scan once started over on the whole text whenever merging left fewer than `max` (a 30 MB
+  // note's first MiB was scanned twice per topic: docs/benchmarks.md#huge-notes).
+  const english = createAnalyzer('english');
+  const highlights = [
+    { terms: ['folio'], prefix: false },
+    { terms: ['rank'], prefix: false },
+    { terms: ['folio', 'rank'], prefix: false },
+  ];
+  const text = 'folio ranking '.repeat(20_000);
+
+  it('finds the first ranges of the full scan, reading only as far as they need', () => {
+    let analysed = 0;
+    const counting = Object.create(english) as typeof english;
+    counting.term = (word: string) => (analysed++, english.term(word));
+    const full = createMatcher(highlights, english).findIn(text);
+    expect(full).toHaveLength(20_000);
+    const capped = createMatcher(highlights, counting).findIn(text, false, 100);
+    expect(capped).toEqual(full.slice(0, 100));
+    expect(analysed).toBeLessThan(1000); // words analysed: a few hundred, not 40,000
+  });
+});
