@@ -48,6 +48,7 @@ const ERROR_CODES: ReadonlySet<ApiErrorCode> = new Set([
   'unavailable',
   'forbidden',
   'internal',
+  'superseded',
 ]);
 
 // Duck-typed as well as `instanceof`: an engine error rebuilt from a worker message is still one.

@@ -50,6 +50,7 @@ import {
   StoredSettingsFollower,
 } from './service/read-only.ts';
 import { Vaults } from './vaults/vaults.ts';
+import { SearchQueue } from './service/search-queue.ts';
 import { workerFilesOf } from './service/worker-files.ts';
 import { expandHome } from './vaults/home-path.ts';
 import { registerInternals, type EngineInternals } from './service/engine-internals.ts';
@@ -73,6 +74,7 @@ class Engine implements EngineService {
   /** Set when the engine is read-only: follows the settings another process saves. */
   private follower: StoredSettingsFollower | null = null;
   private closed = false;
+  private readonly searches = new SearchQueue();
 
   constructor(options: EngineOptions) {
     this.options = options;
@@ -186,8 +188,22 @@ class Engine implements EngineService {
     if (this.follower) throw readOnlyRefusal(what);
   }
 
+  /**
+   * One search at a time, each in one snapshot of the index; a newer search from the same window
+   * supersedes an older one (docs/design.md#a-newer-search-supersedes-an-older-one).
+   */
   async search(request: SearchRequest): Promise<SearchResponse> {
-    return this.guard(() => this.searcher.search(request, this.settings, this.analyzer));
+    return this.searches.run(request.supersede, async (pause) => {
+      this.guard(() => this.reader.db.exec('BEGIN'));
+      const { settings, analyzer } = this;
+      try {
+        return await this.searcher.searchPaused(request, settings, analyzer, pause);
+      } catch (error) {
+        throw error instanceof FolioError ? error : databaseError(this.options.dbPath, error);
+      } finally {
+        if (this.reader.db.open && this.reader.db.inTransaction) this.reader.db.exec('COMMIT');
+      }
+    });
   }
 
   async outline(request: { docId: string }) {

@@ -56,9 +56,19 @@ export interface ApiError {
   message: string;
 }
 
-/** Why an API call failed. */
+/**
+ * Why an API call failed. `superseded`: a newer search from the same window replaced this one
+ * (`SearchRequest.supersede`); the window drops the answer.
+ */
 export type ApiErrorCode =
-  'invalid-argument' | 'not-found' | 'conflict' | 'io' | 'unavailable' | 'forbidden' | 'internal';
+  | 'invalid-argument'
+  | 'not-found'
+  | 'conflict'
+  | 'io'
+  | 'unavailable'
+  | 'forbidden'
+  | 'internal'
+  | 'superseded';
 
 /** Every API call resolves to this: errors are values, never rejections. */
 export type ApiResult<T> = { ok: true; value: T } | { ok: false; error: ApiError };

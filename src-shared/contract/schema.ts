@@ -79,6 +79,13 @@ export const REQUEST_SCHEMAS = {
       strict: z.boolean().optional(),
       typing: z.boolean().optional(),
       sort: z.enum(['relevance', 'modified', 'created']).optional(),
+      supersede: z
+        .object({
+          client: z.string().min(1).max(64),
+          seq: z.number().int().min(0).max(Number.MAX_SAFE_INTEGER),
+        })
+        .strict()
+        .optional(),
     })
     .strict(),
   outline: z.object({ docId: nodeId }).strict(),

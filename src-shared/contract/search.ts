@@ -27,6 +27,20 @@ export interface SearchRequest {
    * results without one come last, by relevance).
    */
   sort?: SearchSort;
+  /**
+   * Marks a search typed in a window (docs/design.md#a-newer-search-supersedes-an-older-one): a
+   * newer search from the same window supersedes this one, which is then answered with the error
+   * `superseded` unless it already finished. The CLI and MCP leave it out.
+   */
+  supersede?: SearchTicket;
+}
+
+/** Which window a search came from, and its place in that window's sequence of searches. */
+export interface SearchTicket {
+  /** The window's own id (any string, 1–64 characters, fixed for the window's life). */
+  client: string;
+  /** Grows with each search the window sends. */
+  seq: number;
 }
 
 /** How results are ordered. */

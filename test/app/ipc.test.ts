@@ -246,6 +246,28 @@ describe('the IPC choke point', () => {
     ]);
   });
 
+  it('carries a window’s search ticket: a newer search supersedes its waiting older one', async () => {
+    // docs/design.md#a-newer-search-supersedes-an-older-one — all sent before any is answered.
+    const api = apiFor(mainFrame);
+    const [other, older, newer] = await Promise.all([
+      api.search({ queries: ['tomatoes'], supersede: { client: 'quick', seq: 1 } }),
+      api.search({ queries: ['tomatoes staking'], supersede: { client: 'main', seq: 1 } }),
+      api.search({ queries: ['beans'], supersede: { client: 'main', seq: 2 } }),
+    ]);
+    // The quick window's search ran first; the main window's older one, waiting behind it, was
+    // dropped when its newer one came, and answered superseded, as data.
+    expect(other.ok).toBe(true);
+    expect(older).toEqual({
+      ok: false,
+      error: { code: 'superseded', message: expect.any(String) },
+    });
+    expect(newer.ok && newer.value.results[0]?.path).toBe('garden.md');
+    // Crossing on the way: an older search after a newer one is superseded unrun.
+    expect(
+      await api.search({ queries: ['beans'], supersede: { client: 'main', seq: 1 } }),
+    ).toMatchObject({ ok: false, error: { code: 'superseded' } });
+  });
+
   it("passes the engine's FolioError through as data", async () => {
     expect(await apiFor(mainFrame).outline({ docId: 'notes:missing.md' })).toMatchObject({
       ok: false,

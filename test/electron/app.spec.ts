@@ -95,6 +95,19 @@ test('IPC rejects an invalid argument with invalid-argument, naming the field', 
   expect(external).toMatchObject({ ok: false, error: { code: 'invalid-argument' } });
 });
 
+test('IPC carries a window’s search ticket: an older search after a newer one is superseded', async () => {
+  // docs/design.md#a-newer-search-supersedes-an-older-one: requests can cross on the way; the
+  // engine answers the older one `superseded` (as data) without running it, the newer one normally.
+  const [newer, older] = await folio.main.evaluate(async () => {
+    const api = (globalThis as PageGlobals).folio;
+    const newer = await api.search({ queries: ['heron'], supersede: { client: 'spec', seq: 2 } });
+    const older = await api.search({ queries: ['heron'], supersede: { client: 'spec', seq: 1 } });
+    return [newer, older];
+  });
+  expect(newer).toMatchObject({ ok: true });
+  expect(older).toMatchObject({ ok: false, error: { code: 'superseded' } });
+});
+
 test('a search returns results from the sample vault, then from an added vault', async () => {
   const sample = await searchUntilFound(folio.main, 'heron');
   expect(sample.results[0]?.vault).toBe('sample');

@@ -71,13 +71,13 @@ describe('AppState', () => {
     const stop = await app.start();
     app.search.topics = ['word'];
     await app.search.run();
-    await wait();
-    expect(app.selection.content?.markdown).toBe('periwinkle');
+    // The preview follows the results once they have stood (150 ms).
+    await expect.poll(() => app.selection.content?.markdown).toBe('periwinkle');
     edit('marigold');
     fake.emit('onIndexChanged', { vault: 'v', indexed: ['e.md'], removed: [] });
     await wait(400);
     expect(app.search.results[0]?.title).toBe('marigold');
-    expect(app.selection.content?.markdown).toBe('marigold');
+    await expect.poll(() => app.selection.content?.markdown).toBe('marigold');
     stop();
     expect(fake.listeners('onIndexChanged')).toBe(0);
   });

@@ -11,7 +11,7 @@ const response = (...ids: string[]): SearchResponse => ({
 });
 
 describe('SearchState', () => {
-  it('sends one search at a time: the newest input waits, inputs typed meanwhile are never sent', async () => {
+  it('sends every input at once, marked with the window and its sequence; older answers are dropped', async () => {
     const fake = createFakeApi();
     const pending = new Map<
       string,
@@ -24,25 +24,45 @@ describe('SearchState', () => {
     });
     const seen: string[][] = [];
     const search = new SearchState(fake.api, {
-      debounceMs: 0,
       onResults: (results) => seen.push(results.map((r) => r.id)),
     });
     search.setTopic(0, 's');
     search.setTopic(0, 'sl');
     search.setTopic(0, 'slo');
-    const newest = search.run();
-    expect(fake.calls).toEqual([['search', { queries: ['s'], typing: true }]]);
-    // The answer to 's' is older than the input: dropped; only the newest input is sent next.
-    pending.get('s')!.resolve(ok(response('v:s.md')));
-    await expect.poll(() => fake.calls.length).toBe(2);
-    expect(fake.calls[1]).toEqual(['search', { queries: ['slo'], typing: true }]);
-    expect(search.status).toBe('loading');
+    const requests = fake.calls.map(([, request]) => request as SearchRequest);
+    expect(requests.map((r) => r.queries)).toEqual([['s'], ['sl'], ['slo']]);
+    expect(requests.every((r) => r.typing === true)).toBe(true);
+    const tickets = requests.map((r) => r.supersede!);
+    expect(new Set(tickets.map((t) => t.client)).size).toBe(1);
+    expect(tickets.map((t) => t.seq)).toEqual([1, 2, 3]);
+    expect(requests.every((r) => validateRequest('search', r).ok)).toBe(true);
+    // Another window has its own id.
+    new SearchState(fake.api).setTopic(0, 'x');
+    expect((fake.calls[3]![1] as SearchRequest).supersede!.client).not.toBe(tickets[0]!.client);
+    // The engine answers the older ones superseded (or late): dropped, results never go back.
+    pending.get('sl')!.resolve({
+      ok: false,
+      error: { code: 'superseded', message: 'superseded' },
+    } as never);
     pending.get('slo')!.resolve(ok(response('v:slow.md')));
-    await newest;
+    await expect.poll(() => search.status).toBe('ready');
+    pending.get('s')!.resolve(ok(response('v:s.md')));
+    await new Promise((done) => setTimeout(done, 10));
     expect(search.results.map((r) => r.id)).toEqual(['v:slow.md']);
     expect(search.resultsFor).toBe('slo');
     expect(seen).toEqual([['v:slow.md']]);
-    expect(search.status).toBe('ready');
+  });
+
+  it('a key that changes no query sends nothing', async () => {
+    const fake = createFakeApi();
+    fake.answer('search', () => ok(response('v:a.md')));
+    const search = new SearchState(fake.api);
+    for (const text of ['vec', 'vec ', 'vec', ' vec  ']) search.setTopic(0, text);
+    await expect.poll(() => search.status).toBe('ready');
+    expect(fake.calls.map(([, r]) => (r as SearchRequest).queries)).toEqual([['vec']]);
+    // Asked for again (the index changed) it is sent again.
+    await search.rerun();
+    expect(fake.calls).toHaveLength(2);
   });
 
   it('sends every non-empty topic, trimmed, as one multi-topic search', async () => {
@@ -51,8 +71,8 @@ describe('SearchState', () => {
     const search = new SearchState(fake.api);
     search.topics = ['  wind speed ', '', 'anemometer'];
     await search.run();
-    expect(fake.calls).toEqual([
-      ['search', { queries: ['wind speed', 'anemometer'], typing: true }],
+    expect(fake.calls.map(([, request]) => (request as SearchRequest).queries)).toEqual([
+      ['wind speed', 'anemometer'],
     ]);
   });
 
@@ -74,7 +94,7 @@ describe('SearchState', () => {
     const search = new SearchState(fake.api, { debounceMs: 5 });
     for (const text of ['b', 'ba', 'bat']) search.setTopic(0, text);
     await new Promise((done) => setTimeout(done, 40));
-    expect(fake.calls).toEqual([['search', { queries: ['bat'], typing: true }]]);
+    expect(fake.calls.map(([, request]) => (request as SearchRequest).queries)).toEqual([['bat']]);
     expect(search.results).toHaveLength(1);
   });
 

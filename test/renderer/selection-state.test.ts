@@ -80,6 +80,34 @@ describe('SelectionState', () => {
     ]);
   });
 
+  it('while results change under the typing, the preview, outline and marks wait until they stand', async () => {
+    const fake = api();
+    let busy = false;
+    const selection = new SelectionState(fake.api, { restMs: 30, busy: () => busy });
+    const start = 100 + markdown.indexOf('battery');
+    const hit = { matchRanges: [[start, start + 7]] as Array<[number, number]> };
+    selection.resultsChanged([result('v:n.md#a', 'v:n.md', hit)]);
+    busy = true; // the next keystroke's search is on its way
+    selection.resultsChanged([result('v:n.md#b', 'v:n.md', hit)]);
+    // The cursor follows at once; nothing is loaded for a list that did not stand.
+    expect(selection.currentId).toBe('v:n.md#b');
+    await new Promise((done) => setTimeout(done, 60));
+    expect(fake.calls).toEqual([]);
+    expect(selection.highlights).toEqual([]);
+    busy = false;
+    selection.resultsChanged([result('v:n.md#c', 'v:n.md', hit), result('v:n.md#a')]);
+    await expect.poll(() => selection.content?.id).toBe('v:n.md#c');
+    expect(fake.calls.map(([method]) => method)).toEqual(['nodeContent', 'outline']);
+    expect(selection.rows.filter((row) => row.matched).map((row) => row.node.id)).toEqual([
+      'v:n.md#a',
+      'v:n.md#c',
+    ]);
+    expect(selection.highlights.map(([s, e]) => markdown.slice(s, e))).toEqual(['battery']);
+    // A result chosen on purpose shows at once.
+    await selection.select('v:n.md#a');
+    expect(selection.content?.id).toBe('v:n.md#a');
+  });
+
   it('keeps the cursor on its result when the list is replaced, and drops ticks of gone results', async () => {
     const selection = new SelectionState(api().api);
     selection.resultsChanged([result('v:n.md#a'), result('v:n.md#b')]);

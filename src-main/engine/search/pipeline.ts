@@ -35,6 +35,37 @@ export interface SearchContext {
 
 /** Runs one search request (the reader is refreshed by the caller). */
 export function runSearch(context: SearchContext, request: SearchRequest): SearchResponse {
+  const steps = searchSteps(context, request);
+  for (;;) {
+    const step = steps.next();
+    if (step.done) return step.value;
+  }
+}
+
+/**
+ * `runSearch` that calls `pause` between its stages and topics (and may wait on it): the engine's
+ * search queue yields there and stops a superseded search
+ * (docs/design.md#a-newer-search-supersedes-an-older-one). Same results as `runSearch`.
+ */
+export async function runSearchPaused(
+  context: SearchContext,
+  request: SearchRequest,
+  pause: () => Promise<void> | void,
+): Promise<SearchResponse> {
+  const steps = searchSteps(context, request);
+  for (;;) {
+    const step = steps.next();
+    if (step.done) return step.value;
+    const paused = pause();
+    if (paused) await paused; // else on at once: a short search runs in one go
+  }
+}
+
+/** The search's stages; it yields where it may pause (between stages and between topics). */
+function* searchSteps(
+  context: SearchContext,
+  request: SearchRequest,
+): Generator<void, SearchResponse> {
   const started = performance.now();
   const { reader, settings, analyzer, vocabulary, options } = context;
   const limit = request.limit ?? settings.resultLimit;
@@ -74,9 +105,14 @@ export function runSearch(context: SearchContext, request: SearchRequest): Searc
     boostMax: vaults.some((v) => v.pinned) ? pinnedBoost : 1,
   };
   const rankings = topics.map((topic) => new TopicRanking(topic, rankContext));
+  yield;
 
   // 4. Each topic's raw matches, merged together by their evidence, then placed.
-  const raw = rankings.flatMap((ranking) => rawMatches(ranking, limit, context, tree));
+  const raw: Candidate[] = [];
+  for (const ranking of rankings) {
+    raw.push(...rawMatches(ranking, limit, context, tree));
+    yield;
+  }
   const merged = context.merge
     ? mergeMatches(raw.map(evidenceOf), tree.nodes, settings)
     : unmergedOf(raw, tree);
@@ -87,6 +123,7 @@ export function runSearch(context: SearchContext, request: SearchRequest): Searc
   if (sort !== 'relevance') sortNewestFirst(merged, (m) => fileDate(tree.fileOf(m.key), sort));
 
   // 5. Results.
+  yield;
   const page = merged.slice(0, limit);
   const results = buildResults(page, topics, tree, reader, analyzer);
   const terms = [...new Set(topics.flatMap((t) => t.query.terms))];

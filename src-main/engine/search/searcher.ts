@@ -4,7 +4,7 @@ import type { SearchRequest, SearchResponse, Settings } from '#shared/contract/a
 import type { Analyzer } from '../analysis/analyzer.ts';
 import { Vocabulary } from '../query/fuzzy.ts';
 import type { IndexReader } from '../store/index-reader.ts';
-import { runSearch } from './pipeline.ts';
+import { runSearch, runSearchPaused, type SearchContext } from './pipeline.ts';
 import { RANKING_DEFAULTS, type RankingOptions } from './ranking.ts';
 
 /**
@@ -61,9 +61,25 @@ export class Searcher {
     analyzer: Analyzer,
     merge = true,
   ): SearchResponse {
+    return runSearch(this.context(settings, analyzer, merge), request);
+  }
+
+  /**
+   * Searches, calling `pause` between stages (the engine's search queue, which may yield there
+   * or stop a superseded search); the caller holds the reader's snapshot across the pauses.
+   */
+  searchPaused(
+    request: SearchRequest,
+    settings: Settings,
+    analyzer: Analyzer,
+    pause: () => Promise<void> | void,
+  ): Promise<SearchResponse> {
+    return runSearchPaused(this.context(settings, analyzer, true), request, pause);
+  }
+
+  private context(settings: Settings, analyzer: Analyzer, merge: boolean): SearchContext {
     this.reader.refresh();
     const vocabulary = this.vocab();
-    const context = { reader: this.reader, settings, analyzer, vocabulary, merge };
-    return runSearch({ ...context, options: this.ranking }, request);
+    return { reader: this.reader, settings, analyzer, vocabulary, merge, options: this.ranking };
   }
 }

@@ -21,6 +21,9 @@ import { WikiLinksState } from './wikilinks.svelte.ts';
 /** Which modal panel is open. */
 export type Panel = 'none' | 'vaults' | 'settings';
 
+/** How long new results stand before the preview and outline follow them. */
+const PREVIEW_REST_MS = 150;
+
 /** Index changes arriving closer together than this are handled once (bulk indexing). */
 const INDEX_CHANGE_COALESCE_MS = 250;
 
@@ -50,6 +53,8 @@ export class AppState {
     api: FolioApi,
     options: {
       debounceMs?: number;
+      /** How long new results stand before preview and outline follow them (default 150 ms). */
+      previewRestMs?: number;
       storage?: HistoryStorage | null;
       watchHistory?: (onChange: () => void) => () => void;
     } = {},
@@ -57,7 +62,12 @@ export class AppState {
     this.#api = api;
     this.wikilinks = new WikiLinksState(api);
     this.history = new HistoryState(options.storage ?? null, { watch: options.watchHistory });
-    this.selection = new SelectionState(api);
+    // A typist's keys come 100–200 ms apart: the preview's requests and rendering wait for a
+    // pause, so they never hold up the next keystroke's results (docs/benchmarks.md#ui).
+    this.selection = new SelectionState(api, {
+      restMs: options.previewRestMs ?? PREVIEW_REST_MS,
+      busy: () => this.search.status === 'loading',
+    });
     this.search = new SearchState(api, {
       debounceMs: options.debounceMs,
       onResults: (results) => this.selection.resultsChanged(results),

@@ -1,8 +1,9 @@
 // The search box's state: the topics being typed, and the merged results of the latest search.
-// Search runs as you type (optionally debounced), one request at a time: the newest input waits
-// for the request in flight and inputs typed meanwhile are never sent, so fast typing never queues
-// searches the engine must answer one by one; a response older than the input is dropped, so
-// results never go back in time.
+// Search runs as you type (optionally debounced): every input is sent at once, marked with this
+// window's id and its sequence number, and the engine drops or stops an older search of the window
+// when a newer one arrives (docs/design.md#a-newer-search-supersedes-an-older-one), so fast typing
+// never queues searches the engine must answer one by one. An answer older than the input (or
+// one the engine answered `superseded`) is dropped, so results never go back in time.
 import type { FolioApi, SearchResult } from '#shared/contract/api.ts';
 
 /** Where a search stands. */
@@ -10,7 +11,7 @@ export type SearchStatus = 'idle' | 'loading' | 'ready' | 'error';
 
 /** Options of a `SearchState`. */
 export interface SearchOptions {
-  /** Milliseconds of typing pause before a search is sent (default 120; 0: at once). */
+  /** Milliseconds of typing pause before a search is sent (default 0: at once). */
   debounceMs?: number;
   /** Called with every new result list (after stale responses are dropped). */
   onResults?: (results: readonly SearchResult[]) => void;
@@ -56,14 +57,16 @@ export class SearchState {
   readonly #api: FolioApi;
   readonly #debounceMs: number;
   readonly #onResults: (results: readonly SearchResult[]) => void;
+  /** This window's id in the engine's search queue. */
+  readonly #client = clientId();
   #requestId = 0;
+  /** The queries of the latest search sent (a key typed that changes none sends nothing). */
+  #sent = '';
   #timer: ReturnType<typeof setTimeout> | null = null;
-  /** Settles when the request in flight is answered; null when none is. */
-  #inFlight: Promise<void> | null = null;
 
   constructor(api: FolioApi, options: SearchOptions = {}) {
     this.#api = api;
-    this.#debounceMs = options.debounceMs ?? 120;
+    this.#debounceMs = options.debounceMs ?? 0;
     this.#onResults = options.onResults ?? (() => {});
     if (options.topics && options.topics.length > 0)
       this.topics = options.topics.slice(0, MAX_TOPICS);
@@ -96,9 +99,14 @@ export class SearchState {
     void this.run();
   }
 
-  /** Searches after the typing pause; a newer call postpones it. */
+  /**
+   * Searches after the typing pause; a newer call postpones it. An input whose queries are those
+   * of the latest search sent (a space typed, a trailing space removed) sends nothing.
+   */
   schedule(): void {
     if (this.#timer !== null) clearTimeout(this.#timer);
+    this.#timer = null;
+    if (this.queries.join('\n') === this.#sent && this.status !== 'error') return;
     if (this.#debounceMs === 0) {
       void this.run();
       return;
@@ -115,17 +123,20 @@ export class SearchState {
     this.#timer = null;
     const id = ++this.#requestId;
     const queries = this.queries;
+    this.#sent = queries.join('\n');
     if (queries.length === 0) {
       this.resultsFor = '';
       this.#settle([], [], 0, 'idle');
       return;
     }
     this.status = 'loading';
-    while (this.#inFlight) {
-      await this.#inFlight;
-      if (id !== this.#requestId) return; // a newer input was typed while this one waited
-    }
-    const answer = await this.#send(queries);
+    const answer = await this.#api.search({
+      queries,
+      typing: true,
+      supersede: { client: this.#client, seq: id },
+    });
+    // A newer search was sent meanwhile: its answer is the one to show (the engine may have
+    // answered this one `superseded`, which only ever happens to a search that is not the latest).
     if (id !== this.#requestId) return;
     // The UI benchmark measures keystroke → answer → paint from this mark (docs/benchmarks.md).
     performance.mark('folio:search-answered');
@@ -137,21 +148,6 @@ export class SearchState {
       this.#settle([], [], 0, 'error');
       this.error = answer.error.message;
     }
-  }
-
-  /** Sends one search; `#inFlight` settles (and clears) once it is answered. */
-  #send(queries: string[]) {
-    const request = this.#api.search({ queries, typing: true });
-    const settled: Promise<void> = request.then(
-      () => {
-        if (this.#inFlight === settled) this.#inFlight = null;
-      },
-      () => {
-        if (this.#inFlight === settled) this.#inFlight = null;
-      },
-    );
-    this.#inFlight = settled;
-    return request;
   }
 
   /** Runs the current search again (the index or the settings changed); no-op when empty. */
@@ -167,4 +163,11 @@ export class SearchState {
     this.error = null;
     this.#onResults(results);
   }
+}
+
+/** A window's id for the engine's search queue: random, not a secret (any string would do). */
+function clientId(): string {
+  const bytes = new Uint8Array(9);
+  crypto.getRandomValues(bytes);
+  return Array.from(bytes, (byte) => byte.toString(16).padStart(2, '0')).join('');
 }

@@ -1,6 +1,9 @@
 // What the user is looking at: the result under the cursor, the results ticked for export, the
 // node shown in the preview, and its document's outline. Outline and content requests each drop
-// their stale responses, so fast arrowing through results never shows an older selection.
+// their stale responses, so fast arrowing through results never shows an older selection. While
+// results change under the typing, the cursor follows them at once but the preview, the outline
+// and their marks wait until the results have stood `restMs` with no search on its way: their
+// requests and rendering would otherwise hold up the next keystroke's results.
 import type { FolioApi, NodeContent, OutlineResponse, SearchResult } from '#shared/contract/api.ts';
 import { SvelteSet } from 'svelte/reactivity';
 import {
@@ -43,33 +46,65 @@ export class SelectionState {
 
   /** The result under the cursor. */
   current = $derived(this.results.find((result) => result.id === this.currentId) ?? null);
+  /** The results the outline marks and the preview highlights follow (once they stood). */
+  shownResults = $state.raw<SearchResult[]>([]);
   /** Parent/child links of the outline. */
   outlineIndex: OutlineIndex = $derived(indexOutline(namedNodes(this.outline)));
   /** Outline nodes that are results or were absorbed by one. */
-  matched = $derived(matchedIds(this.results, this.outline?.docId ?? null));
+  matched = $derived(matchedIds(this.shownResults, this.outline?.docId ?? null));
   /** The outline rows to show. */
   rows = $derived(visibleRows(this.outlineIndex, this.collapsed, this.matched));
   /** Matched terms in the previewed markdown, as string ranges. */
-  highlights = $derived(this.content ? previewHighlights(this.content, this.results) : []);
+  highlights = $derived(this.content ? previewHighlights(this.content, this.shownResults) : []);
 
   readonly #api: FolioApi;
+  readonly #restMs: number;
+  readonly #busy: () => boolean;
   #outlineRequest = 0;
   #contentRequest = 0;
   #showing: Promise<void> = Promise.resolve();
+  #restTimer: ReturnType<typeof setTimeout> | null = null;
+  /** The cursor moved to a new first result: the preview follows it at rest. */
+  #showAtRest = false;
 
-  constructor(api: FolioApi) {
+  /**
+   * `restMs`: how long new results stand before the preview and outline follow them (default 0:
+   * at once); `busy`: true while a newer search is on its way (the rest starts again after it).
+   */
+  constructor(api: FolioApi, options: { restMs?: number; busy?: () => boolean } = {}) {
     this.#api = api;
+    this.#restMs = options.restMs ?? 0;
+    this.#busy = options.busy ?? (() => false);
   }
 
-  /** A new result list: keep the cursor where it was if that result is still there. */
+  /**
+   * A new result list: keep the cursor where it was if that result is still there, else put it
+   * on the first; the preview and outline follow once the list has stood.
+   */
   resultsChanged(results: readonly SearchResult[]): void {
     this.results = [...results];
     const ids = results.map((result) => result.id);
     for (const id of [...this.checked]) if (!ids.includes(id)) this.checked.delete(id);
-    if (this.currentId !== null && ids.includes(this.currentId)) return;
-    const first = results[0];
-    if (first) void this.select(first.id);
-    else this.reset();
+    const keep = this.currentId !== null && ids.includes(this.currentId);
+    if (!keep && results.length === 0) return this.reset();
+    if (!keep) this.currentId = results[0]!.id;
+    this.#showAtRest ||= !keep;
+    this.#cancelRest();
+    if (this.#restMs === 0) return this.#atRest();
+    this.#restTimer = setTimeout(() => this.#atRest(), this.#restMs);
+  }
+
+  /** The results stood: the preview and outline follow them (later, if a search is on its way). */
+  #atRest(): void {
+    this.#restTimer = null;
+    if (this.#busy()) return; // that search's results start the rest again
+    this.shownResults = this.results;
+    if (this.#showAtRest && this.currentId !== null) void this.showNode(this.currentId);
+  }
+
+  #cancelRest(): void {
+    if (this.#restTimer !== null) clearTimeout(this.#restTimer);
+    this.#restTimer = null;
   }
 
   /** Puts the cursor on result `id` and shows it. */
@@ -94,8 +129,11 @@ export class SelectionState {
     return this.#showing;
   }
 
-  /** Shows node `id` in the preview and its document in the outline. */
+  /** Shows node `id` in the preview and its document in the outline (at once). */
   showNode(id: string): Promise<void> {
+    this.#cancelRest();
+    this.#showAtRest = false;
+    this.shownResults = this.results;
     this.#showing = this.#show(id);
     return this.#showing;
   }
@@ -133,6 +171,9 @@ export class SelectionState {
 
   /** Forgets everything shown (no results). */
   reset(): void {
+    this.#cancelRest();
+    this.#showAtRest = false;
+    this.shownResults = [];
     this.#outlineRequest += 1;
     this.#contentRequest += 1;
     this.currentId = null;
