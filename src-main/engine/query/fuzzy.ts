@@ -7,41 +7,68 @@ const ASCII_ALPHABET = [...'abcdefghijklmnopqrstuvwxyz0123456789'];
 /** Terms whose variants are remembered at most (then the memory starts afresh). */
 const MAX_KNOWN_VARIANTS = 10_000;
 
+/**
+ * Where a vocabulary's terms come from: a list read whole, or the index asked one term at a time
+ * (docs/benchmarks.md#the-first-search: reading all of msdocs-cpp's 49k terms costs ~0.5 s).
+ */
+export interface TermSource {
+  /** How many rows hold `term`; undefined when no row does (it is no term of the index). */
+  rows(term: string): number | undefined;
+  /** The non-ASCII characters of the terms that are not CJK (a non-ASCII word's edits use them). */
+  wideAlphabet(): string[];
+  /** Looks many terms up at once, before `rows` is asked about each (optional: a speed-up). */
+  prefetch?(terms: string[]): void;
+}
+
+/** A term source over a list of terms read whole. */
+function listedTerms(terms: Iterable<string | readonly [term: string, rows: number]>): TermSource {
+  const map = new Map<string, number>();
+  for (const entry of terms) {
+    if (typeof entry === 'string') map.set(entry, 0);
+    else map.set(entry[0], entry[1]);
+  }
+  let wide: string[] | null = null;
+  return {
+    rows: (term) => map.get(term),
+    wideAlphabet: () => (wide ??= wideAlphabetOf(map.keys())),
+  };
+}
+
+/** The non-ASCII characters of `terms`, CJK terms left out. */
+export function wideAlphabetOf(terms: Iterable<string>): string[] {
+  const wide = new Set<string>();
+  for (const term of terms) {
+    // eslint-disable-next-line no-control-regex -- ASCII is the range the test is about
+    if (!/[^\x00-\x7f]/.test(term) || isCjkTerm(term)) continue;
+    for (const char of term) if (char > '\x7f') wide.add(char);
+  }
+  return [...wide];
+}
+
 /** The index's terms, for fuzzy lookups and word weights, with how many rows hold each (when known). */
 export class Vocabulary {
   /** Rows in the index (0 when unknown): what a term's row count is a share of. */
   readonly total: number;
-  private readonly terms: Map<string, number>;
-  private readonly wideAlphabet: string[];
+  private readonly terms: TermSource;
   /** Variants found so far (a vocabulary never changes; searches repeat words). */
   private readonly known = new Map<string, string[]>();
 
-  constructor(terms: Iterable<string | readonly [term: string, rows: number]>, total = 0) {
+  /** From a list of terms (with their row counts, when known) or a source to ask. */
+  constructor(
+    terms: Iterable<string | readonly [term: string, rows: number]> | TermSource,
+    total = 0,
+  ) {
     this.total = total;
-    this.terms = new Map();
-    for (const entry of terms) {
-      if (typeof entry === 'string') this.terms.set(entry, 0);
-      else this.terms.set(entry[0], entry[1]);
-    }
-    const wide = new Set<string>();
-    for (const term of this.terms.keys()) {
-      if (isCjkTerm(term)) continue;
-      for (const char of term) if (char > '\x7f') wide.add(char);
-    }
-    this.wideAlphabet = [...wide];
-  }
-
-  get size(): number {
-    return this.terms.size;
+    this.terms = 'wideAlphabet' in terms ? terms : listedTerms(terms);
   }
 
   has(term: string): boolean {
-    return this.terms.has(term);
+    return this.terms.rows(term) !== undefined;
   }
 
   /** How many rows hold `term` (0 when unknown or absent). */
   rows(term: string): number {
-    return this.terms.get(term) ?? 0;
+    return this.terms.rows(term) ?? 0;
   }
 
   /**
@@ -65,24 +92,23 @@ export class Vocabulary {
     const chars = [...term];
     const ascii = chars.every((c) => c <= '\x7f');
     // An ASCII word's neighbours that matter are ASCII; a non-ASCII word may use any letter seen.
-    const alphabet = ascii ? ASCII_ALPHABET : [...ASCII_ALPHABET, ...this.wideAlphabet];
-    const found = new Set<string>();
-    const check = (candidate: string) => {
-      if (candidate !== term && this.terms.has(candidate)) found.add(candidate);
-    };
+    const alphabet = ascii ? ASCII_ALPHABET : [...ASCII_ALPHABET, ...this.terms.wideAlphabet()];
+    const edits: string[] = [];
     const n = chars.length;
     for (let i = 0; i <= n; i++) {
       const head = chars.slice(0, i).join('');
       const tail = chars.slice(i).join('');
-      for (const c of alphabet) check(head + c + tail); // insertion
+      for (const c of alphabet) edits.push(head + c + tail); // insertion
       if (i < n) {
         const rest = chars.slice(i + 1).join('');
-        check(head + rest); // deletion
-        for (const c of alphabet) if (c !== chars[i]) check(head + c + rest); // substitution
+        edits.push(head + rest); // deletion
+        for (const c of alphabet) if (c !== chars[i]) edits.push(head + c + rest); // substitution
         if (i + 1 < n && chars[i] !== chars[i + 1])
-          check(head + chars[i + 1] + chars[i] + chars.slice(i + 2).join(''));
+          edits.push(head + chars[i + 1] + chars[i] + chars.slice(i + 2).join(''));
       }
     }
+    this.terms.prefetch?.(edits);
+    const found = new Set(edits.filter((edit) => edit !== term && this.has(edit)));
     return [...found].sort();
   }
 }

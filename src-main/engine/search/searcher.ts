@@ -2,7 +2,7 @@
 // state of the index (the stages are in `pipeline.ts`), keeping the fuzzy vocabulary between them.
 import type { SearchRequest, SearchResponse, Settings } from '#shared/contract/api.ts';
 import type { Analyzer } from '../analysis/analyzer.ts';
-import { Vocabulary } from '../query/fuzzy.ts';
+import { Vocabulary, wideAlphabetOf, type TermSource } from '../query/fuzzy.ts';
 import type { IndexReader } from '../store/index-reader.ts';
 import { runSearch, runSearchPaused, type SearchContext } from './pipeline.ts';
 import { RANKING_DEFAULTS, type RankingOptions } from './ranking.ts';
@@ -15,10 +15,23 @@ import { RANKING_DEFAULTS, type RankingOptions } from './ranking.ts';
  */
 export const VOCABULARY_MAX_AGE_MS = 30_000;
 
+/**
+ * How long looking terms up one at a time may take in all before the whole vocabulary is read
+ * (docs/benchmarks.md#the-first-search): reading it costs ~0.5 s of CPU on msdocs-cpp (49k terms), a
+ * search's own words and their one-edit neighbours ~2–5 ms. A one-off search (the CLI) never
+ * reads it; a session (the app, `cli mcp`) reads it once its lookups add up to this.
+ */
+export const VOCABULARY_LOOKUP_BUDGET_MS = 250;
+
+/** Terms most remembered from lookups (then the memory starts afresh). */
+const MAX_LOOKED_UP = 200_000;
+
 /** How a searcher behaves beyond the settings. */
 export interface SearcherOptions {
   /** See `VOCABULARY_MAX_AGE_MS` (its default). */
   vocabularyMaxAgeMs?: number;
+  /** See `VOCABULARY_LOOKUP_BUDGET_MS` (its default); 0 reads the whole vocabulary at once. */
+  vocabularyLookupBudgetMs?: number;
   /** The ranking (`RANKING_DEFAULTS` where not given): evaluation tries other values. */
   ranking?: Partial<RankingOptions>;
 }
@@ -29,21 +42,26 @@ export class Searcher {
   private readonly vocabularyMaxAgeMs: number;
   private readonly ranking: RankingOptions;
   private vocabulary: { version: number; loadedAt: number; vocabulary: Vocabulary } | null = null;
+  private readonly lookups: TermLookups;
 
   constructor(reader: IndexReader, options: SearcherOptions = {}) {
     this.reader = reader;
     this.vocabularyMaxAgeMs = options.vocabularyMaxAgeMs ?? VOCABULARY_MAX_AGE_MS;
     this.ranking = { ...RANKING_DEFAULTS, ...options.ranking };
+    const budget = options.vocabularyLookupBudgetMs ?? VOCABULARY_LOOKUP_BUDGET_MS;
+    this.lookups = new TermLookups(reader, budget);
   }
 
   /**
-   * The index vocabulary (terms, their row counts, the number of rows), reloaded when the index
-   * changed and the loaded one is old enough.
+   * The index vocabulary (terms, their row counts, the number of rows): looked up term by term
+   * until the lookups' budget is spent, then read whole — and reread when the index changed and
+   * the read one is old enough. Both give the same counts for the same index state.
    */
   private vocab(): Vocabulary {
     const version = this.reader.version;
     const now = performance.now();
     const loaded = this.vocabulary;
+    if (!loaded && !this.lookups.spent) return this.lookups.vocabulary(version);
     if (
       !loaded ||
       (loaded.version !== version && now - loaded.loadedAt >= this.vocabularyMaxAgeMs)
@@ -81,5 +99,64 @@ export class Searcher {
     this.reader.refresh();
     const vocabulary = this.vocab();
     return { reader: this.reader, settings, analyzer, vocabulary, merge, options: this.ranking };
+  }
+}
+
+/**
+ * The vocabulary as lookups of single terms in the index (`fts_vocab`), remembered for one index
+ * state, with the time they took: `spent` once it reaches the budget.
+ */
+class TermLookups implements TermSource {
+  private readonly reader: IndexReader;
+  private readonly budgetMs: number;
+  private spentMs = 0;
+  private version = -1;
+  private current: Vocabulary | null = null;
+  private readonly known = new Map<string, number | undefined>();
+  private wide: string[] | null = null;
+
+  constructor(reader: IndexReader, budgetMs: number) {
+    this.reader = reader;
+    this.budgetMs = budgetMs;
+  }
+
+  get spent(): boolean {
+    return this.spentMs >= this.budgetMs;
+  }
+
+  /** A vocabulary asking this source, new whenever the index changed. */
+  vocabulary(version: number): Vocabulary {
+    if (!this.current || version !== this.version) {
+      this.known.clear();
+      this.wide = null;
+      this.version = version;
+      this.current = new Vocabulary(this, this.reader.rowCount());
+    }
+    return this.current;
+  }
+
+  rows(term: string): number | undefined {
+    if (!this.known.has(term)) this.prefetch([term]);
+    return this.known.get(term);
+  }
+
+  prefetch(terms: string[]): void {
+    const missing = terms.filter((term) => !this.known.has(term));
+    if (missing.length === 0) return;
+    const started = performance.now();
+    if (this.known.size + missing.length > MAX_LOOKED_UP) this.known.clear();
+    for (const term of missing) this.known.set(term, undefined);
+    for (const [term, rows] of this.reader.termRows(missing)) this.known.set(term, rows);
+    this.spentMs += performance.now() - started;
+  }
+
+  /** A non-ASCII word's neighbours need every letter of the index: read once, all terms. */
+  wideAlphabet(): string[] {
+    if (!this.wide) {
+      const started = performance.now();
+      this.wide = wideAlphabetOf(this.reader.vocabulary().map(([term]) => term));
+      this.spentMs += performance.now() - started;
+    }
+    return this.wide;
   }
 }

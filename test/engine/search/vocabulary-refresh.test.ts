@@ -1,11 +1,14 @@
 // The fuzzy vocabulary is reloaded after the index changed only once the loaded one is old
 // enough (searches during indexing must not reread it after every file): a stale one misses
-// only fuzzy variants of new words; exact matches always see the last committed state.
+// only fuzzy variants of new words; exact matches always see the last committed state. Before it
+// is read whole, terms are looked up one search at a time: the same counts, always current.
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { engineInternals } from '../../../src-main/engine/create-engine.ts';
+import { Vocabulary } from '../../../src-main/engine/query/fuzzy.ts';
 import { Searcher } from '../../../src-main/engine/search/searcher.ts';
+import { leadingVarint } from '../../../src-main/engine/store/index-reader.ts';
 import { tempDir } from '../store/temp.ts';
 import { vaultEngine } from './vault-engine.ts';
 
@@ -14,20 +17,30 @@ const root = join(dir, 'garden');
 const engine = vaultEngine(() => {
   mkdirSync(root);
   writeFileSync(join(root, 'tools.md'), '# Tools\n\nThe trowel is sharp.\n');
+  writeFileSync(
+    join(root, 'café.md'),
+    '# Café\n\nThe spoons of the café are sharper.\n\n## Crème\n\nCrème brûlée.\n',
+  );
   return root;
 }, 'g');
+
+const ids = (searcher: Searcher, q: string) => {
+  const internals = engineInternals(engine());
+  return searcher
+    .search({ queries: [q] }, internals.settings(), internals.analyzer())
+    .results.map((r) => r.id);
+};
 
 describe('fuzzy vocabulary refresh', () => {
   it('a loaded vocabulary serves until it is old enough; exact matches are always current', async () => {
     const internals = engineInternals(engine());
-    const ids = (searcher: Searcher, q: string) =>
-      searcher
-        .search({ queries: [q] }, internals.settings(), internals.analyzer())
-        .results.map((r) => r.id);
-    const kept = new Searcher(internals.reader, { vocabularyMaxAgeMs: 60_000 });
-    const eager = new Searcher(internals.reader, { vocabularyMaxAgeMs: 0 });
-    expect(ids(kept, 'trowl')).toEqual(['g:tools.md#tools']); // loaded on first need
+    const whole = { vocabularyLookupBudgetMs: 0 }; // read whole on first need
+    const kept = new Searcher(internals.reader, { ...whole, vocabularyMaxAgeMs: 60_000 });
+    const eager = new Searcher(internals.reader, { ...whole, vocabularyMaxAgeMs: 0 });
+    const lookingUp = new Searcher(internals.reader, { vocabularyLookupBudgetMs: 60_000 });
+    expect(ids(kept, 'trowl')).toEqual(['g:tools.md#tools']);
     expect(ids(eager, 'trowl')).toEqual(['g:tools.md#tools']);
+    expect(ids(lookingUp, 'trowl')).toEqual(['g:tools.md#tools']);
 
     writeFileSync(join(root, 'pond.md'), '# Pond\n\nA heron waits.\n');
     await engine().reindexVault({ name: 'g' });
@@ -36,5 +49,40 @@ describe('fuzzy vocabulary refresh', () => {
     expect(ids(kept, 'heron')).toEqual(['g:pond.md#pond']);
     expect(ids(kept, 'herron')).toEqual([]); // "heron" came after its vocabulary was read
     expect(ids(eager, 'herron')).toEqual(['g:pond.md#pond']);
+    expect(ids(lookingUp, 'herron')).toEqual(['g:pond.md#pond']); // looked up in the index as it is
+  });
+
+  it('terms looked up one by one give the same searches as the vocabulary read whole', () => {
+    const internals = engineInternals(engine());
+    const whole = new Searcher(internals.reader, { vocabularyLookupBudgetMs: 0 });
+    const lookingUp = new Searcher(internals.reader, { vocabularyLookupBudgetMs: 60_000 });
+    // Typos of ASCII and non-ASCII words (their edits use the index's own letters), a word no
+    // row holds, and scores (the word weights come from the row counts).
+    for (const q of ['trowl', 'cafe spons', 'crme brûle', 'sharp zzqq', 'cafés', 'pond']) {
+      const run = (searcher: Searcher) =>
+        searcher
+          .search({ queries: [q] }, internals.settings(), internals.analyzer())
+          .results.map((r) => [r.id, r.score, r.partial, r.matchedTerms]);
+      expect(run(lookingUp), q).toEqual(run(whole));
+    }
+    expect(ids(lookingUp, 'crme')).toEqual(['g:café.md#crème']);
+  });
+
+  it("the index row count is the files' node count, and lookups match the vocabulary", () => {
+    const { reader } = engineInternals(engine());
+    const nodes = reader.db.prepare('SELECT sum(node_count) FROM files').pluck().get();
+    expect(reader.rowCount()).toBe(nodes);
+    const terms = reader.vocabulary();
+    expect(reader.termRows([...terms.map(([t]) => t), 'zzqqnoterm'])).toEqual(terms);
+    const whole = new Vocabulary(terms, reader.rowCount());
+    expect(whole.variants('trowl')).toEqual(['trowel']);
+  });
+
+  it('reads the SQLite varints FTS5 records begin with', () => {
+    expect(leadingVarint(Uint8Array.of(0x05, 0xff))).toBe(5);
+    expect(leadingVarint(Uint8Array.of(0x81, 0x00))).toBe(128);
+    expect(leadingVarint(Uint8Array.of(0x86, 0xf3, 0x46))).toBe(113094);
+    expect(leadingVarint(Uint8Array.of(...new Array(8).fill(0x80), 0x07))).toBe(7);
+    expect(leadingVarint(Uint8Array.of(0x81))).toBeNull();
   });
 });
