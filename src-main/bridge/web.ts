@@ -5,6 +5,7 @@ import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import type { AssistantSetup } from '#shared/contract/api.ts';
+import { onStopSignals } from '../cli/stop-signals.ts';
 import { createEngine } from '../engine/create-engine.ts';
 import { assistantSetup, sourceLaunch } from '../mcp/assistant-setup.ts';
 import { buildRenderer } from './build-renderer.ts';
@@ -82,10 +83,7 @@ export async function runWeb(args: string[]): Promise<number> {
       servedVaultsText(await engine.listVaults(), options.only) +
       'Press Ctrl+C to stop.\n',
   );
-  await new Promise<void>((resolvePromise) => {
-    process.once('SIGINT', () => resolvePromise());
-    process.once('SIGTERM', () => resolvePromise());
-  });
+  await new Promise<void>((resolvePromise) => onStopSignals(resolvePromise));
   await bridge.close();
   await engine.close();
   return 0;

@@ -4,6 +4,7 @@
 // (`app-cli.ts`) on the commands built into it.
 import { existsSync, readdirSync } from 'node:fs';
 import { CliError, oneLine, UsageError, type CliCommand, type CliIo } from './command.ts';
+import { onStopSignals } from './stop-signals.ts';
 
 /** Where the commands come from: the source tree (`commands/<name>-command.ts`) or a bundle. */
 export interface CommandSource {
@@ -43,11 +44,15 @@ async function help(io: CliIo, commands: CommandSource): Promise<void> {
   }
 }
 
-/** Runs one command line and resolves to its exit status. */
+/**
+ * Runs one command line and resolves to its exit status; `loaded` is called once the command's
+ * code is loaded, before it runs.
+ */
 export async function main(
   argv: string[],
   io: CliIo,
   commands: CommandSource = SOURCE_COMMANDS,
+  loaded?: () => void,
 ): Promise<number> {
   const [name, ...args] = argv;
   if (!name || name === 'help' || name === '--help' || name === '-h') {
@@ -59,6 +64,7 @@ export async function main(
     io.stderr.write(`folio: unknown command "${oneLine(name)}" (try: help)\n`);
     return 2;
   }
+  loaded?.();
   try {
     return await command.run(args, io);
   } catch (error) {
@@ -78,24 +84,13 @@ export async function main(
   }
 }
 
-/** How long a command may take to stop after SIGINT/SIGTERM before the process just exits. */
-const STOP_DEADLINE_MS = 1500;
-
-/** Runs the process's command line with `commands`: Ctrl-C stops a command cleanly, twice exits. */
+/**
+ * Runs the process's command line with `commands`: Ctrl-C stops a command cleanly, twice exits.
+ * Until the command's code is loaded a signal ends the process at once: loading runs as one
+ * chain of promises, so a handler would wait for all of it (8 s for `cli mcp` at load 34).
+ */
 export async function runProcess(commands: CommandSource = SOURCE_COMMANDS): Promise<void> {
   const controller = new AbortController();
-  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-    process.on(signal, () => {
-      if (controller.signal.aborted) process.exit(130);
-      controller.abort();
-      // The command stops between two files and closes the database; should that take longer
-      // (a huge note being chunked), the process ends anyway — every commit is durable (WAL).
-      setTimeout(() => {
-        process.stderr.write('folio: stopping took too long; exiting\n');
-        process.exit(130);
-      }, STOP_DEADLINE_MS).unref();
-    });
-  }
   // A closed pipe (`cli search … | head`) is not an error.
   process.stdout.on('error', (error: NodeJS.ErrnoException) => {
     if (error.code === 'EPIPE') process.exit(0);
@@ -104,6 +99,7 @@ export async function runProcess(commands: CommandSource = SOURCE_COMMANDS): Pro
     process.argv.slice(2),
     { stdout: process.stdout, stderr: process.stderr, signal: controller.signal },
     commands,
+    () => onStopSignals(() => controller.abort()),
   );
   process.exitCode = status;
 }

@@ -151,11 +151,12 @@ describe('hostile files', () => {
       child.kill(signal);
       const run = await exit;
       expect(performance.now() - signalled).toBeLessThan(STOP_WITHIN_MS);
-      // Stopped cleanly (exit 1), or ended by the CLI's own deadline (130) on a busy machine.
+      // Stopped cleanly (exit 1), or ended by the signal at the CLI's own deadline on a busy
+      // machine (cli/stop-signals.ts: never an abort, status 134, as process.exit could give).
       expect(run.stderr).toMatch(
         /interrupted; the files indexed so far are kept|folio: stopping took too long; exiting/,
       );
-      expect([1, 130]).toContain(run.status);
+      expect(run.status === 1 || (run.status === null && run.signal === signal)).toBe(true);
       // What was committed is there, and the database opens.
       expect(await listDocuments(db)).toMatchObject({
         documents: [{ docId: expect.stringMatching(/:small\.md$/) }],
