@@ -4,8 +4,14 @@
 import type { FileBrief } from '../store/index-reader.ts';
 import { passesDateFilter, type DateField, type DateFilter } from './date-filter.ts';
 
+/** What the per-file filters read of a file: its path and its dates. */
+export type DatedFile = Pick<
+  FileBrief,
+  'path' | 'mtime_ms' | 'fm_date' | 'fm_created' | 'fm_updated'
+>;
+
 /** The file's date for `field` in epoch ms, or null when it has none. */
-export function fileDate(file: FileBrief, field: DateField): number | null {
+export function fileDate(file: DatedFile, field: DateField): number | null {
   switch (field) {
     case 'modified':
       return file.mtime_ms;
@@ -19,7 +25,7 @@ export function fileDate(file: FileBrief, field: DateField): number | null {
 }
 
 /** Whether a file passes every date filter (none: all pass). */
-export function passesDateFilters(filters: readonly DateFilter[], file: FileBrief): boolean {
+export function passesDateFilters(filters: readonly DateFilter[], file: DatedFile): boolean {
   return filters.every((filter) => passesDateFilter(filter, fileDate(file, filter.field)));
 }
 

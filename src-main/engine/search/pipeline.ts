@@ -14,6 +14,7 @@ import { fileDate, sortNewestFirst } from '../dates/file-dates.ts';
 import { ENGINE_DEFAULTS } from '../settings/settings.ts';
 import type { Candidate } from './candidate.ts';
 import { countRows, weightParams } from './fts-statements.ts';
+import { dateMatches, isDateOnly } from './date-candidates.ts';
 import { compareMatches, mergeMatches, unmerged, type MergedMatch } from './merge.ts';
 import { placementOf, TopicRanking } from './rank.ts';
 import type { RankingOptions } from './ranking.ts';
@@ -110,7 +111,11 @@ function* searchSteps(
   // 4. Each topic's raw matches, merged together by their evidence, then placed.
   const raw: Candidate[] = [];
   for (const ranking of rankings) {
-    raw.push(...rawMatches(ranking, limit, context, tree));
+    raw.push(
+      ...(isDateOnly(ranking.topic)
+        ? dateMatches(ranking.topic, reader, tree, limit)
+        : rawMatches(ranking, limit, context, tree)),
+    );
     yield;
   }
   const merged = context.merge

@@ -4,14 +4,14 @@
 // and the per-file test (the exact path prefix). A new kind of filter plugs in here: parsed into
 // `QueryFilters` (query/parse.ts), then either narrowed in FTS5 (`restriction`) or tested per file
 // (`acceptsFile`), which the rank stage applies to every candidate before it can score.
-import { passesDateFilters } from '../dates/file-dates.ts';
+import { passesDateFilters, type DatedFile } from '../dates/file-dates.ts';
 import type { Analyzer } from '../analysis/analyzer.ts';
 import type { ParsedQuery } from '../query/ast.ts';
 import { compileQuery, type CompiledOperand, type CompiledQuery } from '../query/compile.ts';
 import type { Vocabulary } from '../query/fuzzy.ts';
 import { parseQuery } from '../query/parse.ts';
 import { markTyping, stemFamily } from '../query/typing.ts';
-import type { FileBrief, VaultRow } from '../store/index-reader.ts';
+import type { VaultRow } from '../store/index-reader.ts';
 import { vaultRowidBase, VAULT_ROWID_SPAN } from '../store/node-rows.ts';
 import { idf } from './ranking.ts';
 
@@ -60,7 +60,7 @@ export interface Topic {
   /** Negations, or null: rows matching it are never candidates. */
   exclude: string | null;
   /** The exact per-file test (path prefixes); FTS5 only pre-filters. */
-  acceptsFile(file: FileBrief): boolean;
+  acceptsFile(file: DatedFile): boolean;
 }
 
 /** Wanted operands kept at most per topic (a 10 kB paste keeps its first ones). */
@@ -150,7 +150,7 @@ function scopeOf(parsed: ParsedQuery, vaults: VaultRow[], pinnedBoost: number): 
 }
 
 /** The exact per-file test of a query: its `path:` prefixes, then its date filters. */
-function fileTest(parsed: ParsedQuery): (file: FileBrief) => boolean {
+function fileTest(parsed: ParsedQuery): (file: DatedFile) => boolean {
   const paths = pathTest(parsed);
   const dates = parsed.filters.dates;
   if (dates.length === 0) return paths;
@@ -158,7 +158,7 @@ function fileTest(parsed: ParsedQuery): (file: FileBrief) => boolean {
 }
 
 /** The exact `path:` prefix test of a query (FTS5 only pre-filters). */
-function pathTest(parsed: ParsedQuery): (file: FileBrief) => boolean {
+function pathTest(parsed: ParsedQuery): (file: DatedFile) => boolean {
   const fold = (s: string) => s.normalize('NFC').toLowerCase();
   const include = parsed.filters.pathPrefixes.map(fold);
   const exclude = parsed.filters.excludePathPrefixes.map(fold);

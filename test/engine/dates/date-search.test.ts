@@ -52,6 +52,25 @@ describe('dates in a search', () => {
     expect(await paths('tomatoes', 'created')).toEqual(['new.md', 'old.md', 'plain.md']);
   });
 
+  it('alone, list the whole notes in range, newest first by the filter’s date', async () => {
+    expect(await paths('modified:<30d')).toEqual(['new.md']);
+    expect(await paths('modified:>2020')).toEqual(['new.md', 'plain.md', 'old.md']);
+    expect(await paths('created:>2020')).toEqual(['new.md', 'old.md']);
+    expect(await paths('-created:>2020')).toEqual(['plain.md']);
+    expect(await paths('modified:>2020 vault:v')).toEqual(['new.md', 'plain.md', 'old.md']);
+    expect(await paths('modified:>2020 -vault:v')).toEqual([]);
+    const { results } = await engine.search({ queries: ['modified:>2020'], limit: 2 });
+    expect(results.map((r) => [r.id, r.partial])).toEqual([
+      ['v:new.md', false],
+      ['v:plain.md', false],
+    ]);
+    expect(results[0]!.snippet).toContain('Tomatoes, beans.');
+    // Sorted by another date when asked; a word or a field word makes it an ordinary search.
+    expect(await paths('modified:>2020', 'created')).toEqual(['new.md', 'old.md', 'plain.md']);
+    expect(await paths('modified:>2020 beans')).toEqual(['new.md']);
+    expect(await paths('modified:>2020 title:plain')).toEqual(['plain.md']);
+  });
+
   it('give each result its dates', async () => {
     const { results } = await engine.search({ queries: ['tomatoes'] });
     const old = results.find((r) => r.path === 'old.md')!;

@@ -1,0 +1,72 @@
+// Date-only queries (docs/design.md#date-filters): a query of date filters and nothing to look
+// for — `modified:<7d`, perhaps with `vault:` or `path:` — lists the notes in the range as whole
+// documents, newest first by its first filter's date. They are a candidate source of their own:
+// no word to find, so no FTS5 query; every file of the index is tested, which costs a few
+// milliseconds per 10,000 notes.
+import type { Statement } from 'better-sqlite3';
+import { fileDate, sortNewestFirst, type DatedFile } from '../dates/file-dates.ts';
+import type { IndexReader } from '../store/index-reader.ts';
+import { Candidate } from './candidate.ts';
+import type { Scope, Topic } from './topic.ts';
+import type { SearchTree } from './tree.ts';
+
+/** A file as a date-only query tests it: its first node (the document's row) and its dates. */
+interface FileRow extends DatedFile {
+  first_node: number;
+}
+
+const STATEMENTS = new WeakMap<IndexReader, Statement>();
+
+function fileRows(reader: IndexReader): FileRow[] {
+  let statement = STATEMENTS.get(reader);
+  if (!statement) {
+    statement = reader.db.prepare(`SELECT f.first_node, f.path, f.mtime_ms, d.date AS fm_date,
+      d.created AS fm_created, d.updated AS fm_updated
+      FROM files f LEFT JOIN file_dates d ON d.file_id = f.id`);
+    STATEMENTS.set(reader, statement);
+  }
+  return statement.all() as FileRow[];
+}
+
+/**
+ * True when a topic is made of date filters alone: nothing wanted, no field word (`title:x`)
+ * and no negated word, which only FTS5 can test.
+ */
+export function isDateOnly(topic: Topic): boolean {
+  return (
+    topic.query.filters.dates.length > 0 &&
+    topic.wanted.length === 0 &&
+    topic.filterLabels.length === 0 &&
+    topic.exclude === null
+  );
+}
+
+const inScope = (rowid: number, scope: Scope) =>
+  (scope.include === null || scope.include.some((r) => rowid >= r.lo && rowid < r.hi)) &&
+  !scope.exclude.some((r) => rowid >= r.lo && rowid < r.hi);
+
+/**
+ * A date-only topic's raw matches: the `limit` newest documents within its filters, each a full
+ * match of its document node, scored from 1 down by rank (so relevance order is newest first).
+ */
+export function dateMatches(topic: Topic, reader: IndexReader, tree: SearchTree, limit: number) {
+  const field = topic.query.filters.dates[0]!.field;
+  const kept = fileRows(reader).filter(
+    (row) => inScope(row.first_node, topic.scope) && topic.acceptsFile(row),
+  );
+  sortNewestFirst(kept, (row) => fileDate(row, field));
+  const page = kept.slice(0, limit);
+  tree.load(page.map((row) => row.first_node));
+  const out: Candidate[] = [];
+  page.forEach((row, rank) => {
+    const key = tree.keyOf(row.first_node);
+    if (key === undefined) return; // removed since the list was read
+    const c = new Candidate(row.first_node);
+    c.key = key;
+    c.topic = topic.index;
+    c.full = true;
+    c.score = c.evidence = 1 - rank / (page.length + 1);
+    out.push(c);
+  });
+  return out;
+}
