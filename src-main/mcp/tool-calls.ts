@@ -54,6 +54,7 @@ async function search(engine: EngineService, args: Args<'search'>): Promise<Tool
     queries: topics.map((q) => scoped(q, args.vault, args.path)),
     limit: args.limit ?? 10,
     strict: args.strict ?? false,
+    sort: args.sort ?? 'relevance',
   });
   const all = response.results.map(agentResult);
   const results = within(all, (r) => JSON.stringify(r).length);

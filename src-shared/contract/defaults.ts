@@ -24,6 +24,7 @@ export const DEFAULT_SETTINGS: Readonly<Settings> = Object.freeze({
   quickSearchHotkey: 'CommandOrControl+Shift+Space',
   theme: 'system',
   showScores: false,
+  resultSort: 'relevance',
 }) as Settings;
 
 /** The range a number setting accepts; `integer`: whole numbers only. */

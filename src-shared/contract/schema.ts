@@ -34,6 +34,7 @@ const topics = z.array(queryText).max(32, 'at most 32 queries');
 
 const exportFormat = z.enum(['md', 'text', 'json']);
 const breadcrumbMode = z.enum(['conditional', 'always', 'none']);
+const sort = z.enum(['relevance', 'modified', 'created']);
 /** A number setting within its bounds (defaults.ts, which Settings shows too). */
 const bounded = ({ min, max, integer }: NumberBounds) =>
   (integer ? z.number().int() : z.number().finite()).min(min).max(max);
@@ -63,6 +64,7 @@ const settingsPatch = z
     quickSearchHotkey: z.string().min(1).max(100),
     theme: z.enum(['system', 'light', 'dark']),
     showScores: z.boolean(),
+    resultSort: sort,
   })
   .partial()
   .strict();
@@ -78,7 +80,7 @@ export const REQUEST_SCHEMAS = {
       limit: z.number().int().min(1).max(500).optional(),
       strict: z.boolean().optional(),
       typing: z.boolean().optional(),
-      sort: z.enum(['relevance', 'modified', 'created']).optional(),
+      sort: sort.optional(),
       supersede: z
         .object({
           client: z.string().min(1).max(64),
@@ -216,6 +218,14 @@ export const TOOL_SCHEMAS = {
       strict: z
         .boolean({ error: 'strict must be true or false' })
         .describe('Only results matching every word: no partial matches. Default false.')
+        .optional(),
+      sort: z
+        .enum(['relevance', 'modified', 'created'], {
+          error: 'sort must be relevance, modified or created',
+        })
+        .describe(
+          'Order: relevance (default), or newest first by the file modification time (modified) or the note’s frontmatter created/date (created; notes without one last).',
+        )
         .optional(),
       vault: vaultNamed('vault')
         .describe('Only this vault (a name the `vaults` tool lists).')

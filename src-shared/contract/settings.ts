@@ -2,6 +2,7 @@
 // re-exported by api.ts, which every process imports.
 
 import type { BreadcrumbMode, ExportFormat } from './export.ts';
+import type { SearchSort } from './search.ts';
 
 /** BM25 column weights (docs/design.md#columns-and-weights). */
 export interface ColumnWeights {
@@ -36,6 +37,8 @@ export interface Settings {
   theme: 'system' | 'light' | 'dark';
   /** Show each result's raw score (hidden by default: scores compare only within one search). */
   showScores: boolean;
+  /** The main window's result order (its results header): by relevance, or newest first. */
+  resultSort: SearchSort;
 }
 
 /** A settings update: any subset of the fields. */

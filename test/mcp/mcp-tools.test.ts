@@ -60,6 +60,7 @@ describe('cli mcp (read-only)', () => {
       'queries',
       'limit',
       'strict',
+      'sort',
       'vault',
       'path',
     ]);
@@ -229,6 +230,11 @@ describe('cli mcp: bad arguments', () => {
     ['search', { query: 'a', limit: 2.5 }, /limit must be a whole number from 1 to 50/],
     ['search', { query: 'a', limit: '5' }, /limit must be a whole number from 1 to 50/],
     ['search', { query: 'a', strict: 'yes' }, /^search: strict must be true or false \(strict\)$/],
+    [
+      'search',
+      { query: 'a', sort: 'newest' },
+      /^search: sort must be relevance, modified or created \(sort\)$/,
+    ],
     ['search', { query: 'a', vault: 'Bad Name' }, /vault must match \[a-z0-9_-\]\+/],
     [
       'search',
@@ -238,8 +244,8 @@ describe('cli mcp: bad arguments', () => {
     ['search', { query: 'a', path: 'a"b' }, /path must not contain a double quote/],
     [
       'search',
-      { query: 'a', sort: 'date' },
-      /^search: unknown argument "sort"; it takes query, queries, limit, strict, vault, path$/,
+      { query: 'a', order: 'date' },
+      /^search: unknown argument "order"; it takes query, queries, limit, strict, sort, vault, path$/,
     ],
     ['read', {}, /^read: id must be a string \(id\)$/],
     ['read', { id: '' }, /^read: id must not be empty \(id\)$/],

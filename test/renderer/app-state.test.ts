@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Settings, SettingsState, VaultInfo } from '#shared/contract/api.ts';
+import type { SearchRequest, Settings, SettingsState, VaultInfo } from '#shared/contract/api.ts';
 import { AppState } from '../../src-renderer/src/state/app.svelte.ts';
 import { VaultsState } from '../../src-renderer/src/state/vaults.svelte.ts';
 import { AppSettingsState } from '../../src-renderer/src/state/settings.svelte.ts';
@@ -105,6 +105,24 @@ describe('AppState', () => {
     expect(app.notice.text).toBe(
       'Copied 1 result as Markdown (2 tokens, cut to the token budget).',
     );
+  });
+
+  it('searches in the resultSort order and again when the order changes', async () => {
+    const { fake } = appApi();
+    fake.answer('getSettings', () => ok(state({ resultSort: 'created' })));
+    fake.answer('updateSettings', (patch: Partial<Settings>) => ok(state(patch)));
+    const app = new AppState(fake.api, { debounceMs: 0 });
+    await app.start();
+    app.search.topics = ['word'];
+    await app.search.run();
+    const sorts = () =>
+      fake.calls
+        .filter(([method]) => method === 'search')
+        .map(([, r]) => (r as SearchRequest).sort);
+    expect(sorts()).toEqual(['created']);
+    await app.settings.update({ resultSort: 'modified' });
+    await wait();
+    expect(sorts()).toEqual(['created', 'modified']);
   });
 
   it('says so when there is nothing to copy', async () => {

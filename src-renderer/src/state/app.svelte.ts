@@ -71,6 +71,7 @@ export class AppState {
     this.search = new SearchState(api, {
       debounceMs: options.debounceMs,
       onResults: (results) => this.selection.resultsChanged(results),
+      sort: () => this.settings.settings?.resultSort ?? 'relevance',
     });
     this.vaults = new VaultsState(api);
     this.settings = new AppSettingsState(api, () => void this.search.rerun());

@@ -4,7 +4,7 @@
 // when a newer one arrives (docs/design.md#a-newer-search-supersedes-an-older-one), so fast typing
 // never queues searches the engine must answer one by one. An answer older than the input (or
 // one the engine answered `superseded`) is dropped, so results never go back in time.
-import type { FolioApi, SearchResult } from '#shared/contract/api.ts';
+import type { FolioApi, SearchResult, SearchSort } from '#shared/contract/api.ts';
 
 /** Where a search stands. */
 export type SearchStatus = 'idle' | 'loading' | 'ready' | 'error';
@@ -17,6 +17,8 @@ export interface SearchOptions {
   onResults?: (results: readonly SearchResult[]) => void;
   /** The topics to start with (default: one empty topic). */
   topics?: string[];
+  /** The order each search asks for, read when it is sent (default: relevance). */
+  sort?: () => SearchSort;
 }
 
 /** The most topics a search may have (the request schema's limit). */
@@ -59,6 +61,7 @@ export class SearchState {
   readonly #onResults: (results: readonly SearchResult[]) => void;
   /** This window's id in the engine's search queue. */
   readonly #client = clientId();
+  readonly #sort: () => SearchSort;
   #requestId = 0;
   /** The queries of the latest search sent (a key typed that changes none sends nothing). */
   #sent = '';
@@ -68,6 +71,7 @@ export class SearchState {
     this.#api = api;
     this.#debounceMs = options.debounceMs ?? 0;
     this.#onResults = options.onResults ?? (() => {});
+    this.#sort = options.sort ?? (() => 'relevance');
     if (options.topics && options.topics.length > 0)
       this.topics = options.topics.slice(0, MAX_TOPICS);
   }
@@ -134,6 +138,7 @@ export class SearchState {
       queries,
       typing: true,
       supersede: { client: this.#client, seq: id },
+      ...sortOf(this.#sort()),
     });
     // A newer search was sent meanwhile: its answer is the one to show (the engine may have
     // answered this one `superseded`, which only ever happens to a search that is not the latest).
@@ -171,3 +176,6 @@ function clientId(): string {
   crypto.getRandomValues(bytes);
   return Array.from(bytes, (byte) => byte.toString(16).padStart(2, '0')).join('');
 }
+
+/** The request's sort: none for relevance (the default), so such requests stay as they were. */
+const sortOf = (sort: SearchSort) => (sort === 'relevance' ? {} : { sort });

@@ -1,0 +1,76 @@
+// The MCP search tool and dates (docs/design.md#date-filters), through the SDK's own client: its
+// description teaches the date filters, `sort` orders newest first, and a query of date filters
+// alone lists the notes in the range.
+import { utimesSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { cli } from '../cli/cli-helpers.ts';
+import { write } from '../engine/live/helpers.ts';
+import { tempDir } from '../engine/store/temp.ts';
+import { startMcp, type McpSession } from './mcp-client.ts';
+
+const dir = tempDir('folio-mcp-dates-');
+const notes = join(dir, 'notes');
+let mcp: McpSession;
+
+/** A note on quinces modified `days` ago. */
+function note(name: string, text: string, days: number): void {
+  write(notes, name, text);
+  const at = new Date(Date.now() - days * 86_400_000);
+  utimesSync(join(notes, name), at, at);
+}
+
+beforeAll(async () => {
+  note('best.md', '---\ncreated: 2020-01-01\n---\n# Quince jam\n\nQuince, quince, quince.\n', 400);
+  note('fresh.md', '# Fresh\n\nA quince today.\n', 1);
+  note('middle.md', '---\ncreated: 2024-06-01\n---\n# Middle\n\nOne quince.\n', 30);
+  const run = await cli('index', '--db', join(dir, 'index.db'), `${notes}=notes`);
+  expect(run.status, run.err).toBe(0);
+  mcp = await startMcp(['--db', join(dir, 'index.db')]);
+}, 120_000);
+
+afterAll(async () => {
+  await mcp?.close();
+});
+
+const paths = async (args: Record<string, unknown>) => {
+  const result = await mcp.call('search', args);
+  expect(result.isError, JSON.stringify(result.content)).toBeFalsy();
+  return (result.structuredContent as { results: Array<{ path: string }> }).results.map(
+    (r) => r.path,
+  );
+};
+
+describe('cli mcp search and dates', () => {
+  it('says in its description that date filters work, and offers sort', async () => {
+    const { tools } = await mcp.client.listTools();
+    const search = tools.find((t) => t.name === 'search')!;
+    expect(search.description).toContain('modified:<30d');
+    expect(search.inputSchema.properties!.sort).toMatchObject({
+      enum: ['relevance', 'modified', 'created'],
+    });
+  });
+
+  it('sorts by relevance, modification or creation date', async () => {
+    expect(await paths({ query: 'quince' })).toEqual(['best.md', 'middle.md', 'fresh.md']);
+    expect(await paths({ query: 'quince', sort: 'modified' })).toEqual([
+      'fresh.md',
+      'middle.md',
+      'best.md',
+    ]);
+    expect(await paths({ query: 'quince', sort: 'created' })).toEqual([
+      'middle.md',
+      'best.md',
+      'fresh.md',
+    ]);
+  });
+
+  it('filters by date, and lists the notes of a date filter alone, newest first', async () => {
+    expect(await paths({ query: 'quince modified:>60d' })).toEqual(['best.md']);
+    expect(await paths({ query: 'modified:<60d' })).toEqual(['fresh.md', 'middle.md']);
+    expect(await paths({ query: 'created:>=2020', vault: 'notes' })).toEqual([
+      'middle.md',
+      'best.md',
+    ]);
+  });
+});
