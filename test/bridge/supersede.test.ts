@@ -1,5 +1,6 @@
-// A newer search from the same window supersedes an older one (docs/design.md#a-newer-search-
-// supersedes-an-older-one), through the real bridge and the real engine: a slow search (32 topics
+// A newer search from the same window supersedes an older one
+// (docs/design.md#a-newer-search-supersedes-an-older-one), through the real bridge and the real
+// engine: a slow search (32 topics
 // over a 2 MB note, generated here) followed by a quick one from the same window is answered
 // `superseded` — stopped at its next pause, never finished — and the quick one is answered
 // with its results; a search from another window, or one without a ticket, is never superseded.
