@@ -48,6 +48,7 @@ test('Linked from lists the linking sections, by keyboard', async ({ page, bridg
   // Keyboard only: Enter on the result puts the focus in the outline; Tab reaches the list
   // (one stop), arrows move in it, Enter shows the linking section.
   await searchBox(page).press('Enter');
+  await expect(page.getByRole('listbox', { name: 'Results' })).toBeFocused();
   await page.keyboard.press('Enter');
   await expect(
     page.getByRole('tree', { name: 'Outline' }).getByRole('treeitem').first(),

@@ -107,13 +107,16 @@ test('Ctrl+K lists the actions; one runs from the menu; Esc closes the menu firs
   await expect(box(quick)).toHaveValue('barrels');
 
   // From the menu: ↓ to "Open", Enter → the browser says why it cannot; then "Show in Folio".
+  // Each time the arrows go to the menu once it is shown.
   await quick.keyboard.press('Control+k');
+  await expect(menu).toBeVisible();
   await quick.keyboard.press('ArrowDown');
   await quick.keyboard.press('Enter');
   await expect(quick.getByRole('status')).toHaveText(
     'Opening files in an editor is not available in the browser; use the Folio app.',
   );
   await quick.keyboard.press('Control+k');
+  await expect(menu).toBeVisible();
   for (let step = 0; step < 3; step += 1) await quick.keyboard.press('ArrowDown');
   await quick.keyboard.press('Enter');
   await expect(quick.getByRole('status')).toContainText('Shown in the main window');

@@ -126,6 +126,7 @@ test('everything is reachable from the keyboard', async ({ page, bridge }) => {
   await page.keyboard.press('Home');
   await expect(items.first()).toBeFocused();
   await page.keyboard.press('End');
+  await expect(items.last()).toBeFocused();
   await page.keyboard.press('Enter');
   await expect(items.last()).toHaveAttribute('aria-selected', 'true');
   const title = (await items.last().locator('.label').textContent()) ?? '';
@@ -170,11 +171,14 @@ for (const scheme of ['light', 'dark'] as const) {
     await page.keyboard.press('F1');
     await expect(page.locator('#help')).toBeVisible();
     await shot('main-help');
+    // Each key once what it answers is there (the help closed, then the vault panel).
     await page.keyboard.press('Escape');
+    await expect(page.locator('#help')).toBeHidden();
     await page.keyboard.press('Alt+v');
     await expect(page.getByRole('dialog', { name: 'Vaults' })).toBeVisible();
     await shot('vaults');
     await page.keyboard.press('Escape');
+    await expect(page.getByRole('dialog', { name: 'Vaults' })).toBeHidden();
     await page.keyboard.press('Alt+s');
     await expect(page.getByRole('dialog', { name: 'Settings' })).toContainText('Results shown');
     await shot('settings');

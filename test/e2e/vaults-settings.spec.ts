@@ -149,6 +149,7 @@ test('settings: the shortcut is recorded by pressing it; Reset to defaults asks,
   await expect(panel).toBeVisible();
   await expect(panel.getByRole('button', { name: 'Record shortcut' })).toBeFocused();
   await page.keyboard.press('Enter');
+  await expect(panel.getByText('Press the keys…')).toBeVisible(); // recording, as a person sees
   await page.keyboard.press('Control+Alt+KeyK');
   await expect(panel.locator('kbd')).toHaveText('Ctrl+Alt+K');
   await expect
