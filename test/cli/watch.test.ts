@@ -7,6 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { listDocuments, runCli, startWatch } from '../engine/live/cli-process.ts';
 import { write } from '../engine/live/helpers.ts';
 import { tempDir } from '../engine/store/temp.ts';
+import { cli } from './cli-helpers.ts';
 
 const dir = tempDir('folio-cli-watch-');
 
@@ -73,17 +74,18 @@ describe('cli watch', () => {
   });
 
   it('names what is wrong with its arguments', async () => {
+    // One as a real process (its exit status); the others through the same main() in process.
     const missing = await runCli(['watch', '--db', join(dir, 'x.db'), join(dir, 'nope')]);
     expect(missing.status).toBe(1);
     expect(missing.stderr).toMatch(/nope: no such folder/);
-    const noDb = await runCli(['watch', dir]);
+    const noDb = await cli('watch', dir);
     expect(noDb.status).toBe(2);
-    expect(noDb.stderr).toMatch(/--db FILE is required/);
-    const noDir = await runCli(['watch', '--db', join(dir, 'x.db')]);
+    expect(noDb.err).toMatch(/--db FILE is required/);
+    const noDir = await cli('watch', '--db', join(dir, 'x.db'));
     expect(noDir.status).toBe(2);
-    expect(noDir.stderr).toMatch(/at least one DIR/);
-    const badName = await runCli(['watch', '--db', join(dir, 'x.db'), `${dir}=Bad Name`]);
+    expect(noDir.err).toMatch(/at least one DIR/);
+    const badName = await cli('watch', '--db', join(dir, 'x.db'), `${dir}=Bad Name`);
     expect(badName.status).toBe(2);
-    expect(badName.stderr).toMatch(/vault name "Bad Name"/);
+    expect(badName.err).toMatch(/vault name "Bad Name"/);
   });
 });

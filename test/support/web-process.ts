@@ -34,7 +34,14 @@ export async function spawnWeb(
       '--no-build',
       ...args,
     ],
-    { cwd: REPO, stdio: ['ignore', 'pipe', 'pipe'], env },
+    {
+      cwd: REPO,
+      stdio: ['ignore', 'pipe', 'pipe'],
+      // Each browser test starts a bridge from source: a shared compile cache (keyed by the
+      // modules' contents) spares each one stripping the app's types and compiling its modules
+      // again (docs/testing.md#processes-started-by-tests).
+      env: { NODE_COMPILE_CACHE: join(REPO, '.folio-tmp', 'compile-cache'), ...env },
+    },
   );
   let output = '';
   child.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));

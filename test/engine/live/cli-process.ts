@@ -1,8 +1,11 @@
 // Real `cli` processes for the crash-safety and `watch` tests: run one to the end, or start
-// `watch --json` and wait on the events it prints.
+// `watch --json` and wait on the events it prints. What a test only reads afterwards (`cli ls`,
+// a clean index to compare with) runs in the test's own process: the same `main()`, without
+// the start of a Node process that loads the CLI from source (about 1.5 s of CPU each).
 import { spawn, type ChildProcess } from 'node:child_process';
 import { join } from 'node:path';
 import { EVENT_TIMEOUT_MS } from './helpers.ts';
+import { cli } from '../../support/cli-main.ts';
 import { CORPORA_DIR } from '../../support/corpora.ts';
 
 /** The repository root (commands run from there, like `npm run cli`). */
@@ -13,11 +16,12 @@ export const CORPORA = CORPORA_DIR;
 
 const NODE_ARGS = ['--disable-warning=ExperimentalWarning', '--experimental-strip-types'];
 
-/** Starts `cli ARGS…` as a child process. */
-export function spawnCli(args: string[]): ChildProcess {
+/** Starts `cli ARGS…` as a child process (with this process's environment unless `env`). */
+export function spawnCli(args: string[], env: NodeJS.ProcessEnv = process.env): ChildProcess {
   return spawn(process.execPath, [...NODE_ARGS, join(REPO, 'src-main/cli/bin.ts'), ...args], {
     cwd: REPO,
     stdio: ['ignore', 'pipe', 'pipe'],
+    env,
   });
 }
 
@@ -46,12 +50,31 @@ export function runCli(args: string[]): Promise<CliRun> {
   return finished(spawnCli(args));
 }
 
-/** `cli ls --json` of a database: every document with its hash and node count. */
+/** `cli ls --json` of a database (in process): every document with its hash, nodes and links. */
 export async function listDocuments(db: string): Promise<unknown> {
-  const run = await runCli(['ls', '--db', db, '--json']);
-  if (run.status !== 0) throw new Error(`ls failed (${run.status}): ${run.stderr}`);
-  return JSON.parse(run.stdout);
+  const run = await cli('ls', '--db', db, '--json');
+  if (run.status !== 0) throw new Error(`ls failed (${run.status}): ${run.err}`);
+  return JSON.parse(run.out);
 }
+
+/** `cli index --db DB DIRS…` run to the end in process; throws unless it exits 0. */
+export async function indexInProcess(db: string, dirs: string[]): Promise<void> {
+  const run = await cli('index', '--db', db, ...dirs);
+  if (run.status !== 0) throw new Error(`index failed (${run.status}): ${run.err}`);
+}
+
+/** `cli ls --json` of a clean index of `dirs`, made in process in a new database `db`. */
+export async function cleanIndex(db: string, dirs: string[]): Promise<unknown> {
+  await indexInProcess(db, dirs);
+  return listDocuments(db);
+}
+
+/**
+ * How long `ready` may take: it comes once Node has loaded the CLI from source (about 1 s of CPU,
+ * stripping types), the index worker has started (as much again) and the initial index is
+ * committed — 20 to 40 s at a load average of 30 on two cores, so more than EVENT_TIMEOUT_MS.
+ */
+export const READY_TIMEOUT_MS = 90_000;
 
 /** A JSON event printed by `watch --json`. */
 export type WatchEvent = { event: string; vault?: string; path?: string | null; message?: string };
@@ -70,6 +93,8 @@ export interface WatchProcess {
     seen?: boolean,
     timeoutMs?: number,
   ): Promise<WatchEvent>;
+  /** Resolves at `ready` (the initial index committed), waiting up to READY_TIMEOUT_MS. */
+  ready(): Promise<WatchEvent>;
   /** Resolves once `quietMs` passed without a new event. */
   quiet(quietMs: number): Promise<void>;
   /** Resolves with the exit of the process. */
@@ -77,8 +102,8 @@ export interface WatchProcess {
 }
 
 /** Starts `watch --db DB --json DIRS…`. */
-export function startWatch(db: string, dirs: string[]): WatchProcess {
-  const child = spawnCli(['watch', '--db', db, '--json', ...dirs]);
+export function startWatch(db: string, dirs: string[], env?: NodeJS.ProcessEnv): WatchProcess {
+  const child = spawnCli(['watch', '--db', db, '--json', ...dirs], env);
   const events: WatchEvent[] = [];
   const waiters = new Set<(event: WatchEvent) => void>();
   let lastEventAt = performance.now();
@@ -131,5 +156,6 @@ export function startWatch(db: string, dirs: string[]): WatchProcess {
       await new Promise((resolve) => setTimeout(resolve, wait));
     }
   };
-  return { child, events, next, quiet, exit };
+  const ready = () => next((e) => e.event === 'ready', 'ready', true, READY_TIMEOUT_MS);
+  return { child, events, next, ready, quiet, exit };
 }

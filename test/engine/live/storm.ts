@@ -3,7 +3,8 @@
 // 150 notes while `cli watch` runs, then a clean `cli index` of the same folder to compare with.
 import { existsSync, mkdirSync, readdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { listDocuments, runCli, startWatch, type WatchEvent } from './cli-process.ts';
+import { cli } from '../../support/cli-main.ts';
+import { listDocuments, READY_TIMEOUT_MS, startWatch, type WatchEvent } from './cli-process.ts';
 
 /** A seeded generator of numbers in [0, 1): a failing storm is replayed from its seed. */
 export function random(seed: number): () => number {
@@ -19,33 +20,43 @@ function write(root: string, path: string, text: string): void {
   writeFileSync(join(root, path), text);
 }
 
-/** The markdown files under `root` (relative paths), to pick operation targets from. */
-function files(root: string): string[] {
-  return (readdirSync(root, { recursive: true }) as string[])
-    .map((path) => path.split('\\').join('/'))
-    .filter((path) => path.endsWith('.md'));
-}
-
-/** One random operation on the vault. */
-function operate(root: string, next: () => number, op: number): void {
-  const existing = files(root);
-  const pick = () => existing[Math.floor(next() * existing.length)];
+/**
+ * One random operation on the vault; `files` (its notes, vault-relative) follows it, so no
+ * operation lists the folder again (1,000 listings cost 1.5 s of CPU, more than the rest of the
+ * test's own work).
+ */
+function operate(root: string, files: string[], next: () => number, op: number): void {
+  const index = Math.floor(next() * files.length);
   const folder = `f${Math.floor(next() * 6)}`;
   const roll = next();
-  const target = pick();
+  const target = files[index];
   if (roll < 0.35 && target) write(root, target, `# Edit ${op}\n\nstormword${op}\n`);
   else if (roll < 0.55 && target) {
     mkdirSync(join(root, folder), { recursive: true });
     renameSync(join(root, target), join(root, folder, `renamed-${op}.md`));
-  } else if (roll < 0.7 && target) rmSync(join(root, target));
-  else if (roll < 0.85)
+    files[index] = `${folder}/renamed-${op}.md`;
+  } else if (roll < 0.7 && target) {
+    rmSync(join(root, target));
+    files.splice(index, 1);
+  } else if (roll < 0.85) {
     write(root, `${folder}/new-${op}.md`, `# New ${op}\n\n## Part\n\ntext ${op}\n`);
-  else if (roll < 0.93 && target) {
+    files.push(`${folder}/new-${op}.md`);
+  } else if (roll < 0.93 && target) {
     write(root, `${target}.tmp`, `# Atomic ${op}\n`); // temp file + rename over the original
     renameSync(join(root, `${target}.tmp`), join(root, target));
   } else if (existsSync(join(root, folder))) {
     renameSync(join(root, folder), join(root, `${folder}-moved-${op}`));
+    const moved = (path: string) => `${folder}-moved-${op}${path.slice(folder.length)}`;
+    files.forEach((path, i) => path.startsWith(`${folder}/`) && (files[i] = moved(path)));
   }
+}
+
+/** The notes under `root` (vault-relative, sorted): what the storm's list must hold. */
+function listed(root: string): string[] {
+  return (readdirSync(root, { recursive: true }) as string[])
+    .map((path) => path.split('\\').join('/'))
+    .filter((path) => path.endsWith('.md'))
+    .sort();
 }
 
 /** What one storm left: the watched index and a clean one of the same folder (`cli ls --json`). */
@@ -74,15 +85,21 @@ export async function watchStorm(
 ): Promise<StormOutcome> {
   const next = random(seed);
   const root = join(dir, 'vault');
-  for (let i = 0; i < 150; i++) write(root, `f${i % 6}/note-${i}.md`, `# Note ${i}\n\nbody ${i}\n`);
+  const files = Array.from({ length: 150 }, (_, i) => `f${i % 6}/note-${i}.md`);
+  files.forEach((path, i) => write(root, path, `# Note ${i}\n\nbody ${i}\n`));
   const db = join(dir, 'storm.db');
   const watch = startWatch(db, [`${root}=storm`]);
   try {
-    await watch.next((e) => e.event === 'ready', 'ready', false, timeoutMs);
+    await watch.next((e) => e.event === 'ready', 'ready', true, timeoutMs ?? READY_TIMEOUT_MS);
     for (let op = 0; op < 1000; op++) {
-      operate(root, next, op);
+      operate(root, files, next, op);
       if (op % 25 === 0) await new Promise((resolve) => setImmediate(resolve));
     }
+    const notes = listed(root);
+    if (notes.join() !== [...files].sort().join())
+      throw new Error(
+        `the storm lost track of its notes: ${notes.length} on disk, ${files.length} listed`,
+      );
     // Everything before the sentinel was reported before it; then let the last batch settle.
     write(root, 'sentinel.md', '# Sentinel\n');
     const sentinel = (e: WatchEvent) => e.event === 'indexed' && e.path === 'sentinel.md';
@@ -93,7 +110,8 @@ export async function watchStorm(
   }
   const watchStatus = (await watch.exit).status;
   const clean = join(dir, 'clean.db');
-  const indexStatus = (await runCli(['index', '--db', clean, `${root}=storm`])).status;
+  // The clean index in this process: the same main() as `cli index`, without starting Node.
+  const indexStatus = (await cli('index', '--db', clean, `${root}=storm`)).status;
   return {
     seed,
     watchStatus,
