@@ -32,13 +32,17 @@ function formsOf(topic: Topic): Form[] {
 
 /**
  * Which forms are listed, and whether the listed one is narrowed: every form held by at most
- * `commonRows` rows is listed; when none is, the rarest form as typed is, narrowed to the rows
- * holding another operand too or naming it in their title.
+ * `commonRows` rows (and by one at least) is listed; when none is, the rarest form as typed that
+ * some row holds is, narrowed to the rows holding another operand too or naming it in its title.
  */
 function listing(forms: Form[], options: RankingOptions) {
-  const listed = forms.filter((f) => f.rows <= options.commonRows);
+  // A form no row holds lists nothing: it must not keep the common ones from being listed
+  // ('vector zzqqxx' on a vault where "vector" is common found nothing).
+  const held = forms.filter((f) => f.rows > 0);
+  const listed = held.filter((f) => f.rows <= options.commonRows);
   if (listed.length > 0) return { listed, narrow: false };
-  return { listed: [forms.find((f) => !f.fuzzy)!], narrow: true };
+  const rarest = held.find((f) => !f.fuzzy);
+  return { listed: rarest ? [rarest] : [], narrow: true };
 }
 
 /** Reads the partial candidates of a topic (rows already found are left as they are). */
@@ -49,6 +53,7 @@ export function readPartial(
 ): Candidate[] {
   const forms = formsOf(topic);
   const { listed, narrow } = listing(forms, context.options);
+  if (listed.length === 0) return [];
   const fresh = new Map<number, Candidate>();
   for (const form of listed)
     listForm(topic, context, form, narrow, (rowid) => {

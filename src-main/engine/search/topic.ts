@@ -125,12 +125,16 @@ const COUNT_CAP = 100_000;
 
 /**
  * Rows holding an operand: from the vocabulary for a word or phrase (a phrase: its rarest word,
- * an upper bound), counted in FTS5 for anything else (prefixes, groups).
+ * an upper bound; 0 when no row holds it), counted in FTS5 for anything else (prefixes, groups).
  */
 function rowsOf(operand: CompiledOperand, context: PlanContext): number {
   const [only] = operand.highlights;
   if (operand.highlights.length === 1 && !only!.prefix) {
-    return Math.min(...only!.terms.map((term) => context.vocabulary.rows(term)));
+    const rows = Math.min(...only!.terms.map((term) => context.vocabulary.rows(term)));
+    // A phrase no row holds ('push_ba' → "push ba") is held by none, not by its rarest word's
+    // rows: listed in the others' place, it found nothing (one capped count, stopped at a row).
+    if (only!.terms.length > 1 && rows > 0 && context.countRows(operand.expr, 1) === 0) return 0;
+    return rows;
   }
   return context.countRows(operand.expr, COUNT_CAP);
 }

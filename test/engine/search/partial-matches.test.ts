@@ -62,6 +62,21 @@ describe('partial matches', () => {
     ]);
   });
 
+  it('are found beside a word no row holds, however common the others are', () => {
+    // Over a cap of one row, "cold" (two rows) is common; "zzqqxx" is in no row. Listed in its
+    // place, it found nothing ('vector zzqqxx', 'vector push_ba' on msdocs-cpp): now the common
+    // word's rows naming it in their title are candidates, as when every word is common.
+    const internals = engineInternals(engine());
+    const ids = (q: string) =>
+      new Searcher(internals.reader, { ranking: { commonRows: 1 } })
+        .search({ queries: [q] }, internals.settings(), internals.analyzer())
+        .results.map((r) => r.id);
+    expect(ids('cold zzqqxx')).toEqual(['p:weather.md#cold-snaps']);
+    expect(ids('cold (zzqqxx OR yyqq)')).toEqual(['p:weather.md#cold-snaps']);
+    // A phrase no row holds, though each of its words is somewhere ("battery monday").
+    expect(ids('cold battery_monday')).toEqual(['p:weather.md#cold-snaps']);
+  });
+
   it('look up common words only among the rows of rarer ones', () => {
     // Over a cap of one row, "battery" and "cold" (two rows each) are common: only the rows of
     // "monday" are candidates; with the default cap, the section holding the other two is too.
