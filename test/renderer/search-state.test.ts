@@ -53,6 +53,26 @@ describe('SearchState', () => {
     expect(seen).toEqual([['v:slow.md']]);
   });
 
+  it('keeps the shown object of a result the next answer repeats, so its row is not redrawn', async () => {
+    const fake = createFakeApi();
+    const search = new SearchState(fake.api);
+    fake.answer('search', () => ok(response('v:a.md', 'v:b.md')));
+    search.setTopic(0, 'ba');
+    await expect.poll(() => search.results.length).toBe(2);
+    const [a, b] = search.results;
+    fake.answer('search', () =>
+      ok({
+        ...response('v:b.md', 'v:c.md', 'v:a.md'),
+        results: [result('v:b.md'), result('v:c.md'), result('v:a.md', 'v:a.md', { score: 9 })],
+      }),
+    );
+    search.setTopic(0, 'bat');
+    await expect.poll(() => search.results.length).toBe(3);
+    expect(search.results[0]).toBe(b); // equal: the shown object
+    expect(search.results[2]).not.toBe(a); // its score changed
+    expect(search.results[2]!.score).toBe(9);
+  });
+
   it('a key that changes no query sends nothing', async () => {
     const fake = createFakeApi();
     fake.answer('search', () => ok(response('v:a.md')));

@@ -5,6 +5,7 @@
 // never queues searches the engine must answer one by one. An answer older than the input (or
 // one the engine answered `superseded`) is dropped, so results never go back in time.
 import type { FolioApi, SearchResult, SearchSort } from '#shared/contract/api.ts';
+import { sameAsBefore } from '../lib/same-results.ts';
 
 /** Where a search stands. */
 export type SearchStatus = 'idle' | 'loading' | 'ready' | 'error';
@@ -161,7 +162,7 @@ export class SearchState {
   }
 
   #settle(results: SearchResult[], terms: string[], tookMs: number, status: SearchStatus): void {
-    this.results = results;
+    this.results = sameAsBefore(results, this.results);
     this.terms = terms;
     this.tookMs = tookMs;
     this.status = status;
