@@ -25,6 +25,7 @@ export const DEFAULT_SETTINGS: Readonly<Settings> = Object.freeze({
   theme: 'system',
   showScores: false,
   resultSort: 'relevance',
+  recencyBoost: false,
 }) as Settings;
 
 /** The range a number setting accepts; `integer`: whole numbers only. */

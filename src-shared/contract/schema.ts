@@ -65,6 +65,7 @@ const settingsPatch = z
     theme: z.enum(['system', 'light', 'dark']),
     showScores: z.boolean(),
     resultSort: sort,
+    recencyBoost: z.boolean(),
   })
   .partial()
   .strict();

@@ -39,6 +39,8 @@ export interface Settings {
   showScores: boolean;
   /** The main window's result order (its results header): by relevance, or newest first. */
   resultSort: SearchSort;
+  /** Favour recently updated notes in the ranking (off by default; docs/search-quality.md). */
+  recencyBoost: boolean;
 }
 
 /** A settings update: any subset of the fields. */

@@ -11,6 +11,7 @@ import type { Analyzer } from '../analysis/analyzer.ts';
 import type { Vocabulary } from '../query/fuzzy.ts';
 import type { IndexReader } from '../store/index-reader.ts';
 import { fileDate, sortNewestFirst } from '../dates/file-dates.ts';
+import { applyRecency } from '../dates/recency.ts';
 import { ENGINE_DEFAULTS } from '../settings/settings.ts';
 import type { Candidate } from './candidate.ts';
 import { countRows, weightParams } from './fts-statements.ts';
@@ -123,6 +124,7 @@ function* searchSteps(
     : unmergedOf(raw, tree);
   describe(merged, raw, topics);
   place(merged, topics, { tree, analyzer, options });
+  if (settings.recencyBoost) applyRecency(merged, (m) => tree.fileOf(m.key), recencyOf(options));
   merged.sort((a, b) => compareMatches(a, b, tree.nodes));
   const sort = request.sort ?? 'relevance';
   if (sort !== 'relevance') sortNewestFirst(merged, (m) => fileDate(tree.fileOf(m.key), sort));
@@ -153,6 +155,12 @@ function rawMatches(
   if (mergeMatches(top.map(evidenceOf), tree.nodes, context.settings).length >= limit) return top;
   return ranking.top(n * rawGrowth);
 }
+
+const recencyOf = (o: RankingOptions) => ({
+  weight: o.recencyWeight,
+  halfLifeDays: o.recencyHalfLifeDays,
+  now: Date.now(),
+});
 
 const evidenceOf = (c: Candidate) => ({ key: c.key, score: c.evidence });
 

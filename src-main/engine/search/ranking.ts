@@ -39,6 +39,10 @@ export interface RankingOptions {
   passageChars: number;
   /** A passage, in tokens (FTS5 `NEAR`, the cheap check run first). */
   passageTokens: number;
+  /** With the recencyBoost setting on: the most a just-updated note's score grows (dates/recency.ts). */
+  recencyWeight: number;
+  /** Days after which the recency boost is halved. */
+  recencyHalfLifeDays: number;
 }
 
 export const RANKING_DEFAULTS: Readonly<RankingOptions> = Object.freeze({
@@ -55,6 +59,8 @@ export const RANKING_DEFAULTS: Readonly<RankingOptions> = Object.freeze({
   longNodeTokens: 1500,
   passageChars: 600,
   passageTokens: 100,
+  recencyWeight: 0.5,
+  recencyHalfLifeDays: 90,
 });
 
 /** What a section is judged by, for one topic. */
