@@ -1,4 +1,4 @@
-// The recency boost (docs/search-quality.md#links-and-time-in-ranking), seed 001's recency bias:
+// The recency boost (docs/search-quality.md#links-and-time-in-ranking): favouring recent notes —
 // with the `recencyBoost` setting on, a result's score is multiplied by 1 + w × ½^(age / half
 // life), its age from the note's `updated` date (frontmatter `updated`, else the file's time).
 // Off by default; w and the half life are ranking options.
