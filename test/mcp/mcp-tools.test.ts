@@ -1,5 +1,7 @@
 // `cli mcp` serving an index read-only, through the SDK's own client over stdio: the tools it
 // lists, and what each tool answers — read's text compared byte for byte with the file.
+// size: one index and one server serve every tool and every bad argument (a second file would
+// index the vaults and start a server again).
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';

@@ -9,7 +9,7 @@
 import type { SearchRequest, SearchResponse, Settings } from '#shared/contract/api.ts';
 import type { Analyzer } from '../analysis/analyzer.ts';
 import type { Vocabulary } from '../query/fuzzy.ts';
-import type { IndexReader } from '../store/index-reader.ts';
+import type { IndexReader, VaultRow } from '../store/index-reader.ts';
 import { fileDate, sortNewestFirst } from '../dates/file-dates.ts';
 import { applyRecency } from '../dates/recency.ts';
 import { ENGINE_DEFAULTS } from '../settings/settings.ts';
@@ -69,44 +69,19 @@ function* searchSteps(
   request: SearchRequest,
 ): Generator<void, SearchResponse> {
   const started = performance.now();
-  const { reader, settings, analyzer, vocabulary, options } = context;
+  const { reader, settings, analyzer, options } = context;
   const limit = request.limit ?? settings.resultLimit;
-  const strict = request.strict ?? false;
   const vaults = reader.vaults();
-  const { pinnedBoost } = ENGINE_DEFAULTS;
 
   // 1. Topics.
-  const planning = {
-    analyzer,
-    vocabulary,
-    vaults,
-    pinnedBoost,
-    fuzzy: settings.fuzzyDistance > 0,
-    countRows: (expr: string, cap: number) => countRows(reader, expr, cap),
-  };
-  const typed = request.queries
-    .map((text, queryIndex) => ({ text: text.trim(), queryIndex, typing: endsInWord(text) }))
-    .filter(({ text }) => text.length > 0);
-  const topics = typed.map(({ text, queryIndex, typing }, index) => ({
-    ...planTopic(text, index, { ...planning, typing: request.typing === true && typing }),
-    queryIndex,
-  }));
+  const topics = planTopics(context, request, vaults);
 
   // 2. Candidates, and 3. their scores (computed as the top N is asked for).
   const tree = new SearchTree(reader);
-  const weights = weightParams(settings.columnWeights, options.contextColumnWeight);
-  const rankContext = {
-    reader,
-    tree,
-    analyzer,
-    options,
-    weights,
-    total: vocabulary.total,
-    strict,
-    boostOf: (rowid: number) => boostOf(rowid, vaults, pinnedBoost),
-    boostMax: vaults.some((v) => v.pinned) ? pinnedBoost : 1,
-  };
-  const rankings = topics.map((topic) => new TopicRanking(topic, rankContext));
+  const rankings = topicRankings(context, topics, tree, {
+    strict: request.strict ?? false,
+    vaults,
+  });
   yield;
 
   // 4. Each topic's raw matches, merged together by their evidence, then placed.
@@ -135,6 +110,53 @@ function* searchSteps(
   const results = buildResults(page, topics, tree, reader, analyzer);
   const terms = [...new Set(topics.flatMap((t) => t.query.terms))];
   return { results, terms, tookMs: performance.now() - started };
+}
+
+/** Stage 1: each non-empty query planned as a topic, keeping its place in `request.queries`. */
+function planTopics(
+  context: SearchContext,
+  request: SearchRequest,
+  vaults: VaultRow[],
+): (Topic & { queryIndex: number })[] {
+  const { reader, settings, analyzer, vocabulary } = context;
+  const planning = {
+    analyzer,
+    vocabulary,
+    vaults,
+    pinnedBoost: ENGINE_DEFAULTS.pinnedBoost,
+    fuzzy: settings.fuzzyDistance > 0,
+    countRows: (expr: string, cap: number) => countRows(reader, expr, cap),
+  };
+  return request.queries
+    .map((text, queryIndex) => ({ text: text.trim(), queryIndex, typing: endsInWord(text) }))
+    .filter(({ text }) => text.length > 0)
+    .map(({ text, queryIndex, typing }, index) => ({
+      ...planTopic(text, index, { ...planning, typing: request.typing === true && typing }),
+      queryIndex,
+    }));
+}
+
+/** Stages 2 and 3: one ranking per topic, reading its candidates as its top N is asked for. */
+function topicRankings(
+  context: SearchContext,
+  topics: Topic[],
+  tree: SearchTree,
+  { strict, vaults }: { strict: boolean; vaults: VaultRow[] },
+): TopicRanking[] {
+  const { reader, settings, analyzer, vocabulary, options } = context;
+  const { pinnedBoost } = ENGINE_DEFAULTS;
+  const rankContext = {
+    reader,
+    tree,
+    analyzer,
+    options,
+    weights: weightParams(settings.columnWeights, options.contextColumnWeight),
+    total: vocabulary.total,
+    strict,
+    boostOf: (rowid: number) => boostOf(rowid, vaults, pinnedBoost),
+    boostMax: vaults.some((v) => v.pinned) ? pinnedBoost : 1,
+  };
+  return topics.map((topic) => new TopicRanking(topic, rankContext));
 }
 
 /**

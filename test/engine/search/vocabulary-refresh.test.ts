@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { engineInternals } from '../../../src-main/engine/create-engine.ts';
 import { Vocabulary } from '../../../src-main/engine/query/fuzzy.ts';
 import { Searcher } from '../../../src-main/engine/search/searcher.ts';
-import { leadingVarint } from '../../../src-main/engine/store/index-reader.ts';
+import { leadingVarint } from '../../../src-main/engine/store/sqlite-varint.ts';
 import { tempDir } from '../store/temp.ts';
 import { vaultEngine } from './vault-engine.ts';
 
