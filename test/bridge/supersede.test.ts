@@ -1,9 +1,9 @@
 // A newer search from the same window supersedes an older one
-// (docs/design.md#a-newer-search-supersedes-an-older-one), through the real bridge and the real
-// engine: a slow search (32 topics
-// over a 2 MB note, generated here) followed by a quick one from the same window is answered
-// `superseded` — stopped at its next pause, never finished — and the quick one is answered
-// with its results; a search from another window, or one without a ticket, is never superseded.
+// (docs/design.md#a-newer-search-supersedes-an-older-one), with the real engine and the real
+// bridge: a slow search (32 topics over a 2 MB note, generated here) followed by a quick one from
+// the same window is answered `superseded` — stopped at its next pause, never finished — and the
+// quick one is answered with its results; through the bridge, a search older than its window's
+// newest is answered `superseded`; a search from another window, or one without a ticket, never is.
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -50,14 +50,13 @@ const outcome = (promise: Promise<SearchResponse>) =>
     (error: unknown) => (error instanceof FolioError ? error.code : String(error)),
   );
 
-/** POSTs a search to the bridge; resolves with its ids or error code, logging when it answered. */
-async function post(request: SearchRequest, answered: string[], name: string) {
+/** POSTs a search to the bridge; resolves with its result ids or its error code. */
+async function post(request: SearchRequest) {
   const reply = await ask(bridge.port, '/api/search', {
     method: 'POST',
     headers: { 'content-type': 'application/json', 'x-folio-token': bridge.token },
     body: JSON.stringify(request),
   });
-  answered.push(name);
   const result = reply.json() as ApiResult<SearchResponse>;
   return result.ok ? result.value.results.map((r) => r.id) : result.error.code;
 }
@@ -77,24 +76,22 @@ describe('a newer search supersedes an older one of the same window', () => {
     ]);
   });
 
-  it('through the bridge: the slow search is answered superseded first, then the quick one', async () => {
-    const answered: string[] = [];
-    const slow = post({ queries: SLOW, supersede: { client: 'page', seq: 1 } }, answered, 'slow');
+  // Over HTTP the order in which concurrent requests reach the engine is not the order they were
+  // sent (a quiet machine finished the slow search before the quick one was read), so the bridge
+  // is shown the deterministic side: a search older than its window's newest is answered
+  // `superseded` without running. Stopping a running one is the engine test above.
+  it("through the bridge: a search older than its window's newest is answered superseded", async () => {
+    const newest = await post({ queries: ['fox'], supersede: { client: 'page', seq: 2 } });
+    expect(newest).toEqual(['v:small.md#small']);
+    const stale = post({ queries: SLOW, supersede: { client: 'page', seq: 1 } });
     // Another window's search and an unmarked one (the CLI's kind) are never superseded.
-    const other = post({ queries: ['fox'], supersede: { client: 'quick', seq: 9 } }, [], 'other');
-    const plain = post({ queries: ['brown'] }, [], 'plain');
-    const quick = post(
-      { queries: ['fox'], supersede: { client: 'page', seq: 2 } },
-      answered,
-      'quick',
-    );
-    expect(await Promise.all([slow, quick, other, plain])).toEqual([
+    const other = post({ queries: ['fox'], supersede: { client: 'quick', seq: 1 } });
+    const plain = post({ queries: ['brown'] });
+    expect(await Promise.all([stale, other, plain])).toEqual([
       'superseded',
       ['v:small.md#small'],
       ['v:small.md#small'],
-      ['v:small.md#small'],
     ]);
-    expect(answered).toEqual(['slow', 'quick']);
   });
 
   it('a search carrying a malformed ticket is refused with the argument named', async () => {
