@@ -9,6 +9,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
 import MiniSearch from 'minisearch';
+import type { EngineService } from '#shared/contract/engine.ts';
 import { chunkDocument } from '../src-main/engine/chunk/chunk-document.ts';
 import { createEngine, engineInternals } from '../src-main/engine/create-engine.ts';
 import { evaluate, type QueryRun } from '../src-main/engine/eval/metrics.ts';
@@ -70,15 +71,28 @@ function miniSearch(vault: Vault, set: QuerySet) {
   return evaluate(runs, (id) => vault.parents.get(id));
 }
 
+/** One index per vault root, shared by every set over it (msdocs-cpp has four sets). */
+const engines = new Map<string, Promise<EngineService>>();
+
+async function engineFor(root: string, dir: string): Promise<EngineService> {
+  let engine = engines.get(root);
+  if (!engine) {
+    engine = createEngine({
+      dbPath: join(dir, `${engines.size}.db`),
+      vaults: [{ root, name: VAULT }],
+      watch: false,
+    }).then(async (created) => {
+      await engineInternals(created).ready();
+      return created;
+    });
+    engines.set(root, engine);
+  }
+  return engine;
+}
+
 async function folio(root: string, set: QuerySet, dir: string) {
-  const engine = await createEngine({
-    dbPath: join(dir, `${Math.random().toString(36).slice(2)}.db`),
-    vaults: [{ root, name: VAULT }],
-    watch: false,
-  });
-  await engineInternals(engine).ready();
+  const engine = await engineFor(root, dir);
   const { report } = await runEval(engine, set, { vault: VAULT, limit: LIMIT, strict: false });
-  await engine.close();
   return report;
 }
 
@@ -110,5 +124,6 @@ try {
     );
   }
 } finally {
+  for (const engine of engines.values()) await (await engine).close();
   rmSync(dir, { recursive: true, force: true });
 }
