@@ -6,9 +6,9 @@
 import type { Analyzer } from '../analysis/analyzer.ts';
 import { decodeUtf8 } from '../analysis/utf8.ts';
 import type { ByteRange } from '../chunk/types.ts';
-import type { CompiledOperand } from '../query/compile.ts';
+import type { CompiledOperand, HighlightTerm } from '../query/compile.ts';
 import type { NodeRow } from '../store/node-rows.ts';
-import { createMatcher } from './highlight.ts';
+import { createMatcher, type Matcher } from './highlight.ts';
 import { MAX_SCAN_BYTES, scanEnd } from './results.ts';
 
 /** What passages are (`RankingOptions`). */
@@ -41,24 +41,62 @@ export function nearExpression(
  * characters. `starts[i]` lists where operand i occurs, in any order.
  */
 export function bestPassage(starts: number[][], window: number): number[] {
-  const events: Array<[at: number, operand: number]> = [];
-  starts.forEach((list, operand) => {
-    for (const at of list) events.push([at, operand]);
-  });
-  events.sort((a, b) => a[0] - b[0]);
+  const { at, operand } = occurrencesInOrder(starts);
   const inWindow = new Array<number>(starts.length).fill(0);
   let distinct = 0;
   let best: number[] = [];
   let from = 0;
-  for (const [at, operand] of events) {
-    if (inWindow[operand]!++ === 0) distinct++;
-    while (events[from]![0] < at - window) {
-      if (--inWindow[events[from]![1]]! === 0) distinct--;
+  for (let i = 0; i < at.length; i++) {
+    if (inWindow[operand[i]!]!++ === 0) distinct++;
+    while (at[from]! < at[i]! - window) {
+      if (--inWindow[operand[from]!]! === 0) distinct--;
       from++;
     }
-    if (distinct > best.length) best = inWindow.flatMap((n, i) => (n > 0 ? [i] : []));
+    if (distinct > best.length) best = inWindow.flatMap((n, j) => (n > 0 ? [j] : []));
   }
   return best;
+}
+
+/**
+ * Every occurrence of `starts` by position, ties in operand order, then in list order (a stable
+ * sort's order). Lists found in text order (the usual case) are merged rather than sorted: a long
+ * note's lists hold thousands each.
+ */
+function occurrencesInOrder(starts: number[][]): { at: Float64Array; operand: Int32Array } {
+  let total = 0;
+  for (const list of starts) total += list.length;
+  const at = new Float64Array(total);
+  const operand = new Int32Array(total);
+  const sorted = starts.every((list) => list.every((v, i) => i === 0 || list[i - 1]! <= v));
+  if (!sorted) {
+    const events: Array<[at: number, operand: number]> = [];
+    starts.forEach((list, op) => {
+      for (const a of list) events.push([a, op]);
+    });
+    events.sort((a, b) => a[0] - b[0]);
+    events.forEach(([a, op], i) => ((at[i] = a), (operand[i] = op)));
+    return { at, operand };
+  }
+  const next = new Array<number>(starts.length).fill(0);
+  for (let i = 0; i < total; i++) {
+    let pick = -1;
+    for (let op = 0; op < starts.length; op++) {
+      const list = starts[op]!;
+      if (next[op]! < list.length && (pick < 0 || list[next[op]!]! < starts[pick]![next[pick]!]!))
+        pick = op;
+    }
+    at[i] = starts[pick]![next[pick]!]!;
+    operand[i] = pick;
+    next[pick]!++;
+  }
+  return { at, operand };
+}
+
+/** A node's own text as passages read it (`ownText`), whether it was cut, whether all ASCII. */
+interface OwnText {
+  text: string;
+  cut: boolean;
+  ascii: boolean;
 }
 
 /**
@@ -66,12 +104,13 @@ export function bestPassage(starts: number[][], window: number): number[] {
  * passage is looked for there, as a result's matches are — a 30 MB note must not be decoded and
  * scanned whole by every search that meets it); `cut` when there was more.
  */
-function ownText(row: NodeRow, content: Uint8Array): { text: string; cut: boolean } {
+function ownText(row: NodeRow, content: Uint8Array): OwnText {
   const ranges: ByteRange[] = JSON.parse(row.body_ranges) as ByteRange[];
   if (row.depth > 0) ranges.unshift([row.heading_start, row.byte_start]);
   const texts: string[] = [];
   let budget = MAX_SCAN_BYTES;
   let cut = false;
+  let ascii = true;
   for (const [s, e] of ranges) {
     if (budget <= 0) {
       cut ||= e > s;
@@ -79,10 +118,65 @@ function ownText(row: NodeRow, content: Uint8Array): { text: string; cut: boolea
     }
     const end = scanEnd(content, s, Math.min(e, s + budget, content.length));
     cut ||= end < e;
-    texts.push(decodeUtf8(content, s, end).text);
+    const decoded = decodeUtf8(content, s, end);
+    texts.push(decoded.text);
+    ascii &&= decoded.ascii;
     budget -= end - s;
   }
-  return { text: texts.join('\n'), cut };
+  return { text: texts.join('\n'), cut, ascii };
+}
+
+/** Occurrences of one operand looked at for passages at most. */
+const MAX_OCCURRENCES = 10_000;
+
+/**
+ * What one search has read of long nodes for their passages: each node's own text decoded once,
+ * each operand's occurrences in it found once. Every topic of a request checks the same long
+ * nodes, mostly for the same words: a request of 32 topics over one 30 MB note decoded and
+ * scanned its first MiB 32 times (docs/benchmarks.md#huge-notes). One lives as long as its
+ * search (`SearchTree.passages`); results are the same as without it.
+ */
+export class PassageTexts {
+  private readonly texts = new Map<number, OwnText>();
+  private readonly found = new Map<string, number[]>();
+  private readonly matchers = new Map<string, Matcher>();
+  private readonly lists = new Map<number[], number>();
+  private readonly passages = new Map<string, number[]>();
+
+  /** The own text of `row` (`content`: its file's bytes, read only when not yet decoded). */
+  ownText(row: NodeRow, content: () => Uint8Array): OwnText {
+    let own = this.texts.get(row.id);
+    if (!own) this.texts.set(row.id, (own = ownText(row, content())));
+    return own;
+  }
+
+  /** Where an operand's highlight terms start in `row`'s own text (its first occurrences). */
+  starts(row: NodeRow, own: OwnText, highlights: HighlightTerm[], analyzer: Analyzer): number[] {
+    const terms = JSON.stringify(highlights);
+    const key = `${row.id} ${terms}`;
+    let starts = this.found.get(key);
+    if (!starts) {
+      let matcher = this.matchers.get(terms);
+      if (!matcher) this.matchers.set(terms, (matcher = createMatcher(highlights, analyzer)));
+      starts = matcher.findIn(own.text, own.ascii, MAX_OCCURRENCES).map(([start]) => start);
+      this.found.set(key, starts);
+    }
+    return starts;
+  }
+
+  /** `bestPassage` of `row` over lists `starts` gave (empty lists: operands left out), once. */
+  bestPassage(row: NodeRow, starts: number[][], window: number): number[] {
+    const ids = starts.map((list) => {
+      if (list.length === 0) return -1;
+      let id = this.lists.get(list);
+      if (id === undefined) this.lists.set(list, (id = this.lists.size));
+      return id;
+    });
+    const key = `${row.id} ${window} ${ids.join(',')}`;
+    let best = this.passages.get(key);
+    if (!best) this.passages.set(key, (best = bestPassage(starts, window)));
+    return best;
+  }
 }
 
 /**
@@ -101,9 +195,6 @@ export function ownTextEnd(row: NodeRow): number {
   return end;
 }
 
-/** Occurrences of one operand looked at for passages at most. */
-const MAX_OCCURRENCES = 10_000;
-
 /**
  * The operands (indexes into `operands`) a node really holds: all of `matched` for a node of
  * ordinary length; for a long one, those of `matched` that share its best passage.
@@ -116,6 +207,7 @@ export function passageOperands(
   analyzer: Analyzer,
   near: (expr: string) => boolean,
   options: PassageOptions,
+  texts = new PassageTexts(),
 ): number[] {
   if (row.token_estimate <= options.longNodeTokens || matched.length < 2) return [...matched];
   const expr = nearExpression(
@@ -123,16 +215,14 @@ export function passageOperands(
     options.passageTokens,
   );
   if (expr !== null && near(expr)) return [...matched];
-  const { text, cut } = ownText(row, content());
-  const starts = matched.map((i) =>
-    createMatcher(operands[i]!.highlights, analyzer)
-      .findIn(text, false, MAX_OCCURRENCES)
-      .map(([start]) => start),
-  );
+  const own = texts.ownText(row, content);
+  const { cut } = own;
+  const starts = matched.map((i) => texts.starts(row, own, operands[i]!.highlights, analyzer));
   // A term found only in the path, tags or title columns is in every passage (when the text was
   // cut, it may be past the cut: then it is in none).
   const everywhere = starts.map((list) => list.length === 0 && !cut);
-  const local = bestPassage(
+  const local = texts.bestPassage(
+    row,
     starts.map((list, i) => (everywhere[i] ? [] : list)),
     options.passageChars,
   );

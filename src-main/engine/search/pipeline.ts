@@ -107,7 +107,7 @@ function* searchSteps(
   // 5. Results.
   yield;
   const page = merged.slice(0, limit);
-  const results = buildResults(page, topics, tree, reader, analyzer);
+  const results = buildResults(page, topics, tree, analyzer);
   const terms = [...new Set(topics.flatMap((t) => t.query.terms))];
   return { results, terms, tookMs: performance.now() - started };
 }

@@ -201,12 +201,13 @@ export class TopicRanking {
     const row = tree.row(c.key);
     const kept = passageOperands(
       row,
-      () => reader.contentUpTo(fileId, ownTextEnd(row)),
+      () => tree.content(fileId, ownTextEnd(row)),
       operands,
       held,
       analyzer,
       (expr) => rowMatches(reader, expr, c.rowid),
       options,
+      tree.passages,
     );
     return kept.reduce((mask, i) => mask | (1 << i), 0);
   }

@@ -6,7 +6,7 @@ import type { SearchResult } from '#shared/contract/api.ts';
 import type { ByteRange } from '../chunk/types.ts';
 import type { Analyzer } from '../analysis/analyzer.ts';
 import { decodeUtf8, type DecodedText } from '../analysis/utf8.ts';
-import type { FileBrief, IndexReader } from '../store/index-reader.ts';
+import type { FileBrief } from '../store/index-reader.ts';
 import type { NodeRow } from '../store/node-rows.ts';
 import { displayBreadcrumb, displayTitle } from '../documents/display-title.ts';
 import { ENGINE_DEFAULTS } from '../settings/settings.ts';
@@ -151,7 +151,6 @@ export function buildResults(
   matches: MergedMatch[],
   topics: Topic[],
   tree: SearchTree,
-  reader: IndexReader,
   analyzer: Analyzer,
 ): SearchResult[] {
   if (matches.length === 0) return [];
@@ -170,12 +169,9 @@ export function buildResults(
     const file = tree.fileOf(m.key);
     ends.set(file.id, Math.max(ends.get(file.id) ?? 0, readEnd(tree.row(m.key), file)));
   }
-  const contents = new Map<number, Uint8Array>();
   return matches.map((m) => {
     const file = tree.fileOf(m.key);
-    let content = contents.get(file.id);
-    if (!content)
-      contents.set(file.id, (content = reader.contentUpTo(file.id, ends.get(file.id)!)));
+    const content = tree.content(file.id, ends.get(file.id)!);
     // In index order (keys are in loading order).
     m.mergedFrom.sort((a, b) => tree.row(a).id - tree.row(b).id);
     return buildResult(m, tree.row(m.key), file, content, context);

@@ -8,6 +8,7 @@
 import type { FileBrief, IndexReader, NodeBrief } from '../store/index-reader.ts';
 import type { HeadingTerms } from './heading-match.ts';
 import type { MergeNode, NodeLookup } from './merge.ts';
+import { PassageTexts } from './passages.ts';
 
 /** A loaded node: what merging needs, with its row and file at hand (one lookup, not two). */
 interface TreeNode extends MergeNode {
@@ -55,10 +56,17 @@ function knownFor(reader: IndexReader): Known {
   return known;
 }
 
-/** Nodes and files loaded for searches (call `reader.refresh()` before creating one). */
+/**
+ * Nodes and files loaded for searches (call `reader.refresh()` before creating one), and what one
+ * search read of file contents: a tree lives for one search.
+ */
 export class SearchTree {
   private readonly reader: IndexReader;
   private readonly known: Known;
+  /** File contents this search read, and whether each is whole (by file id). */
+  private readonly contents = new Map<number, { bytes: Uint8Array; whole: boolean }>();
+  /** Long nodes' texts and occurrences this search read for passages (`passages.ts`). */
+  readonly passages = new PassageTexts();
 
   constructor(reader: IndexReader) {
     this.reader = reader;
@@ -78,6 +86,18 @@ export class SearchTree {
   /** The analysed terms of titles and paths by text (`heading-match.ts`), kept alike. */
   get textTermsCache(): Map<string, ReadonlySet<string>> {
     return this.known.texts;
+  }
+
+  /**
+   * At least the first `end` bytes of a file's content (all of it when shorter), read once per
+   * search however many topics and results need it (`IndexReader.contentUpTo`).
+   */
+  content(fileId: number, end: number): Uint8Array {
+    const read = this.contents.get(fileId);
+    if (read && (read.whole || read.bytes.length >= end)) return read.bytes;
+    const bytes = this.reader.contentUpTo(fileId, end);
+    this.contents.set(fileId, { bytes, whole: bytes.length < end });
+    return bytes;
   }
 
   /** Loads the nodes of rowids `ids`, their ancestors and their files. */

@@ -13,6 +13,7 @@ import {
   passageOperands,
 } from '../../../src-main/engine/search/passages.ts';
 import type { NodeRow } from '../../../src-main/engine/store/node-rows.ts';
+import { engineInternals } from '../../../src-main/engine/create-engine.ts';
 import { vaultEngine } from './vault-engine.ts';
 
 describe('bestPassage', () => {
@@ -24,6 +25,8 @@ describe('bestPassage', () => {
     [[[300], [200, 5000], [5050]], 100, [0, 1]], // the first of two equally large
     [[[], []], 100, []],
     [[[0], [100]], 100, [0, 1]], // the window's ends are both in
+    [[[5000, 300], [200], [5050, 40]], 100, [0, 1]], // lists in any order
+    [[[7, 7], [7]], 0, [0, 1]], // one place
   ];
   it.each(cases)('%j within %i', (starts, window, best) => {
     expect(bestPassage(starts, window)).toEqual(best);
@@ -88,6 +91,32 @@ describe('long nodes in search', () => {
     expect(await search('relocate rehearsal', true)).toEqual([
       ['p:transcript.md#weekly-call-transcript', false, 'rehearsal relocate'],
     ]);
+  });
+
+  it('a request of many topics reads the content of each file once', async () => {
+    // Every topic checks the transcript's passages; each used to read and decode its text again
+    // (a 32-topic request over a 30 MB note: docs/benchmarks.md#huge-notes).
+    const reader = engineInternals(engine()).reader;
+    const read: number[] = [];
+    const contentUpTo = reader.contentUpTo;
+    reader.contentUpTo = (fileId: number, end: number) => {
+      read.push(fileId);
+      return contentUpTo.call(reader, fileId, end);
+    };
+    try {
+      const queries = Array.from(
+        { length: 8 },
+        (_, i) => `relocate heading rehearsal${i} rehearsal`,
+      );
+      const { results } = await engine().search({ queries });
+      const transcript = results.find((r) => r.id === 'p:transcript.md#weekly-call-transcript');
+      expect(transcript?.partial).toBe(true);
+      expect(transcript?.topics).toEqual([0, 1, 2, 3, 4, 5, 6, 7]);
+      expect(read.length).toBeGreaterThan(0);
+      expect(read.length).toBe(new Set(read).size);
+    } finally {
+      reader.contentUpTo = contentUpTo;
+    }
   });
 
   it('words said together still make an all-terms match', async () => {
