@@ -8,6 +8,7 @@ import { join, relative, sep } from 'node:path';
 import { watch, type FSWatcher } from 'chokidar';
 import { compileIgnoreGlobs, documentKind, isIgnored } from '../files/index.ts';
 import { systemFolderOf } from '../files/regular-file.ts';
+import { FolderRewatch } from './folder-rewatch.ts';
 
 /** What a vault watcher reports. */
 export interface WatchHandlers {
@@ -83,7 +84,10 @@ export async function watchVault(
     ignorePermissionErrors: true,
     ...(options.polling ? { backend: 'polling', pollingInterval: 1000 } : {}),
   });
+  // Folders moved away and recreated under their name get a fresh watch (folder-rewatch.ts).
+  const rewatch = new FolderRewatch(watcher, root, handlers.changed);
   watcher.on('all', (event, path) => {
+    if (event === 'addDir') rewatch.remember(path);
     const rel = toRelative(root, path);
     if (rel === '' && event === 'unlinkDir') return handlers.rootGone();
     if (rel.startsWith('..')) return;
@@ -95,9 +99,10 @@ export async function watchVault(
   // to nothing (its stat fails), a file made readable again (only its mode changed), a file
   // replaced by a folder of the same name (only the folder's new file is reported). The raw
   // event of such a path is passed on too; paths collapse, so a duplicate costs nothing.
-  watcher.on('raw', (_event: unknown, name: unknown, details: unknown) => {
+  watcher.on('raw', (event: unknown, name: unknown, details: unknown) => {
     const folder = (details as { watchedPath?: unknown } | undefined)?.watchedPath;
     if (typeof name !== 'string' || typeof folder !== 'string') return;
+    rewatch.raw(event, name, folder);
     const rel = toRelative(root, join(folder, name));
     if (rel === '' || rel.startsWith('..') || documentKind(rel) === null) return;
     if (!isIgnored(rel, options.ignore)) handlers.changed(rel);
@@ -108,5 +113,11 @@ export async function watchVault(
     handlers.error(`watching ${root} failed${where}: ${e.message ?? String(error)}`);
   });
   await new Promise<void>((resolve) => watcher.once('ready', () => resolve()));
-  return { close: () => watcher.close() };
+  rewatch.rememberWatched();
+  return {
+    close: () => {
+      rewatch.close();
+      return watcher.close();
+    },
+  };
 }
