@@ -132,14 +132,20 @@ class KeyedScan {
     this.seen = seen;
   }
 
-  /** An ASCII word: one term; its array of tokens is built only for a phrase. */
-  ascii(start: number, word: string): void {
+  /** The term of an ASCII word (remembered: a text repeats its words). */
+  private termOf(word: string): string {
     let term = this.seen.get(word);
     if (term === undefined) {
       term = this.analyzer.term(word);
       if (this.seen.size >= MAX_SEEN_WORDS) this.seen.clear();
       this.seen.set(word, term);
     }
+    return term;
+  }
+
+  /** An ASCII word: one term; its array of tokens is built only for a phrase. */
+  ascii(start: number, word: string): void {
+    const term = this.termOf(word);
     if (!term) return;
     const end = start + word.length;
     if (isSingle(this.terms, term)) this.ranges.push([start, end]);
@@ -171,7 +177,7 @@ class KeyedScan {
   /** The tokens of the word at `start`: an ASCII word is one term; others are analysed. */
   private wordTokens(word: string, start: number): AnalyzedToken[] {
     if (!NON_ASCII.test(word)) {
-      const term = this.analyzer.term(word);
+      const term = this.termOf(word);
       return term ? [{ term, start, end: start + word.length }] : [];
     }
     return this.analyzer

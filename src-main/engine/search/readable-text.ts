@@ -39,6 +39,22 @@ const LINE_START = new RegExp(
 );
 
 /**
+ * `LINE_START` tried at one place: each of its alternatives starts at a line start, so only line
+ * starts are tried (not every character, as the multiline scan did).
+ */
+const LINE_START_AT = new RegExp(LINE_START.source, 'my');
+/** What ends a line for `^` in a multiline expression. */
+const LINE_END = /[\n\r\u2028\u2029]/g;
+
+/** The first line start at or after `from` (none: `text.length + 1`). */
+function lineStartFrom(text: string, from: number): number {
+  if (from === 0) return 0;
+  LINE_END.lastIndex = from - 1;
+  const end = LINE_END.exec(text);
+  return end ? end.index + 1 : text.length + 1;
+}
+
+/**
  * Inline syntax, tried left to right; the first alternative that matches at a place wins. Each
  * begins with one of the characters of the leading lookahead, which lets the scan skip every
  * other place at once (half the time of a snippet's readable text on the msdocs-cpp queries:
@@ -106,15 +122,15 @@ function insideAny(blocks: Array<[number, number]>, at: number): boolean {
 function editsOf(text: string, fencedBefore: boolean): Edit[] {
   const code = codeBlocks(text, fencedBefore);
   const edits: Edit[] = [];
-  for (let m = LINE_START.exec(text); m; m = LINE_START.exec(text)) {
-    if (m[0] === '') {
-      LINE_START.lastIndex++;
-      continue;
-    }
+  for (let at = 0; at <= text.length; at = lineStartFrom(text, at + 1)) {
+    LINE_START_AT.lastIndex = at;
+    const m = LINE_START_AT.exec(text);
+    if (!m || m[0] === '') continue;
     const isFence = /^[ \t]*(?:`{3}|~{3})/.test(m[0]);
     if (isFence || !insideAny(code, m.index)) {
       edits.push({ start: m.index, end: m.index + m[0].length, shown: [] });
     }
+    at = m.index + m[0].length - 1; // on from the first line start after the match
   }
   const inline: Edit[] = [];
   for (let m = INLINE.exec(text); m; m = INLINE.exec(text)) {
