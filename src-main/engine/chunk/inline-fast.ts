@@ -108,7 +108,8 @@ function codeSpan(content: string, start: number): { run: number; end: number; t
       if (inner.length >= 2 && inner.startsWith(' ') && inner.endsWith(' ') && /[^ ]/.test(inner)) {
         inner = inner.slice(1, -1);
       }
-      return { run, end: open + length, text: inner };
+      // micromark reads NUL as U+FFFD before parsing, inside code spans as anywhere.
+      return { run, end: open + length, text: inner.replaceAll('\0', '\uFFFD') };
     }
     index = open + length;
   }

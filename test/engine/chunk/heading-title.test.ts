@@ -64,6 +64,7 @@ const pieces = [
   '"',
   "'",
   '=',
+  '\0', // micromark reads NUL as U+FFFD, in a code span too
 ];
 
 describe('heading titles', () => {
@@ -79,6 +80,7 @@ describe('heading titles', () => {
     ['a < b <= c', 'a < b <= c'],
     ['footnote[^1]', 'footnote[^1]'],
     ['x <?pi?> y <? z', 'x y <? z'],
+    ['`\0code` and b', '\uFFFDcode and b'], // NUL is U+FFFD, in a code span too
   ])('%s → %s', (content, title) => {
     expect(headingTitle(content)).toBe(title);
   });
