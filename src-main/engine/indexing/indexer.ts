@@ -1,8 +1,8 @@
 // The reconcile: brings a vault's index in line with its folder through the manifest
 // (docs/design.md#the-manifest). The walk lists the files, `planReconcile` decides what changed,
-// and this module carries the plan out: one transaction per file written or removed, so a crash
-// leaves the old or the new version of a file, never a mix. An unchanged vault costs one stat per
-// file and no writes. It owns its connection and runs in the index worker thread
+// and this module carries the plan out: the files read and chunked are written several to a
+// transaction (`write-batch.ts`), each in a savepoint of its own, so a crash leaves the old or the
+// new version of a file, never a mix. An unchanged vault costs one stat per file and no writes. It owns its connection and runs in the index worker thread
 // (`index-requests.ts`).
 import { join } from 'node:path';
 import type { Statement } from 'better-sqlite3';
@@ -16,6 +16,7 @@ import { IndexWriter } from '../store/index-writer.ts';
 import { backfillLinks } from './link-backfill.ts';
 import { fileErrorMessage, MAX_FILE_BYTES, readVaultFile, tooLarge } from './read-file.ts';
 import { planReconcile, type PlannedFile, type ReconcilePlan } from './reconcile-plan.ts';
+import { WriteBatch, type WriteOutcome } from './write-batch.ts';
 import {
   MAX_SUMMARY_WARNINGS,
   type IndexerDeps,
@@ -35,6 +36,10 @@ interface Run {
   summary: IndexSummary;
   changed: IndexChanged;
   listener: IndexerListener;
+  /** Files read and chunked, waiting for their transaction. */
+  batch: WriteBatch;
+  /** Files done: written (committed), unchanged but touched, or failed. */
+  done: number;
 }
 
 function newSummary(vault: string): IndexSummary {
@@ -63,7 +68,7 @@ function flush(run: Run): void {
   changed.failed = [];
 }
 
-/** Reconciles vault folders with the index, one transaction per file. */
+/** Reconciles vault folders with the index, several files per transaction. */
 export class Indexer {
   readonly db: Db;
   private readonly writer: IndexWriter;
@@ -111,6 +116,8 @@ export class Indexer {
       summary: newSummary(vault.name),
       changed: { vault: vault.name, indexed: [], removed: [], failed: [] },
       listener,
+      batch: new WriteBatch(this.writer, vault.id, (outcomes) => this.committed(run, outcomes)),
+      done: 0,
     };
     progress(run, 'scanning', 0, 0, null);
     // A database from before links were stored gets them from its stored content first.
@@ -158,12 +165,14 @@ export class Indexer {
   /** Drops what is gone from disk, then records what the walk could not read or refused. */
   private removeGone(run: Run, plan: ReconcilePlan): void {
     const { vault, summary, changed } = run;
+    this.writer.batch(() => {
+      for (const path of plan.remove) this.writer.removeDocument(vault.id, path);
+      for (const path of plan.forget) this.writer.removeDocument(vault.id, path);
+    });
     for (const path of plan.remove) {
-      this.writer.removeDocument(vault.id, path);
       changed.removed.push(path);
       summary.removed++;
     }
-    for (const path of plan.forget) this.writer.removeDocument(vault.id, path);
     for (const entry of plan.failed) {
       this.writer.recordError(vault.id, entry.path, entry.message, -1, -1);
       changed.failed!.push(entry);
@@ -172,25 +181,52 @@ export class Indexer {
     summary.unchanged += plan.unchanged;
   }
 
-  /** Reads, chunks and writes the planned files, `IN_FLIGHT` at a time; returns how many. */
+  /**
+   * Reads and chunks the planned files, `IN_FLIGHT` at a time, and writes them in batches;
+   * returns how many were done. Progress counts the files committed (or touched, or failed).
+   */
   private async readAll(run: Run, files: PlannedFile[], signal?: AbortSignal): Promise<number> {
-    let done = 0;
     let lastReport = 0;
     const next = files.values();
     const worker = async () => {
       for (let item = next.next(); !item.done; item = next.next()) {
         if (signal?.aborted) return;
         await this.indexFile(run, item.value);
-        done++;
-        if (performance.now() - lastReport > PROGRESS_EVERY_MS) {
+        if (run.done > 0 && performance.now() - lastReport > PROGRESS_EVERY_MS) {
           lastReport = performance.now();
-          progress(run, 'indexing', done, files.length, item.value.file.path);
+          progress(run, 'indexing', run.done, files.length, item.value.file.path);
           flush(run);
         }
       }
     };
-    await Promise.all(Array.from({ length: Math.min(IN_FLIGHT, files.length) }, worker));
-    return done;
+    try {
+      await Promise.all(Array.from({ length: Math.min(IN_FLIGHT, files.length) }, worker));
+    } finally {
+      // What was chunked is written, a stopped reconcile's too (a failed one's: whatever commits).
+      run.batch.commit();
+    }
+    return run.done;
+  }
+
+  /** Counts and reports the files of a batch once it committed. */
+  private committed(run: Run, outcomes: WriteOutcome[]): void {
+    const { summary, changed } = run;
+    for (const { file, error } of outcomes) {
+      run.done++;
+      const { path } = file.doc;
+      if (error !== null) {
+        changed.failed!.push({ path, message: error });
+        summary.errors++;
+        continue;
+      }
+      changed.indexed.push(path);
+      for (const message of file.doc.warnings) {
+        if (summary.warnings.length < MAX_SUMMARY_WARNINGS)
+          summary.warnings.push({ path, message });
+      }
+      if (file.known) summary.modified++;
+      else summary.added++;
+    }
   }
 
   /**
@@ -204,29 +240,31 @@ export class Indexer {
     if (!state.empty && state.device !== last) this.device.set.run(state.device, vault.id);
   }
 
+  /** Reads and chunks one file, then queues it for its batch (or touches it, or records why not). */
   private async indexFile(run: Run, { file, known }: PlannedFile): Promise<void> {
-    const { vault, summary, changed } = run;
     try {
       if (file.size > MAX_FILE_BYTES) throw tooLarge(file.size);
-      const { bytes, hash } = readVaultFile(join(vault.root, file.path));
+      const { bytes, hash } = readVaultFile(join(run.vault.root, file.path));
       if (known && known.hash === hash) {
         this.writer.touch(known.fileId, bytes.length, file.mtimeMs);
-        summary.touched++;
+        run.summary.touched++;
+        run.done++;
         return;
       }
       const rejected = this.deps.rejectContent?.(file.path, bytes) ?? null;
       if (rejected) throw new Error(rejected);
-      const doc = await this.deps.chunk({ vault: vault.name, path: file.path, bytes });
-      const stamp = { size: bytes.length, mtimeMs: file.mtimeMs, hash };
-      this.writer.replaceDocument(vault.id, doc, ftsColumns(doc, this.analyzer), bytes, stamp);
-      changed.indexed.push(file.path);
-      for (const message of doc.warnings) {
-        if (summary.warnings.length < MAX_SUMMARY_WARNINGS)
-          summary.warnings.push({ path: file.path, message });
-      }
-      if (known) summary.modified++;
-      else summary.added++;
+      const doc = await this.deps.chunk({ vault: run.vault.name, path: file.path, bytes });
+      run.batch.add({
+        doc,
+        fts: ftsColumns(doc, this.analyzer),
+        bytes,
+        stamp: { size: bytes.length, mtimeMs: file.mtimeMs, hash },
+        known: known !== undefined,
+        size: file.size,
+        mtimeMs: file.mtimeMs,
+      });
     } catch (error) {
+      run.done++;
       this.failed(run, file, error);
     }
   }

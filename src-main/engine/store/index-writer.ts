@@ -1,6 +1,6 @@
-// The write side of the index: one synchronous transaction per file replaced
-// (docs/design.md#storage: a crash leaves the old or the new version of a file, never a mix).
-// Statements are prepared once.
+// The write side of the index: each file replaced or removed in a synchronous transaction of its
+// own, or in a savepoint of a batch's (docs/design.md#storage: a crash leaves the old or the new
+// version of a file, never a mix). Statements are prepared once.
 import type { Statement } from 'better-sqlite3';
 import { deflateRawSync, inflateRawSync } from 'node:zlib';
 import type { ChunkedDocument } from '../chunk/types.ts';
@@ -61,13 +61,18 @@ export class IndexWriter {
   ) => void;
   readonly removeDocument: (vaultId: number, path: string) => boolean;
   readonly clearVault: (vaultId: number) => void;
+  /**
+   * Runs `write` in one transaction; the writes it makes (`replaceDocument`, `removeDocument`)
+   * are then savepoints of it. Rolled back whole when `write` throws.
+   */
+  readonly batch: <R>(write: () => R) => R;
   /** Links and dates of a file indexed before they existed (docs/links.md#storage). */
   readonly backfillLinks: (vaultId: number, fileId: number, doc: ChunkedDocument) => void;
 
   constructor(db: Db) {
     this.db = db;
-    // One small transaction per file: checkpointing the WAL every 1,000 pages (the default)
-    // would sync the database every few dozen files; 8,000 pages (32 MB) is a sixth less work.
+    // Small transactions (a file, or a batch of files): checkpointing the WAL every 1,000 pages
+    // (the default) would sync the database every few dozen files; 8,000 (32 MB) is a sixth less.
     db.pragma('wal_autocheckpoint = 8000');
     this.statements = writerStatements(db);
     // IMMEDIATE: the write lock is taken (waiting up to the busy timeout) before the first read.
@@ -78,6 +83,16 @@ export class IndexWriter {
       return (...args: A): R => transaction.immediate(...args);
     };
     this.links = new LinkWriter(db);
+    const batch = immediate((write: () => unknown) => write());
+    this.batch = <R>(write: () => R): R => {
+      try {
+        return batch(write) as R;
+      } catch (error) {
+        // Files of the batch written before the failure are rolled back with it.
+        this.links.forget();
+        throw error;
+      }
+    };
     this.replaceDocument = immediate(this.replace.bind(this));
     this.removeDocument = immediate((vaultId: number, path: string) => {
       const file = this.statements.file!.get(vaultId, path) as FileSpan | undefined;

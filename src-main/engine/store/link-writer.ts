@@ -291,6 +291,11 @@ export class LinkWriter {
     return files;
   }
 
+  /** Forgets what it knew: a transaction holding changes of ours was rolled back. */
+  forget(): void {
+    this.dropCaches();
+  }
+
   private dropCaches(): void {
     this.vaults.clear();
     this.anchors.clear();
