@@ -33,3 +33,6 @@ export const ROUNDS_RANGE: IntRange = { of: 'rounds', min: 1, max: 1000 };
 
 /** `chunk --workers`: chunk worker threads (0: none); more than this only costs memory. */
 export const WORKERS_RANGE: IntRange = { of: 'worker threads', min: 0, max: 64 };
+
+/** `links --limit`: links of each list (the API's `links.limit`, as `outgoingLimit`). */
+export const LINKS_LIMIT_RANGE = rangeOf('links', REQUEST_SCHEMAS.links.shape.limit.unwrap());

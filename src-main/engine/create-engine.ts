@@ -32,7 +32,7 @@ import { createAnalyzer, type Analyzer } from './analysis/analyzer.ts';
 import { stemmerLanguages } from './analysis/stemmer.ts';
 import { findNode, nodeContentOf, outlineOf } from './documents/documents.ts';
 import { exportNodes } from './export/export-items.ts';
-import { DEFAULT_BACKLINKS, LinkReader } from './links/link-reader.ts';
+import { DEFAULT_BACKLINKS, DEFAULT_OUTGOING, LinkReader } from './links/link-reader.ts';
 import { Searcher } from './search/searcher.ts';
 import { applySettingsPatch, indexingHash, settingsFromStored } from './settings/settings.ts';
 import { databaseError, isSqliteError, openDatabase, type Db } from './store/database.ts';
@@ -222,7 +222,10 @@ class Engine implements EngineService {
 
   async links(request: LinksRequest): Promise<LinksResponse> {
     return this.guard(() =>
-      this.linkReader.links(request.docId, request.limit ?? DEFAULT_BACKLINKS),
+      this.linkReader.links(request.docId, {
+        backlinks: request.limit ?? DEFAULT_BACKLINKS,
+        outgoing: request.outgoingLimit ?? DEFAULT_OUTGOING,
+      }),
     );
   }
 

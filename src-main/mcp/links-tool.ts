@@ -1,15 +1,15 @@
 // The `links` tool (docs/mcp.md#links): a note's or a section's outgoing links and the sections
 // that link to it, with each backlink's line of context. A section answers for its subtree (its
-// subsections too, as `read` does). Bounded: at most `limit` backlinks, and both lists stop
-// within half of the 25,000-token answer each, saying how many they left out.
+// subsections too, as `read` does). Bounded: at most `limit` links in each list, and both lists
+// stop within half of the 25,000-token answer each, saying how many they left out.
 import type { Backlink, OutgoingLink, OutlineResponse } from '#shared/contract/api.ts';
 import { FolioError, type EngineService } from '#shared/contract/engine.ts';
 import { ANSWER_CHARS, capped, crumb, within } from './render.ts';
 
-/** Backlinks a call returns when it does not say. */
+/** Links of each list a call returns when it does not say. */
 export const DEFAULT_LINKS_LIMIT = 30;
-/** What the engine is asked for when a section's backlinks are filtered from its note's. */
-const ALL_BACKLINKS = 100_000;
+/** What the engine is asked for when a section's links are filtered from its note's. */
+const ALL_LINKS = 100_000;
 /** Characters each list may take (half the answer's bound each). */
 const LIST_CHARS = ANSWER_CHARS / 2;
 
@@ -30,7 +30,7 @@ export interface LinksResult {
   /** Every outgoing link, including those left out. */
   outgoingCount: number;
   backlinks: AgentBacklink[];
-  /** Every backlink, including those beyond `limit`. */
+  /** Every backlink, including those left out. */
   backlinkCount: number;
   /** True when either list was cut (by `limit` or by the size bound). */
   truncated: boolean;
@@ -60,13 +60,13 @@ const notFound = (error: unknown) => error instanceof FolioError && error.code =
  */
 async function linksOf(engine: EngineService, id: string, limit: number) {
   try {
-    return await engine.links({ docId: id, limit });
+    return await engine.links({ docId: id, limit, outgoingLimit: limit });
   } catch (error) {
     if (!notFound(error) || !id.includes('#')) throw notFound(error) ? unknown(id) : error;
   }
   const docId = id.slice(0, id.lastIndexOf('#'));
   const [found, outline] = await Promise.all([
-    engine.links({ docId, limit: ALL_BACKLINKS }),
+    engine.links({ docId, limit: ALL_LINKS, outgoingLimit: ALL_LINKS }),
     engine.outline({ docId }),
   ]).catch((error: unknown) => {
     throw notFound(error) ? unknown(id) : error;
@@ -74,15 +74,17 @@ async function linksOf(engine: EngineService, id: string, limit: number) {
   if (!outline.nodes.some((n) => n.id === id)) throw unknown(id);
   const ids = subtree(outline, id);
   const backlinks = found.backlinks.filter((b) => b.to !== null && ids.has(b.to));
+  const outgoing = found.outgoing.filter((o) => ids.has(o.from));
   return {
     docId,
-    outgoing: found.outgoing.filter((o) => ids.has(o.from)),
+    outgoing: outgoing.slice(0, limit),
+    outgoingCount: outgoing.length,
     backlinks: backlinks.slice(0, limit),
     backlinkCount: backlinks.length,
   };
 }
 
-function render(result: LinksResult): string {
+function render(result: LinksResult, limit: number): string {
   const head = `${result.id} — ${result.outgoingCount} outgoing, ${result.backlinkCount} backlinks`;
   // The target as written: a wikilink's inner text or a Markdown link's destination.
   const written = (link: { target: string; embed: boolean }) =>
@@ -93,16 +95,20 @@ function render(result: LinksResult): string {
   const back = result.backlinks.map(
     (b, i) => `  ${i + 1}. ${b.breadcrumb} — ${b.from} → ${b.to} · ${written(b)}: ${b.context}`,
   );
-  const left = (shown: number, all: number, how: string) =>
-    shown < all ? [`  … ${all - shown} more not shown (${how})`] : [];
+  const left = (shown: number, all: number) =>
+    shown >= all
+      ? []
+      : [
+          `  … ${all - shown} more not shown (${shown < limit ? 'the answer is kept short' : 'a larger limit shows more'})`,
+        ];
   return [
     head,
     `Outgoing (${result.outgoingCount}):`,
     ...out,
-    ...left(result.outgoing.length, result.outgoingCount, 'the answer is kept short'),
+    ...left(result.outgoing.length, result.outgoingCount),
     `Backlinks (${result.backlinkCount}):`,
     ...back,
-    ...left(result.backlinks.length, result.backlinkCount, 'a larger limit shows more'),
+    ...left(result.backlinks.length, result.backlinkCount),
   ].join('\n');
 }
 
@@ -111,7 +117,8 @@ export async function links(
   engine: EngineService,
   args: { id: string; limit?: number },
 ): Promise<{ text: string; structured: LinksResult }> {
-  const found = await linksOf(engine, args.id, args.limit ?? DEFAULT_LINKS_LIMIT);
+  const limit = args.limit ?? DEFAULT_LINKS_LIMIT;
+  const found = await linksOf(engine, args.id, limit);
   const outgoing = within(
     found.outgoing.map(({ from, to, target, embed }) => ({ from, to, target, embed })),
     (o) => o.from.length + (o.to?.length ?? 0) + o.target.length + 60,
@@ -134,10 +141,10 @@ export async function links(
     id: args.id,
     docId: found.docId,
     outgoing,
-    outgoingCount: found.outgoing.length,
+    outgoingCount: found.outgoingCount,
     backlinks,
     backlinkCount: found.backlinkCount,
-    truncated: outgoing.length < found.outgoing.length || backlinks.length < found.backlinkCount,
+    truncated: outgoing.length < found.outgoingCount || backlinks.length < found.backlinkCount,
   };
-  return { text: render(structured), structured };
+  return { text: render(structured, limit), structured };
 }

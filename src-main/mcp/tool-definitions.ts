@@ -142,7 +142,7 @@ const TEXTS: Record<ToolName, { title: string; description: string }> = {
     description: [
       "A note's or a section's links: the links it makes to other notes (wikilinks, embeds, Markdown links; `to` is the id of the note or section it points to, null when it names no note yet) and its backlinks — the sections of other notes that link to it, each with its breadcrumb and the line around the link.",
       'Use it to follow a topic across notes: after `search` or `read`, to see what a note refers to and what refers to it; then `read` those ids. A section id gives the links of that section and its subsections.',
-      `${IDS} Backlinks are bounded by limit (default 30, at most ${TOOL_MAX_BACKLINKS}); the counts say how many there are in all.`,
+      `${IDS} Each list (outgoing links, backlinks) is bounded by limit (default 30, at most ${TOOL_MAX_BACKLINKS}); the counts say how many there are in all.`,
     ].join('\n\n'),
   },
   vaults: {

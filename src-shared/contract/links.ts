@@ -5,6 +5,8 @@ export interface LinksRequest {
   docId: string;
   /** Backlinks returned at most (default 200; `backlinkCount` counts them all). */
   limit?: number;
+  /** Outgoing links returned at most (default 200; `outgoingCount` counts them all). */
+  outgoingLimit?: number;
 }
 
 /** A link of the document to another note or a place in one. */
@@ -37,7 +39,10 @@ export interface Backlink {
 
 export interface LinksResponse {
   docId: string;
+  /** In the order of the document; at most the request's `outgoingLimit`. */
   outgoing: OutgoingLink[];
+  /** Every outgoing link, including those beyond `outgoingLimit`. */
+  outgoingCount: number;
   /** By linking document path, then position in it; at most the request's `limit`. */
   backlinks: Backlink[];
   /** Every backlink, including those beyond `limit`. */

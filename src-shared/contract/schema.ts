@@ -109,7 +109,11 @@ export const REQUEST_SCHEMAS = {
     })
     .strict(),
   links: z
-    .object({ docId: nodeId, limit: z.number().int().min(1).max(100_000).optional() })
+    .object({
+      docId: nodeId,
+      limit: z.number().int().min(1).max(100_000).optional(),
+      outgoingLimit: z.number().int().min(1).max(100_000).optional(),
+    })
     .strict(),
   unresolvedLinks: z
     .object({
@@ -185,7 +189,7 @@ export const TOOL_DEFAULT_MAX_TOKENS = 25_000;
 export const TOOL_MAX_TOKENS = 100_000;
 /** The most results one `search` returns. */
 export const TOOL_MAX_RESULTS = 50;
-/** The most backlinks one `links` returns (each carries its line of context). */
+/** The most links of each list one `links` returns (a backlink carries its line of context). */
 export const TOOL_MAX_BACKLINKS = 100;
 
 const wholeNumber = (what: string, min: number, max: number) =>
@@ -288,7 +292,9 @@ export const TOOL_SCHEMAS = {
         'A note id `vault:path`, or a section id `vault:path#slug` (its links and those of its subsections).',
       ),
       limit: wholeNumber('limit', 1, TOOL_MAX_BACKLINKS)
-        .describe(`How many backlinks at most, 1–${TOOL_MAX_BACKLINKS} (default 30).`)
+        .describe(
+          `How many links of each list at most (outgoing links, backlinks), 1–${TOOL_MAX_BACKLINKS} (default 30).`,
+        )
         .optional(),
     })
     .strict(),

@@ -95,6 +95,32 @@ describe('cli links', () => {
     expect(later.out).toContain('backlinks (8):\n  lv:Home.md#home  →  lv:Note.md\n');
   });
 
+  it('--limit N prints the first N links of each list, and how many more there are', async () => {
+    const { status, out } = await cli('links', '--db', db, '--limit', '1', 'lv:zzzz/From zzzz.md');
+    expect(status).toBe(0);
+    expect(out).toBe(
+      'lv:zzzz/From zzzz.md\n' +
+        'outgoing (2):\n' +
+        '  lv:zzzz/From zzzz.md#from-zzzz  →  lv:zzzz/Twin.md\n' +
+        '  … 1 more (a larger --limit shows them)\n' +
+        'backlinks (0):\n',
+    );
+    const note = await cliJson<{ outgoing: unknown[]; backlinks: unknown[] }>(
+      'links',
+      '--db',
+      db,
+      '--limit',
+      '2',
+      'lv:Note.md',
+    );
+    expect(note.backlinks).toHaveLength(2);
+    const bad = await cli('links', '--db', db, '--limit', '0', 'lv:Note.md');
+    expect([bad.status, bad.err]).toEqual([
+      2,
+      'folio links: --limit must be a whole number of links from 1 to 100000, got "0"; usage: links --db FILE [--limit N] DOCID [--json]\n',
+    ]);
+  });
+
   it('names an unknown document, and exits 2 on a bad DOCID', async () => {
     const { status, err } = await cli('links', '--db', db, 'lv:nope.md');
     expect([status, err]).toEqual([1, 'folio links: no indexed document "lv:nope.md"\n']);

@@ -97,6 +97,21 @@ describe('cli mcp: links', () => {
     );
   });
 
+  it('stops at limit outgoing links too, counting them all', async () => {
+    const all = await links({ id: 'lv:Home.md', limit: 100 });
+    expect(all.outgoingCount).toBe(all.outgoing.length);
+    expect(all.outgoingCount).toBeGreaterThan(3);
+    const three = await links({ id: 'lv:Home.md', limit: 3 });
+    expect(three.outgoing).toEqual(all.outgoing.slice(0, 3));
+    expect(three.outgoingCount).toBe(all.outgoingCount);
+    expect(three.truncated).toBe(true);
+    const text = textOf(await mcp.call('links', { id: 'lv:Home.md', limit: 3 }));
+    expect(text.split('\n')[0]).toBe(
+      `lv:Home.md — ${all.outgoingCount} outgoing, ${all.backlinkCount} backlinks`,
+    );
+    expect(text).toContain(`… ${all.outgoingCount - 3} more not shown (a larger limit shows more)`);
+  });
+
   it('answers bad arguments with one-line tool errors', async () => {
     const cases: Array<[unknown, RegExp]> = [
       [{ id: 'lv:Nope.md' }, /^links: no indexed note or section "lv:Nope\.md"$/],

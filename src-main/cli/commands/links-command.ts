@@ -1,10 +1,15 @@
-// `cli links --db FILE DOCID [--json]` (docs/design.md#command-line): a document's outgoing links,
-// its backlinks (every one: the CLI asks for no page) and, in text, the vault's unresolved count.
+// `cli links --db FILE [--limit N] DOCID [--json]` (docs/design.md#command-line): a document's
+// outgoing links and its backlinks — every one, or the first N of each list with `--limit`.
 import type { LinksResponse } from '#shared/contract/api.ts';
-import { defineCommand, UsageError } from '../command.ts';
+import { defineCommand, intOption, UsageError } from '../command.ts';
+import { LINKS_LIMIT_RANGE } from '../option-bounds.ts';
 import { withIndex } from '../open-index.ts';
 
-const options = { db: { type: 'string' }, json: { type: 'boolean' } } as const;
+const options = {
+  db: { type: 'string' },
+  limit: { type: 'string' },
+  json: { type: 'boolean' },
+} as const;
 
 /** `vault:path`: a vault name as the registry allows it, a colon, a path. */
 const DOC_ID = /^[a-z0-9_-]{1,64}:./s;
@@ -24,25 +29,30 @@ function jsonOf(links: LinksResponse): string {
 }
 
 function textOf(links: LinksResponse): string {
-  const lines = [`${links.docId}`, `outgoing (${links.outgoing.length}):`];
+  const more = (shown: number, all: number) =>
+    shown < all ? [`  … ${all - shown} more (a larger --limit shows them)`] : [];
+  const lines = [`${links.docId}`, `outgoing (${links.outgoingCount}):`];
   for (const link of links.outgoing) {
     lines.push(`  ${link.from}  →  ${link.to ?? `(unresolved) ${link.target}`}`);
   }
+  lines.push(...more(links.outgoing.length, links.outgoingCount));
   lines.push(`backlinks (${links.backlinkCount}):`);
   for (const link of links.backlinks) {
     lines.push(`  ${link.from}  →  ${link.to}`, `      ${link.context}`);
   }
+  lines.push(...more(links.backlinks.length, links.backlinkCount));
   return `${lines.join('\n')}\n`;
 }
 
 export const command = defineCommand({
-  usage: 'links --db FILE DOCID [--json]',
+  usage: 'links --db FILE [--limit N] DOCID [--json]',
   options,
   async run({ values, positionals }, io) {
     const docId = positionals[0]!;
     if (!DOC_ID.test(docId)) throw new UsageError(`DOCID "${docId}" is not of the form vault:path`);
+    const limit = intOption(values.limit, '--limit', LINKS_LIMIT_RANGE) ?? LINKS_LIMIT_RANGE.max;
     return withIndex(values.db, async (engine) => {
-      const links = await engine.links({ docId, limit: 100_000 });
+      const links = await engine.links({ docId, limit, outgoingLimit: limit });
       io.stdout.write(values.json ? `${jsonOf(links)}\n` : textOf(links));
       return 0;
     });

@@ -11,13 +11,15 @@ import type { Statement } from 'better-sqlite3';
 import { createHash } from 'node:crypto';
 import { decodeUtf8 } from '../analysis/utf8.ts';
 import { findDocument } from '../documents/documents.ts';
-import type { IndexReader } from '../store/index-reader.ts';
+import type { FileBrief, IndexReader } from '../store/index-reader.ts';
 import { fileNames, nameHash } from './vault-files.ts';
 import { parseLinkText } from './link-text.ts';
 import { pathKey } from './resolve.ts';
 
 /** Backlinks listed by default (a hub note can have thousands; `backlinkCount` has them all). */
 export const DEFAULT_BACKLINKS = 200;
+/** Outgoing links listed by default (an index note can hold thousands; `outgoingCount`). */
+export const DEFAULT_OUTGOING = 200;
 
 /** Bytes of text kept on each side of a link in its context, at most. */
 const CONTEXT_BYTES = 120;
@@ -64,7 +66,8 @@ export class LinkReader {
     const s = (sql: string) => reader.db.prepare(sql);
     const columns = 'file_id, seq, from_node, start, length, kind, target, to_file, to_node';
     this.statements = {
-      outgoing: s(`SELECT ${columns} FROM links WHERE file_id = ? ORDER BY seq`),
+      outgoing: s(`SELECT ${columns} FROM links WHERE file_id = ? ORDER BY seq LIMIT ?`),
+      outgoingCount: s('SELECT count(*) FROM links WHERE file_id = ?').pluck(),
       backlinks: s(`SELECT ${columns} FROM links
         WHERE vault_id = ? AND name_hash = ? AND to_file = ?`),
       paths: s(`SELECT f.id, v.name AS vault, f.path FROM files f
@@ -77,18 +80,37 @@ export class LinkReader {
     };
   }
 
-  /** A document's outgoing links and (up to `limit`) the sections linking to it. */
-  links(docId: string, limit = DEFAULT_BACKLINKS): LinksResponse {
+  /** A document's outgoing links and the sections linking to it, each list up to its limit. */
+  links(
+    docId: string,
+    limits = { backlinks: DEFAULT_BACKLINKS, outgoing: DEFAULT_OUTGOING },
+  ): LinksResponse {
     const file = findDocument(this.reader, docId);
-    const own = new Map(this.reader.documentNodes(file).map((row) => [row.id, row.slug]));
-    const rows = this.statements.outgoing!.all(file.id) as LinkRow[];
+    const { outgoing, outgoingCount } = this.outgoing(file, limits.outgoing);
+    const { backlinks, backlinkCount } = this.backlinks(file, limits.backlinks);
+    return { docId, outgoing, outgoingCount, backlinks, backlinkCount };
+  }
+
+  /** The first `limit` links of the document, in its order, and how many it holds. */
+  private outgoing(file: FileBrief, limit: number) {
+    const rows = this.statements.outgoing!.all(file.id, limit) as LinkRow[];
+    const outgoingCount =
+      rows.length < limit ? rows.length : (this.statements.outgoingCount!.get(file.id) as number);
+    const own = new Map(
+      this.reader.briefs([...new Set(rows.map((row) => row.from_node))]).map((n) => [n.id, n]),
+    );
     const pointsTo = this.targets(rows);
     const outgoing = rows.map((row): OutgoingLink => ({
-      from: nodeId(file.vault, file.path, own.get(row.from_node) ?? null),
+      from: nodeId(file.vault, file.path, own.get(row.from_node)?.slug ?? null),
       to: pointsTo(row),
       target: row.target,
       embed: (row.kind & EMBED) !== 0,
     }));
+    return { outgoing, outgoingCount };
+  }
+
+  /** The first `limit` sections linking to the document (by path, then position), and how many. */
+  private backlinks(file: FileBrief, limit: number) {
     // Every link to the file names it by its name or an alias: those name ranges hold them all.
     const names = new Set(fileNames({ path: file.path, aliases: JSON.parse(file.aliases) }));
     const found: LinkRow[] = [];
@@ -118,7 +140,7 @@ export class LinkReader {
         embed: (row.kind & EMBED) !== 0,
       };
     });
-    return { docId, outgoing, backlinks, backlinkCount: found.length };
+    return { backlinks, backlinkCount: found.length };
   }
 
   /** The node id each of `rows` points to (or null), their target nodes read in one go. */

@@ -149,6 +149,16 @@ describe('the tricky-cases vault', () => {
     expect(links.backlinkCount).toBe(8); // six in Home, one each in From zzzz and Rel
   });
 
+  it('pages outgoing links (200 by default) but counts them all', async () => {
+    const all = await engine.links({ docId: 'lv:Home.md' });
+    expect(all.outgoingCount).toBe(all.outgoing.length);
+    expect(all.outgoingCount).toBe(EXPECTED['Home.md']!.length);
+    const first = await engine.links({ docId: 'lv:Home.md', outgoingLimit: 3 });
+    expect(first.outgoing).toEqual(all.outgoing.slice(0, 3));
+    expect(first.outgoingCount).toBe(all.outgoingCount);
+    expect(first.backlinks).toEqual(all.backlinks);
+  });
+
   it('lists the links that point nowhere, per vault', async () => {
     const unresolved = await engine.unresolvedLinks({ vault: 'lv' });
     expect(unresolved.map((link) => [link.target, link.count, link.from])).toEqual([
