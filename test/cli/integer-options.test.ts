@@ -16,6 +16,7 @@ const BASE: Record<string, string[]> = {
   eval: ['--db', 'D', '--queries', 'Q'],
   bench: ['--db', 'D', '--queries', 'Q'],
   chunk: ['x.md'],
+  links: ['--db', 'D', 'v:x.md'],
 };
 
 async function integerOptions(): Promise<[string, string][]> {
@@ -42,6 +43,7 @@ describe('integer options', () => {
         ['export', '--max-tokens'],
         ['bench', '--rounds'],
         ['chunk', '--workers'],
+        ['links', '--limit'],
       ]),
     );
     for (const [name] of options) expect(Object.keys(BASE)).toContain(name);

@@ -16,9 +16,9 @@ import { IndexWriter } from '../store/index-writer.ts';
 import { backfillLinks } from './link-backfill.ts';
 import { fileErrorMessage, MAX_FILE_BYTES, readVaultFile, tooLarge } from './read-file.ts';
 import { planReconcile, type PlannedFile, type ReconcilePlan } from './reconcile-plan.ts';
-import { WriteBatch, type WriteOutcome } from './write-batch.ts';
+import { countOutcomes, WriteBatch } from './write-batch.ts';
 import {
-  MAX_SUMMARY_WARNINGS,
+  newSummary,
   type IndexerDeps,
   type IndexerListener,
   type IndexSummary,
@@ -26,6 +26,8 @@ import {
 } from './types.ts';
 
 const IN_FLIGHT = 8;
+/** Files this large are chunked only once the files waiting for their batch are committed. */
+const COMMIT_BEFORE_BYTES = 1024 * 1024;
 /** Files changed by one reconcile from which the FTS5 index is merged afterwards. */
 const OPTIMIZE_AFTER = 500;
 const PROGRESS_EVERY_MS = 100;
@@ -40,11 +42,6 @@ interface Run {
   batch: WriteBatch;
   /** Files done: written (committed), unchanged but touched, or failed. */
   done: number;
-}
-
-function newSummary(vault: string): IndexSummary {
-  const counts = { added: 0, modified: 0, removed: 0, unchanged: 0, touched: 0, errors: 0 };
-  return { vault, ...counts, ms: 0, warnings: [] };
 }
 
 function progress(
@@ -116,7 +113,11 @@ export class Indexer {
       summary: newSummary(vault.name),
       changed: { vault: vault.name, indexed: [], removed: [], failed: [] },
       listener,
-      batch: new WriteBatch(this.writer, vault.id, (outcomes) => this.committed(run, outcomes)),
+      batch: new WriteBatch(this.writer, vault.id, (outcomes) => {
+        run.done += outcomes.length;
+        countOutcomes(outcomes, run.summary, run.changed);
+        flush(run); // each commit is reported (searches see it now)
+      }),
       done: 0,
     };
     progress(run, 'scanning', 0, 0, null);
@@ -188,10 +189,18 @@ export class Indexer {
   private async readAll(run: Run, files: PlannedFile[], signal?: AbortSignal): Promise<number> {
     let lastReport = 0;
     const next = files.values();
+    // The first failure (a database fault, the vault gone offline) stops every worker: none may
+    // write after the reconcile has failed.
+    let failure: { error: unknown } | null = null;
     const worker = async () => {
       for (let item = next.next(); !item.done; item = next.next()) {
-        if (signal?.aborted) return;
-        await this.indexFile(run, item.value);
+        if (signal?.aborted || failure) return;
+        try {
+          await this.indexFile(run, item.value);
+        } catch (error) {
+          failure ??= { error };
+          return;
+        }
         if (run.done > 0 && performance.now() - lastReport > PROGRESS_EVERY_MS) {
           lastReport = performance.now();
           progress(run, 'indexing', run.done, files.length, item.value.file.path);
@@ -199,34 +208,20 @@ export class Indexer {
         }
       }
     };
+    // A stop commits what was chunked at once (a file still being chunked is written after it).
+    const stop = () => run.batch.commitNow();
+    signal?.addEventListener('abort', stop);
     try {
       await Promise.all(Array.from({ length: Math.min(IN_FLIGHT, files.length) }, worker));
     } finally {
-      // What was chunked is written, a stopped reconcile's too (a failed one's: whatever commits).
-      run.batch.commit();
+      signal?.removeEventListener('abort', stop);
     }
+    if (failure) {
+      run.batch.discard();
+      throw (failure as { error: unknown }).error;
+    }
+    run.batch.commit();
     return run.done;
-  }
-
-  /** Counts and reports the files of a batch once it committed. */
-  private committed(run: Run, outcomes: WriteOutcome[]): void {
-    const { summary, changed } = run;
-    for (const { file, error } of outcomes) {
-      run.done++;
-      const { path } = file.doc;
-      if (error !== null) {
-        changed.failed!.push({ path, message: error });
-        summary.errors++;
-        continue;
-      }
-      changed.indexed.push(path);
-      for (const message of file.doc.warnings) {
-        if (summary.warnings.length < MAX_SUMMARY_WARNINGS)
-          summary.warnings.push({ path, message });
-      }
-      if (file.known) summary.modified++;
-      else summary.added++;
-    }
   }
 
   /**
@@ -253,6 +248,12 @@ export class Indexer {
       }
       const rejected = this.deps.rejectContent?.(file.path, bytes) ?? null;
       if (rejected) throw new Error(rejected);
+      if (bytes.length >= COMMIT_BEFORE_BYTES) {
+        // Chunking it may take seconds (on this thread, blocking it): what is ready — the other
+        // files' chunks finish first — is not kept waiting, nor lost to a stop.
+        await new Promise((resolve) => setImmediate(resolve));
+        run.batch.commit();
+      }
       const doc = await this.deps.chunk({ vault: run.vault.name, path: file.path, bytes });
       run.batch.add({
         doc,

@@ -59,6 +59,12 @@ export interface IndexSummary {
   warnings: Array<{ path: string; message: string }>;
 }
 
+/** The counts of a reconcile that has done nothing yet. */
+export function newSummary(vault: string): IndexSummary {
+  const counts = { added: 0, modified: 0, removed: 0, unchanged: 0, touched: 0, errors: 0 };
+  return { vault, ...counts, ms: 0, warnings: [] };
+}
+
 /** Warnings a summary lists at most (a vault of broken frontmatter need not flood it). */
 export const MAX_SUMMARY_WARNINGS = 200;
 

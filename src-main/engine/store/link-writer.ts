@@ -93,7 +93,7 @@ export class LinkWriter {
   /** Drops the caches when another connection wrote, or a change of ours was never finished. */
   private begin(): void {
     const version = this.statements.dataVersion!.get() as number;
-    if (version !== this.seenVersion || this.open) this.dropCaches();
+    if (version !== this.seenVersion || this.open) this.forget();
     this.seenVersion = version;
     this.open = true;
   }
@@ -186,7 +186,7 @@ export class LinkWriter {
   clearVault(vaultId: number): void {
     this.statements.clearBlocks!.run(vaultId);
     this.statements.clearLinks!.run(vaultId);
-    this.dropCaches();
+    this.forget();
   }
 
   /**
@@ -291,12 +291,8 @@ export class LinkWriter {
     return files;
   }
 
-  /** Forgets what it knew: a transaction holding changes of ours was rolled back. */
+  /** Forgets what it knew (a transaction holding changes of ours may have been rolled back). */
   forget(): void {
-    this.dropCaches();
-  }
-
-  private dropCaches(): void {
     this.vaults.clear();
     this.anchors.clear();
   }
