@@ -33,6 +33,8 @@ export interface Source {
    */
   rest: ScoredRow[] | null;
   exactRows: Map<number, Set<number>>;
+  /** Per fuzzy operand: rows of `exactRows` this source has not returned yet (the fuzzy source). */
+  unreadExact: Map<number, number>;
 }
 
 const allOf = (exprs: string[]) => (exprs.length === 1 ? exprs[0]! : `(${exprs.join(' AND ')})`);
@@ -58,6 +60,7 @@ export function planSources(topic: Topic, context: SourceContext, strict: boolea
     done: false,
     rest: null,
     exactRows: new Map(),
+    unreadExact: new Map(),
   });
   if (wanted.length === 0) {
     // Only filters (`title:guide`, `path:docs/`): they are the candidates.
@@ -131,12 +134,16 @@ export function readSource(
     found.set(row[0], candidate);
     fresh.push(candidate);
   }
+  if (source.kind === 'fuzzy') {
+    markExact(topic, context, source, fresh);
+    countUnreadExact(source, rows);
+  }
   if (rows.length > 0) {
     const [, bm25, , title, contextFlag] = rows[rows.length - 1]!;
     const bound = bm25 * (1 + order.heading * title + order.context * contextFlag);
-    source.bound = source.kind === 'fuzzy' ? bound * fuzzyCoverage(topic, context) ** 2 : bound;
+    source.bound =
+      source.kind === 'fuzzy' ? bound * fuzzyCoverage(topic, context, source) ** 2 : bound;
   }
-  if (source.kind === 'fuzzy') markExact(topic, context, source, fresh);
   return fresh;
 }
 
@@ -168,20 +175,41 @@ function nextRows(
 }
 
 /**
- * The most coverage a row of the fuzzy source can have: it lacks the exact form of at least one
- * operand that has variants (else it would hold them all), which then counts `fuzzyWeight` of
- * its weight. Its score bound (ranking.ts `scoreBound`: bm25 × coverage² × placement, the
- * heading and context shares at most the coverage) is at most its row order × this squared —
- * without it the source's bound was a full match's, and a query whose word has a common
- * variant ('rvalue' → 'value') read all its rows.
+ * The most coverage an unread row of the fuzzy source can have: it lacks the exact form of at
+ * least one operand that has variants (else it would hold them all), which then counts
+ * `fuzzyWeight` of its weight — and of every operand whose exact rows in the source have all
+ * been read. Its score bound (ranking.ts `scoreBound`: bm25 × coverage² × placement, the heading
+ * and context shares at most the coverage) is at most its row order × this squared. Without the
+ * first, the source's bound was a full match's, and a query whose word has a common variant
+ * ('rvalue' → 'value') read all its rows; without the second, a typed 'rvalue refe' still read
+ * all 8,000 of them once its few rows holding 'rvalue' itself were read
+ * (docs/benchmarks.md#typed-queries-and-the-fuzzy-sources-bound).
  */
-function fuzzyCoverage(topic: Topic, context: SourceContext): number {
+function fuzzyCoverage(topic: Topic, context: SourceContext, source: Source): number {
   const { wanted, weight } = topic;
   if (weight <= 0) return 1;
+  const { fuzzyWeight } = context.options;
   let lightest = Infinity;
-  for (const w of wanted) if (w.operand.fuzzy) lightest = Math.min(lightest, w.weight);
+  let closed = false;
+  let sum = 0;
+  for (const [i, w] of wanted.entries()) {
+    const open = !w.operand.fuzzy || source.unreadExact.get(i) !== 0;
+    if (w.operand.fuzzy && open) lightest = Math.min(lightest, w.weight);
+    closed ||= !open;
+    sum += open ? w.weight : fuzzyWeight * w.weight;
+  }
+  if (closed) return Math.min(1, sum / weight);
   if (lightest === Infinity) return 1;
-  return Math.min(1, (weight - (1 - context.options.fuzzyWeight) * lightest) / weight);
+  return Math.min(1, (weight - (1 - fuzzyWeight) * lightest) / weight);
+}
+
+/** Counts down, per fuzzy operand, the source's rows holding it exactly that are still unread. */
+function countUnreadExact(source: Source, rows: ScoredRow[]): void {
+  for (const [i, exact] of source.exactRows) {
+    let left = source.unreadExact.get(i) ?? exact.size;
+    for (const row of rows) if (exact.has(row[0])) left--;
+    source.unreadExact.set(i, left);
+  }
 }
 
 /** Sorts the candidates of the fuzzy source into operands held exactly and only fuzzily. */
