@@ -134,10 +134,16 @@ function markChecked(
   if (checked.length === 0) return;
   const fields = topic.query.required.filter((o) => o.filter).map((o) => o.expr);
   const words = or(checked.map((f) => f.expr));
-  marks(`{title} : ${words}`, (c) => (c.titled = true));
-  marks(`{title context path path_components} : ${words}`, (c) => (c.contexted = true));
-  marks(`{title body} : ${or([words, ...fields])}`, (c) => (c.own = true));
+  marks(`{title} : ${grouped(words)}`, (c) => (c.titled = true));
+  marks(`{title context path path_components} : ${grouped(words)}`, (c) => (c.contexted = true));
+  marks(`{title body} : ${grouped(or([words, ...fields]))}`, (c) => (c.own = true));
 }
+
+/**
+ * `expr` as the operand of a column filter: a field word's own filter in parentheses (FTS5
+ * rejects `{title} : {title} : …`; 'title:NOT OR + heron' failed so), anything else as it is.
+ */
+const grouped = (expr: string) => (expr.startsWith('{') ? `(${expr})` : expr);
 
 /**
  * A listed form's rows when every form is common (`listing`): those holding another operand

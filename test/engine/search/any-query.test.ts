@@ -76,6 +76,12 @@ describe('any query is valid', () => {
     );
   });
 
+  it('a field word that is the only form of a partial match', async () => {
+    // Found by the property above (seed 525741515): 'fts5: syntax error near "{"'.
+    await searchOk(['title:NOT OR + heron']);
+    await searchOk(['title:NOT OR + heron', 'heron']);
+  });
+
   it('10 kB of text, of parentheses, of quotes', async () => {
     const words = Array.from(
       { length: 1500 },
