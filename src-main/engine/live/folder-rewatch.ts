@@ -1,20 +1,28 @@
-// Fresh watches for folders that were moved away (or deleted) and recreated under their name.
+// Folders moved away (or deleted) and recreated under their name, found for a fresh watcher.
 // chokidar 6 keys its native watch handles by path and shares them: when a folder is replaced
 // while chokidar is still adding it (a busy process lags behind the disk), the handle on the
 // old folder can survive, and the new folder under that name is then attached to it — every
 // later change in the new folder goes unheard (docs/testing.md#watch-storms). So each raw
 // `rename` naming a folder this watcher has known is followed, once that path has been quiet
-// for `settleMs`, by a new watch of the folder if it is one again (unwatch, then add: that
-// closes every handle under the path) and by a report of the path, which makes the indexer
-// reconcile the folder with the disk.
+// for `settleMs`, by `recreated` if it is a folder again (the vault watcher then starts a new
+// chokidar watcher: re-adding just the folder made it a chokidar root, which lost moved
+// folders in 1 storm of 35), else by `changed` (the indexer reconciles the path).
 import { stat } from 'node:fs/promises';
 import { basename, join, relative, sep } from 'node:path';
 import type { FSWatcher } from 'chokidar';
 
-/** How long a folder's name must be quiet before it is watched afresh (default). */
+/** How long a folder's name must be quiet before it is looked at (default). */
 export const REWATCH_SETTLE_MS = 100;
 
-/** Re-adds recreated folders to a running chokidar watcher. */
+/** What a `FolderRewatch` reports (vault-relative paths). */
+export interface RewatchHandlers {
+  /** A known folder is a folder again: the watcher must start afresh. */
+  recreated(path: string): void;
+  /** A known folder's name changed and is no folder now: its path must be reconciled. */
+  changed(path: string): void;
+}
+
+/** Finds known folders recreated under their name while a chokidar watcher runs. */
 export class FolderRewatch {
   /** Absolute paths of every folder below the root that was ever watched. */
   private readonly known = new Set<string>();
@@ -22,19 +30,18 @@ export class FolderRewatch {
   private closed = false;
   private readonly watcher: FSWatcher;
   private readonly root: string;
-  /** Reports a vault-relative folder path whose contents must be reconciled. */
-  private readonly changed: (path: string) => void;
+  private readonly handlers: RewatchHandlers;
   private readonly settleMs: number;
 
   constructor(
     watcher: FSWatcher,
     root: string,
-    changed: (path: string) => void,
+    handlers: RewatchHandlers,
     settleMs = REWATCH_SETTLE_MS,
   ) {
     this.watcher = watcher;
     this.root = root;
-    this.changed = changed;
+    this.handlers = handlers;
     this.settleMs = settleMs;
   }
 
@@ -62,7 +69,7 @@ export class FolderRewatch {
     }
   }
 
-  /** Stops every pending re-watch. */
+  /** Stops every pending look. */
   close(): void {
     this.closed = true;
     for (const timer of this.timers.values()) clearTimeout(timer);
@@ -75,14 +82,12 @@ export class FolderRewatch {
     try {
       isFolder = (await stat(folder)).isDirectory();
     } catch {
-      // gone: chokidar reports the removal, and the report below has the indexer look
+      // gone: chokidar reports the removal, and `changed` has the indexer look too
     }
     if (this.closed) return;
-    if (isFolder) {
-      this.watcher.unwatch(folder);
-      this.watcher.add(folder);
-    }
-    this.changed(relative(this.root, folder).split(sep).join('/'));
+    const rel = relative(this.root, folder).split(sep).join('/');
+    if (isFolder) this.handlers.recreated(rel);
+    else this.handlers.changed(rel);
   }
 
   private inside(path: string): boolean {

@@ -61,7 +61,11 @@ class SystemLinks {
   }
 }
 
-/** Starts watching `root`; resolves once the initial scan is done and events are flowing. */
+/**
+ * Starts watching `root`; resolves once the initial scan is done and events are flowing. A
+ * folder recreated under a name the watcher knew (folder-rewatch.ts) makes it start a new
+ * chokidar watcher, then report the whole vault ('') so what changed meanwhile is reconciled.
+ */
 export async function watchVault(
   root: string,
   options: VaultWatchOptions,
@@ -76,6 +80,46 @@ export async function watchVault(
     if (systemLinks.refuses(rel, path, stats)) return true;
     return stats?.isFile() === true && documentKind(rel) === null;
   };
+  let closed = false;
+  let restarting: Promise<void> | null = null;
+  let again = false;
+  const start = () => startChokidar(root, options, ignored, handlers, restart);
+  let current = await start();
+  function restart(): void {
+    if (closed) return;
+    if (restarting) {
+      again = true;
+      return;
+    }
+    restarting = (async () => {
+      do {
+        again = false;
+        await current.close();
+        if (closed) return;
+        current = await start();
+        handlers.changed('');
+      } while (again && !closed);
+    })()
+      .catch((error: unknown) => handlers.error(`watching ${root} again failed: ${String(error)}`))
+      .finally(() => (restarting = null));
+  }
+  return {
+    close: async () => {
+      closed = true;
+      await restarting;
+      await current.close();
+    },
+  };
+}
+
+/** One chokidar watcher of `root`, ready; `recreated` is called when it must be replaced. */
+async function startChokidar(
+  root: string,
+  options: VaultWatchOptions,
+  ignored: (path: string, stats?: Stats) => boolean,
+  handlers: WatchHandlers,
+  recreated: () => void,
+): Promise<VaultWatcher> {
   const watcher: FSWatcher = watch(root, {
     ignoreInitial: true,
     ignored,
@@ -84,10 +128,9 @@ export async function watchVault(
     ignorePermissionErrors: true,
     ...(options.polling ? { backend: 'polling', pollingInterval: 1000 } : {}),
   });
-  // Folders moved away and recreated under their name get a fresh watch (folder-rewatch.ts).
-  const rewatch = new FolderRewatch(watcher, root, handlers.changed);
+  const folders = new FolderRewatch(watcher, root, { recreated, changed: handlers.changed });
   watcher.on('all', (event, path) => {
-    if (event === 'addDir') rewatch.remember(path);
+    if (event === 'addDir') folders.remember(path);
     const rel = toRelative(root, path);
     if (rel === '' && event === 'unlinkDir') return handlers.rootGone();
     if (rel.startsWith('..')) return;
@@ -102,7 +145,7 @@ export async function watchVault(
   watcher.on('raw', (event: unknown, name: unknown, details: unknown) => {
     const folder = (details as { watchedPath?: unknown } | undefined)?.watchedPath;
     if (typeof name !== 'string' || typeof folder !== 'string') return;
-    rewatch.raw(event, name, folder);
+    folders.raw(event, name, folder);
     const rel = toRelative(root, join(folder, name));
     if (rel === '' || rel.startsWith('..') || documentKind(rel) === null) return;
     if (!isIgnored(rel, options.ignore)) handlers.changed(rel);
@@ -113,10 +156,10 @@ export async function watchVault(
     handlers.error(`watching ${root} failed${where}: ${e.message ?? String(error)}`);
   });
   await new Promise<void>((resolve) => watcher.once('ready', () => resolve()));
-  rewatch.rememberWatched();
+  folders.rememberWatched();
   return {
     close: () => {
-      rewatch.close();
+      folders.close();
       return watcher.close();
     },
   };
