@@ -79,25 +79,33 @@ export function planSources(topic: Topic, context: SourceContext, strict: boolea
 }
 
 /**
- * The highest score a partial match can reach: some operand missing, every other one held as
- * richly as bm25 allows, in its heading. Infinity when another operand's ceiling is unknown (a group).
+ * The highest score a candidate of the partial source can reach: it lacks some operand in every
+ * form (partial-candidates.ts leaves a row holding them all to the full and fuzzy sources). The
+ * others add at most their forms' bm25 ceilings (a narrowed listed form also scores the others'
+ * phrases) and their common-word estimates; the placement at most 1 + heading + context weight.
+ * Infinity when a ceiling is unknown (a group, a word being typed) or filters score too
+ * (docs/benchmarks.md#the-partial-sources-bound).
  */
 function partialBound(topic: Topic, context: SourceContext): number {
   const { options, total } = context;
-  const ceiling = topic.wanted.map((w) => {
+  if (topic.restriction !== null || topic.exclude !== null) return Infinity;
+  const share = topic.wanted.map((w) => {
+    const [only] = w.operand.highlights;
     if (w.operand.highlights.length !== 1) return Infinity;
-    let sum = bm25Ceiling(w.rows, total);
+    // A phrase's own row count is unknown (its rarest word's is an upper bound): at least 1.
+    let sum = bm25Ceiling(only!.terms.length > 1 ? 1 : w.rows, total);
     for (const rows of w.variantRows) sum += options.fuzzyWeight * bm25Ceiling(rows, total);
-    return sum;
+    return sum + options.commonWordBm25 * w.weight;
   });
   const where = 1 + options.headingWeight + options.contextWeight;
+  const power = options.coveragePower;
   let best = 0;
   topic.wanted.forEach((w, j) => {
     // The others' sum, not all minus this one's: two groups' Infinity − Infinity is NaN, and a
     // NaN bound left the partial source unread (`ownership (zzqqxx OR yyqq)` found nothing).
-    const others = ceiling.reduce((sum, c, i) => (i === j ? sum : sum + c), 0);
+    const others = share.reduce((sum, c, i) => (i === j ? sum : sum + c), 0);
     const coverage = (topic.weight - w.weight) / topic.weight;
-    best = Math.max(best, others * coverage ** options.coveragePower * where);
+    if (coverage > 0) best = Math.max(best, others * coverage ** power * where);
   });
   return best;
 }

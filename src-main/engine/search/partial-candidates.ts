@@ -1,5 +1,5 @@
-// The partial source of a topic's candidates (candidates.ts): sections holding some of the wanted
-// operands. Each operand has one or two forms (as typed; through its fuzzy variants only). A form
+// The partial source of a topic's candidates (candidates.ts): sections holding some, not all, of
+// the wanted operands (a section holding each in some form is the full or fuzzy source's). Each operand has one or two forms (as typed; through its fuzzy variants only). A form
 // held by few rows is listed: its rows are candidates, scored by bm25. A common one is only
 // looked up among the listed rows, its part of bm25 estimated from its weight — a row holding
 // only common words cannot reach the top, since coverage weighs words by rarity
@@ -70,12 +70,18 @@ export function readPartial(
       if (c) mark(c);
     }
   });
+  const all = topic.wanted.length >= 32 ? -1 : (1 << topic.wanted.length) - 1;
+  const partial: Candidate[] = [];
   for (const [rowid, c] of fresh) {
     // A fuzzy form counted where the exact one holds too: the exact one wins.
     c.fuzzy &= ~c.exact;
+    // A row holding every operand in some form is the full or fuzzy source's, scored there by
+    // its bm25 (here its common words' share is estimated): docs/benchmarks.md#the-partial-sources-bound.
+    if (((c.exact | c.fuzzy) & all) === all) continue;
     found.set(rowid, c);
+    partial.push(c);
   }
-  return [...fresh.values()];
+  return partial;
 }
 
 /** Adds the rows of a listed form to the candidates `take` gives (null: not one of them). */
