@@ -3,6 +3,7 @@
 // FIFO given as a command's file; and SIGINT/SIGTERM while the index worker chunks a 30 MB note.
 // Nothing may block: each is refused in one line naming the file, and a signal ends the command
 // within seconds whatever it is doing.
+import Database from 'better-sqlite3';
 import { execFileSync, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
@@ -52,22 +53,44 @@ async function runWithin(args: string[], ms: number): Promise<CliRun & { timedOu
   return { ...run, timedOut };
 }
 
-/** Resolves once a thread of `pid` named WorkerThread (Node's worker threads) used `ms` of CPU. */
-async function workerBusy(pid: number, ms: number): Promise<void> {
-  const ticks = ms / 10; // clock ticks are 10 ms on Linux
+/** CPU time (ms) used so far by the threads of `pid` named WorkerThread (Node's worker threads). */
+function workerCpuMs(pid: number): number {
+  let ticks = 0; // clock ticks are 10 ms on Linux
+  for (const task of readdirSync(`/proc/${pid}/task`)) {
+    const base = `/proc/${pid}/task/${task}`;
+    try {
+      if (readFileSync(`${base}/comm`, 'utf8').trim() !== 'WorkerThread') continue;
+      const fields = readFileSync(`${base}/stat`, 'utf8').split(') ')[1]!.split(' ');
+      ticks += Number(fields[11]) + Number(fields[12]);
+    } catch {
+      // the thread ended meanwhile
+    }
+  }
+  return ticks * 10;
+}
+
+/** Resolves once the index in `db` holds a file at `path` (committed, read-only look). */
+async function committedFile(child: ChildProcess, db: string, path: string): Promise<void> {
   for (;;) {
-    for (const task of readdirSync(`/proc/${pid}/task`)) {
-      const base = `/proc/${pid}/task/${task}`;
+    if (child.exitCode !== null || child.signalCode !== null)
+      throw new Error(`index ended before ${path} was committed`);
+    try {
+      const reader = new Database(db, { readonly: true, fileMustExist: true });
       try {
-        if (readFileSync(`${base}/comm`, 'utf8').trim() !== 'WorkerThread') continue;
-        const fields = readFileSync(`${base}/stat`, 'utf8').split(') ')[1]!.split(' ');
-        if (Number(fields[11]) + Number(fields[12]) >= ticks) return;
-      } catch {
-        // the thread ended meanwhile
+        if (reader.prepare('SELECT 1 FROM files WHERE path = ?').get(path)) return;
+      } finally {
+        reader.close();
       }
+    } catch {
+      // not made yet, or its tables not yet created
     }
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
+}
+
+/** Resolves once the worker threads of `pid` used `ms` more CPU time than `since`. */
+async function workerWorked(pid: number, since: number, ms: number): Promise<void> {
+  while (workerCpuMs(pid) < since + ms) await new Promise((resolve) => setTimeout(resolve, 50));
 }
 
 describe('hostile files', () => {
@@ -146,7 +169,10 @@ describe('hostile files', () => {
       const child = spawnCli(['index', '--db', db, root]);
       children.push(child);
       const exit = finished(child);
-      await workerBusy(child.pid!, 1000); // well into the huge note: it takes 10–40 s here
+      // The states the test needs, whatever the machine's load: the small note committed, then
+      // the worker half a second of CPU into the huge one (chunking it takes 10–40 s here).
+      await committedFile(child, db, 'small.md');
+      await workerWorked(child.pid!, workerCpuMs(child.pid!), 500);
       const signalled = performance.now();
       child.kill(signal);
       const run = await exit;
