@@ -26,11 +26,6 @@ export interface RankingOptions {
    * operand is in their heading.
    */
   commonRows: number;
-  /**
-   * A query of one operand lists all its rows up to this many; beyond, only the rows where it is
-   * in their heading, context or path.
-   */
-  singleOperandRows: number;
   /** bm25 credited per unit of weight for a common operand a row holds (it is not scored). */
   commonWordBm25: number;
   /** Sections longer than this many tokens are judged by their best passage. */
@@ -54,7 +49,6 @@ export const RANKING_DEFAULTS: Readonly<RankingOptions> = Object.freeze({
   rawPerResult: 10,
   rawGrowth: 4,
   commonRows: 1000,
-  singleOperandRows: 20_000,
   commonWordBm25: 1,
   longNodeTokens: 1500,
   passageChars: 600,
