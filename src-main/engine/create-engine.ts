@@ -340,6 +340,7 @@ class Engine implements EngineService {
         await Promise.all(names.map((name) => this.live.follow(name)));
         this.vaults.changed();
       },
+      busy: (vault) => this.live?.busy(vault) ?? false,
       problem: (vault) => this.scheduler?.failure(vault) ?? this.live?.problem(vault),
       settings: () => this.settings,
       analyzer: () => this.analyzer,

@@ -1,5 +1,5 @@
-// `cli watch` as a real process: JSON events after each commit, bad usage, and a clean exit on
-// SIGINT and SIGTERM that leaves a sound database.
+// `cli watch` as a real process: JSON events after each commit, `idle` once caught up, bad usage,
+// and a clean exit on SIGINT and SIGTERM that leaves a sound database.
 import Database from 'better-sqlite3';
 import { mkdirSync, renameSync, unlinkSync } from 'node:fs';
 import { join } from 'node:path';
@@ -32,9 +32,17 @@ describe('cli watch', () => {
       { event: 'ready' },
     ]);
 
+    await watch.next((e) => e.event === 'idle', 'idle after ready');
+
     let seen = watch.next((e) => e.event === 'indexed' && e.path === 'b.md', 'indexed b.md');
     write(root, 'b.md', '# B\n');
     await seen;
+    // Caught up again: `idle` follows the commit (a script waits for it).
+    await watch.next((e) => e.event === 'idle', 'idle after b.md');
+    expect(watch.events.slice(-2)).toEqual([
+      { event: 'indexed', vault: 'notes', path: 'b.md' },
+      { event: 'idle' },
+    ]);
     seen = watch.next((e) => e.event === 'removed' && e.path === 'a.md', 'removed a.md');
     unlinkSync(join(root, 'a.md'));
     await seen;

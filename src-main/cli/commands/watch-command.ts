@@ -3,7 +3,8 @@
 // Only the folders given are watched, even if the database knows other vaults. With `--json`, one
 // line per event on stdout: `ready` once the initial index is committed, `indexed` / `removed`
 // after each commit, `error` for a file that could not be indexed (or, with `path: null`, a vault
-// in trouble).
+// in trouble), and `idle` once every change seen so far is indexed (after `ready`, and again after
+// each burst of changes): a script waits for `idle` to know the index has caught up.
 import type { IndexChanged, VaultInfo } from '#shared/contract/api.ts';
 import type { EngineService } from '#shared/contract/engine.ts';
 import { createEngine, engineInternals } from '../../engine/create-engine.ts';
@@ -18,12 +19,14 @@ const options = { db: { type: 'string' }, json: { type: 'boolean' } } as const;
 /** One thing `watch` reports. */
 type WatchEvent =
   | { event: 'ready' }
+  | { event: 'idle' }
   | { event: 'indexed' | 'removed'; vault: string; path: string }
   | { event: 'error'; vault: string; path: string | null; message: string };
 
 function printer(io: CliIo, json: boolean): (event: WatchEvent) => void {
   if (json) return (event) => io.stdout.write(`${JSON.stringify(event)}\n`);
   return (event) => {
+    if (event.event === 'idle') return; // a terminal user sees each commit; scripts want this
     if (event.event === 'ready') io.stderr.write('watching; press Ctrl-C to stop\n');
     else if (event.event === 'error')
       io.stdout.write(
@@ -75,6 +78,28 @@ function statusWatcher(engine: EngineService, names: string[], print: (e: WatchE
   };
 }
 
+/** How often `watch --json` looks whether its vaults have caught up. */
+const IDLE_POLL_MS = 100;
+
+/**
+ * Prints `idle` when none of the vaults has a change under way, once per burst: a change
+ * reported (`touched`) makes the next idle moment printed again. Polled: a look is a few flags.
+ */
+function idleReporter(busy: () => boolean, print: (e: WatchEvent) => void) {
+  let printed = false;
+  const timer = setInterval(() => {
+    if (busy()) printed = false;
+    else if (!printed) {
+      printed = true;
+      print({ event: 'idle' });
+    }
+  }, IDLE_POLL_MS);
+  return {
+    touched: () => (printed = false),
+    stop: () => clearInterval(timer),
+  };
+}
+
 const aborted = (signal: AbortSignal) =>
   new Promise<void>((resolve) => {
     if (signal.aborted) resolve();
@@ -93,12 +118,14 @@ export const command = defineCommand({
     let names: string[] = [];
     let ready = false;
     let onStatus = (_vaults: VaultInfo[]) => {};
+    let idle: ReturnType<typeof idleReporter> | null = null;
     const unsubscribe = engine.subscribe((event) => {
       // Progress is for the initial index; afterwards each commit is reported on its own.
       if (event.type === 'indexProgress' && !ready) progress.update(event.progress);
       else if (event.type === 'indexChanged' && names.includes(event.change.vault)) {
         progress.end();
         for (const e of changeEvents(event.change)) print(e);
+        idle?.touched();
       } else if (event.type === 'vaultsChanged') onStatus(event.vaults);
     });
     try {
@@ -111,15 +138,16 @@ export const command = defineCommand({
       progress.end();
       ready = true;
       if (!io.signal.aborted) print({ event: 'ready' });
-      // Watchers keep the process alive, but not while every folder is offline.
-      const keepAlive = setInterval(() => {}, 60_000);
+      const internals = engineInternals(engine);
+      // Also keeps the process alive while every folder is offline (no watcher runs then).
+      idle = idleReporter(() => names.some((name) => internals.busy(name)), print);
       await aborted(io.signal);
-      clearInterval(keepAlive);
       return 0;
     } catch (error) {
       progress.end();
       throw cliFailure(db, error);
     } finally {
+      idle?.stop();
       unsubscribe();
       await engine.close();
     }

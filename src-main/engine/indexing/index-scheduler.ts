@@ -101,6 +101,11 @@ export class IndexScheduler {
     return this.runningWhole.has(vault) || this.waiting.get(vault) === 'all';
   }
 
+  /** True while a job of `vault` waits, runs or is to be retried. */
+  busy(vault: string): boolean {
+    return this.waiting.has(vault) || this.jobs.busy(vault) || this.retries.has(vault);
+  }
+
   /** Why the last job of `vault` failed, if it did. */
   failure(vault: string): string | undefined {
     return this.failures.get(vault);

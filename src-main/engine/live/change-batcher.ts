@@ -37,6 +37,11 @@ export class ChangeBatcher {
     this.quietTimer = setTimeout(() => this.flush(), Math.max(0, wait));
   }
 
+  /** True while paths wait to be handed over. */
+  get pending(): boolean {
+    return this.paths.size > 0;
+  }
+
   /** Hands over what was collected, now. */
   flush(): void {
     if (this.quietTimer) clearTimeout(this.quietTimer);

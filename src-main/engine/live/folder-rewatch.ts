@@ -27,6 +27,8 @@ export class FolderRewatch {
   /** Absolute paths of every folder below the root that was ever watched. */
   private readonly known = new Set<string>();
   private readonly timers = new Map<string, NodeJS.Timeout>();
+  /** Looks under way (a timer fired, the path's `stat` not answered yet). */
+  private looking = 0;
   private closed = false;
   private readonly watcher: FSWatcher;
   private readonly root: string;
@@ -69,6 +71,11 @@ export class FolderRewatch {
     }
   }
 
+  /** True while a known folder's name waits to be looked at, or is being looked at. */
+  busy(): boolean {
+    return this.timers.size > 0 || this.looking > 0;
+  }
+
   /** Stops every pending look. */
   close(): void {
     this.closed = true;
@@ -78,11 +85,14 @@ export class FolderRewatch {
 
   private async rewatch(folder: string): Promise<void> {
     this.timers.delete(folder);
+    this.looking++;
     let isFolder = false;
     try {
       isFolder = (await stat(folder)).isDirectory();
     } catch {
       // gone: chokidar reports the removal, and `changed` has the indexer look too
+    } finally {
+      this.looking--;
     }
     if (this.closed) return;
     const rel = relative(this.root, folder).split(sep).join('/');

@@ -44,6 +44,8 @@ interface Followed {
   polling: boolean;
   /** The latest start of the watcher. */
   starting: Promise<void>;
+  /** True until the latest start has settled. */
+  startingNow: boolean;
   /** The whole reconcile queued when watching started. */
   reconciled: Promise<void>;
 }
@@ -83,6 +85,7 @@ export class LiveVaults {
       problem: undefined,
       polling: false,
       starting: Promise.resolve(),
+      startingNow: false,
       reconciled: Promise.resolve(),
     };
     this.followed.set(name, entry);
@@ -129,6 +132,20 @@ export class LiveVaults {
     return this.pausedNow ? 'paused' : 'watching';
   }
 
+  /**
+   * True while a followed vault is not caught up with what its watcher saw: its watcher is
+   * starting or restarting, a folder's name waits to be looked at, reported paths wait to be
+   * handed over, or an indexing job of the vault waits, runs or is to be retried (a paused or
+   * offline vault is idle once its job ends). `cli watch --json` prints `idle` when none is
+   * (docs/design.md#command-line).
+   */
+  busy(name: string): boolean {
+    const entry = this.followed.get(name);
+    if (!entry) return false;
+    const watching = entry.startingNow || entry.batcher.pending || entry.watcher?.busy() === true;
+    return watching || this.deps.scheduler.busy(name);
+  }
+
   /** Why watching a vault is in trouble, if it is. */
   problem(name: string): string | undefined {
     return this.followed.get(name)?.problem;
@@ -149,8 +166,14 @@ export class LiveVaults {
   }
 
   private begin(entry: Followed): Promise<void> {
-    entry.starting = this.start(entry);
-    return entry.starting;
+    const starting = this.start(entry);
+    entry.starting = starting;
+    entry.startingNow = true;
+    const settled = () => {
+      if (entry.starting === starting) entry.startingNow = false;
+    };
+    starting.then(settled, settled);
+    return starting;
   }
 
   /** Starts the watcher and queues a whole reconcile (`entry.reconciled`) once it is ready. */

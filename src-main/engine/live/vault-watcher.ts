@@ -30,6 +30,19 @@ export interface VaultWatchOptions {
 
 /** A running watcher. */
 export interface VaultWatcher {
+  /**
+   * True while the watcher has work of its own under way: a known folder's name waiting to be
+   * looked at, or a restart (a new chokidar watcher scanning, then the whole vault reported).
+   */
+  busy(): boolean;
+  /** Stops watching at once, also mid-restart (without waiting for a new watcher's scan). */
+  close(): Promise<void>;
+}
+
+/** One chokidar watcher: closable at once, `ready` when its initial scan is done. */
+interface Chokidar {
+  ready: Promise<void>;
+  busy(): boolean;
   close(): Promise<void>;
 }
 
@@ -83,8 +96,13 @@ export async function watchVault(
   let closed = false;
   let restarting: Promise<void> | null = null;
   let again = false;
+  // Resolves when the watcher is closed: a restart stops waiting for its new watcher's scan,
+  // which takes seconds in a large vault on a busy machine (docs/testing.md#watch-storms).
+  let closedNow = () => {};
+  const closing = new Promise<void>((resolve) => (closedNow = resolve));
   const start = () => startChokidar(root, options, ignored, handlers, restart);
-  let current = await start();
+  let current = start();
+  await current.ready;
   function restart(): void {
     if (closed) return;
     if (restarting) {
@@ -96,7 +114,9 @@ export async function watchVault(
         again = false;
         await current.close();
         if (closed) return;
-        current = await start();
+        current = start();
+        await Promise.race([current.ready, closing]);
+        if (closed) return;
         handlers.changed('');
       } while (again && !closed);
     })()
@@ -104,22 +124,24 @@ export async function watchVault(
       .finally(() => (restarting = null));
   }
   return {
+    busy: () => restarting !== null || current.busy(),
     close: async () => {
       closed = true;
-      await restarting;
+      closedNow();
       await current.close();
+      await restarting;
     },
   };
 }
 
-/** One chokidar watcher of `root`, ready; `recreated` is called when it must be replaced. */
-async function startChokidar(
+/** Starts one chokidar watcher of `root`; `recreated` is called when it must be replaced. */
+function startChokidar(
   root: string,
   options: VaultWatchOptions,
   ignored: (path: string, stats?: Stats) => boolean,
   handlers: WatchHandlers,
   recreated: () => void,
-): Promise<VaultWatcher> {
+): Chokidar {
   const watcher: FSWatcher = watch(root, {
     ignoreInitial: true,
     ignored,
@@ -155,9 +177,15 @@ async function startChokidar(
     const where = e.path ? ` (${e.path})` : '';
     handlers.error(`watching ${root} failed${where}: ${e.message ?? String(error)}`);
   });
-  await new Promise<void>((resolve) => watcher.once('ready', () => resolve()));
-  folders.rememberWatched();
+  const ready = new Promise<void>((resolve) =>
+    watcher.once('ready', () => {
+      folders.rememberWatched();
+      resolve();
+    }),
+  );
   return {
+    ready,
+    busy: () => folders.busy(),
     close: () => {
       folders.close();
       return watcher.close();

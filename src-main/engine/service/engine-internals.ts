@@ -28,6 +28,11 @@ export interface EngineInternals {
    * was given); resolves once each was reconciled after its watcher started.
    */
   follow(vaults: string[]): Promise<void>;
+  /**
+   * True while a followed vault is not caught up with what its watcher saw (a change waits, a job
+   * runs, the watcher restarts); `cli watch --json` prints `idle` when none of its vaults is.
+   */
+  busy(vault: string): boolean;
   /** Why a vault has status `error` (or is in trouble watching), if it does. */
   problem(vault: string): string | undefined;
 }

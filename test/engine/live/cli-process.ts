@@ -97,6 +97,11 @@ export interface WatchProcess {
   ready(): Promise<WatchEvent>;
   /** Resolves once `quietMs` passed without a new event. */
   quiet(quietMs: number): Promise<void>;
+  /**
+   * Resolves once `watch` says it has caught up — its latest event is `idle` and `quietMs`
+   * passed without another; rejects after `timeoutMs` naming the last events.
+   */
+  caughtUp(quietMs: number, timeoutMs?: number): Promise<void>;
   /** Resolves with the exit of the process. */
   exit: Promise<CliRun>;
 }
@@ -156,6 +161,22 @@ export function startWatch(db: string, dirs: string[], env?: NodeJS.ProcessEnv):
       await new Promise((resolve) => setTimeout(resolve, wait));
     }
   };
+  const caughtUp = async (quietMs: number, timeoutMs = EVENT_TIMEOUT_MS) => {
+    const until = performance.now() + timeoutMs;
+    for (;;) {
+      if (events.at(-1)?.event === 'idle' && performance.now() - lastEventAt >= quietMs) return;
+      const left = until - performance.now();
+      const last = () => JSON.stringify(events.slice(-5));
+      if (left <= 0)
+        throw new Error(`watch did not catch up in ${timeoutMs} ms; events: ${last()}`);
+      if (events.at(-1)?.event !== 'idle')
+        await next((e) => e.event === 'idle', `idle within ${timeoutMs} ms`, false, left);
+      else
+        await new Promise((resolve) =>
+          setTimeout(resolve, lastEventAt + quietMs - performance.now()),
+        );
+    }
+  };
   const ready = () => next((e) => e.event === 'ready', 'ready', true, READY_TIMEOUT_MS);
-  return { child, events, next, ready, quiet, exit };
+  return { child, events, next, ready, quiet, caughtUp, exit };
 }

@@ -74,9 +74,9 @@ export interface StormOutcome {
 
 /**
  * Runs one storm in `dir` (a fresh folder): `watch` over a vault of 150 notes, 1,000 operations,
- * a sentinel note written last and reported, 1.5 s without events, SIGTERM; then `index` of the
- * same folder into a clean database. `timeoutMs`: how long `ready` and the sentinel are waited
- * for (the tests' default; longer on a machine loaded on purpose).
+ * a sentinel note written last and reported, `idle` as the latest event for 1.5 s, SIGTERM; then
+ * `index` of the same folder into a clean database. `timeoutMs`: how long `ready`, the sentinel
+ * and `idle` are waited for (the tests' default; longer on a machine loaded on purpose).
  */
 export async function watchStorm(
   dir: string,
@@ -100,11 +100,12 @@ export async function watchStorm(
       throw new Error(
         `the storm lost track of its notes: ${notes.length} on disk, ${files.length} listed`,
       );
-    // Everything before the sentinel was reported before it; then let the last batch settle.
+    // Everything before the sentinel was reported before it; then `watch` must say it caught up
+    // (a restart's whole reconcile can come seconds after the sentinel on a loaded machine).
     write(root, 'sentinel.md', '# Sentinel\n');
     const sentinel = (e: WatchEvent) => e.event === 'indexed' && e.path === 'sentinel.md';
     await watch.next(sentinel, 'the sentinel', false, timeoutMs);
-    await watch.quiet(1500);
+    await watch.caughtUp(1500, timeoutMs);
   } finally {
     watch.child.kill('SIGTERM');
   }
