@@ -28,10 +28,11 @@ export interface Source {
   offset: number;
   done: boolean;
   /**
-   * Its rows past the first page, fetched in one statement when the second page is asked for
-   * (`nextRows`), and the rows holding each fuzzy operand exactly (the fuzzy source).
+   * Its rows fetched and not yet returned (`nextRows`), and how many statements fetched them (3:
+   * all of them are fetched); the rows holding each fuzzy operand exactly (the fuzzy source).
    */
   rest: ScoredRow[] | null;
+  fetches: number;
   exactRows: Map<number, Set<number>>;
   /** Per fuzzy operand: rows of `exactRows` this source has not returned yet (the fuzzy source). */
   unreadExact: Map<number, number>;
@@ -59,6 +60,7 @@ export function planSources(topic: Topic, context: SourceContext, strict: boolea
     offset: 0,
     done: false,
     rest: null,
+    fetches: 0,
     exactRows: new Map(),
     unreadExact: new Map(),
   });
@@ -155,12 +157,17 @@ export function readSource(
   return fresh;
 }
 
+/** Rows fetched past the first page by a source's second statement, in pages (its third: all). */
+const SECOND_FETCH_PAGES = 8;
+
 /**
  * A ranked source's next `page` rows. Every run of its statement scores and sorts all the rows
  * of its expression (FTS5 cannot rank a page alone), so paging with OFFSET cost a whole run per
  * page: a fuzzy source of a common variant ('rvalue' → 'value': 8,000 rows, 20 pages) took
- * seconds. The first page is one run with a LIMIT; the second fetches all the rest in one more,
- * and later pages come from it — the same rows in the same order as paging
+ * seconds. The first page is one run with a LIMIT; the second run fetches the next
+ * `SECOND_FETCH_PAGES` pages, a third all the rest, and pages come from what was fetched — the
+ * same rows in the same order as paging. Fetching all the rest at the second page made
+ * 'lvalue rvalue' on ten copies of msdocs-cpp turn 100k rows into arrays to use 1,600 of them
  * (docs/benchmarks.md#search-v2-speed-fixes).
  */
 function nextRows(
@@ -170,16 +177,18 @@ function nextRows(
   order: RowOrder,
   page: number,
 ): ScoredRow[] {
-  if (source.rest) return source.rest.splice(0, page);
+  const rest = source.rest ?? [];
+  if (rest.length >= page || source.fetches === 3) return rest.splice(0, page);
   const { reader, weights } = context;
-  const limit = source.offset === 0 ? page : -1;
+  source.fetches++;
+  const limit = source.fetches === 1 ? page : source.fetches === 2 ? SECOND_FETCH_PAGES * page : -1;
   const rows = scoredRows(reader, source.expr, topic.scope, weights, order, {
     limit,
-    offset: source.offset,
+    offset: source.offset + rest.length,
   });
-  if (limit === page) return rows;
-  source.rest = rows;
-  return rows.splice(0, page);
+  if (rows.length < limit) source.fetches = 3; // nothing more to fetch
+  source.rest = rest.length === 0 ? rows : rest.concat(rows);
+  return source.rest.splice(0, page);
 }
 
 /**

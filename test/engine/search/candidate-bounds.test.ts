@@ -8,7 +8,11 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { engineInternals } from '../../../src-main/engine/create-engine.ts';
 import { Vocabulary } from '../../../src-main/engine/query/fuzzy.ts';
-import { countRows, weightParams } from '../../../src-main/engine/search/fts-statements.ts';
+import {
+  countRows,
+  scoredRows,
+  weightParams,
+} from '../../../src-main/engine/search/fts-statements.ts';
 import { planSources, readSource } from '../../../src-main/engine/search/candidates.ts';
 import { RANKING_DEFAULTS, scoreBound } from '../../../src-main/engine/search/ranking.ts';
 import { planTopic, type Topic } from '../../../src-main/engine/search/topic.ts';
@@ -116,4 +120,34 @@ describe('candidate score bounds', () => {
     }
     expect(rows).toBeGreaterThan(20);
   });
+
+  it.each([
+    ['full', 'value'],
+    ['fuzzy', 'rvalue reference'],
+  ])(
+    'a %s source read a page at a time returns every row of its statement once, best first: %s',
+    (kind, q) => {
+      const { topic, context } = plan(q, false);
+      const source = planSources(topic, context, false).find((s) => s.kind === kind)!;
+      const { headingWeight: heading, contextWeight } = RANKING_DEFAULTS;
+      const order = { heading, context: contextWeight };
+      const rank = ([, bm25, , title, where]: number[]) =>
+        bm25! * (1 + heading * title! + contextWeight * where!);
+      const all = scoredRows(context.reader, source.expr, topic.scope, context.weights, order, {
+        limit: -1,
+        offset: 0,
+      });
+      // Page 2: the first statement fetches 2 rows, the second 8 pages, the third the rest.
+      expect(all.length).toBeGreaterThan(2 + 8 * 2);
+      const found = new Map<number, Candidate>();
+      const read: number[] = [];
+      while (!source.done) {
+        for (const c of readSource(source, topic, context, found, 2)) read.push(c.rowid);
+      }
+      expect([...read].sort((a, b) => a - b)).toEqual(all.map((r) => r[0]).sort((a, b) => a - b));
+      const byRow = new Map(all.map((r) => [r[0], rank(r)]));
+      const ranks = read.map((rowid) => byRow.get(rowid)!);
+      expect(ranks).toEqual([...ranks].sort((a, b) => b - a));
+    },
+  );
 });
