@@ -8,16 +8,13 @@
 // The typing cadence is one key every 120 ms at most (about 100 words a minute); a key waits for
 // the results of the one before it (so every keystroke is measured, none superseded); 1.5 s pass
 // between queries (reading the results). Each page first types one query unmeasured (warm-up).
-import { existsSync, mkdirSync, rmSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { chromium, type Page } from '@playwright/test';
-import { main as cli } from '../src-main/cli/bin.ts';
 import { buildRenderer } from '../src-main/bridge/build-renderer.ts';
-import { corpusDir } from '../test/support/corpora.ts';
 import { spawnWeb } from '../test/support/web-process.ts';
+import { msdocsDatabase } from './msdocs-db.ts';
 
 const KEY_INTERVAL_MS = 120;
 const RESULTS_TIMEOUT_MS = 30_000;
@@ -157,23 +154,7 @@ function summary(samples: Sample[]): string {
   );
 }
 
-async function indexedDatabase(): Promise<string> {
-  const dir = join(tmpdir(), 'folio-ui-bench');
-  const db = join(dir, 'msdocs-cpp.db');
-  if (values.fresh) rmSync(dir, { recursive: true, force: true });
-  mkdirSync(dir, { recursive: true });
-  const io = {
-    stdout: process.stdout,
-    stderr: process.stderr,
-    signal: new AbortController().signal,
-  };
-  console.log(`${existsSync(db) ? 'updating' : 'indexing msdocs-cpp into'} ${db}`);
-  const status = await cli(['index', '--db', db, `${corpusDir('msdocs-cpp')}=msdocs`], io);
-  if (status !== 0) throw new Error(`cli index failed (${status})`);
-  return db;
-}
-
-const db = await indexedDatabase();
+const db = await msdocsDatabase(values.fresh);
 await buildRenderer();
 const queries = (
   JSON.parse(

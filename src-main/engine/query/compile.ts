@@ -3,6 +3,7 @@
 // ever sees quoted strings, column filters, parentheses and the operators this module writes.
 import { isCjkTerm, type Analyzer } from '../analysis/analyzer.ts';
 import type { ParsedQuery, QueryField, QueryFilters, QueryNode, TermNode } from './ast.ts';
+import { completesAlready, typedPrefix } from './typing.ts';
 
 /** FTS5 column of each field; `path:` without `/` searches the path column. */
 const COLUMN: Record<QueryField, string> = {
@@ -193,11 +194,17 @@ class Compiler {
     let exact = quote(terms) + (isPrefix ? ' *' : '');
     let fuzzy: string | null = null;
     this.highlights.push({ terms, prefix: isPrefix });
-    if (typing && terms.length === 1 && !isCjkTerm(last.term))
-      exact = this.completions(text, exact);
+    // The word being typed: what it completes, which its fuzzy variants need not repeat.
+    const completed =
+      typing && terms.length === 1 && !isCjkTerm(last.term)
+        ? typedPrefix(this.analyzer, text)
+        : null;
+    if (completed !== null) exact = this.completions(completed, exact);
     this.terms.push(text.toLowerCase());
     if (bare && !isPrefix && terms.length === 1 && [...text].length >= FUZZY_MIN_LENGTH) {
-      const variants = this.options.expand?.(terms[0]!) ?? [];
+      const variants = (this.options.expand?.(terms[0]!) ?? []).filter(
+        (v) => completed === null || !completesAlready(completed, v),
+      );
       for (const variant of variants)
         this.fuzzyHighlights.push({ terms: [variant], prefix: false });
       if (variants.length) fuzzy = `(${[exact, ...variants.map((v) => quote([v]))].join(' OR ')})`;
@@ -214,8 +221,7 @@ class Compiler {
    * words it begins, or its stem family. A full word matches the word and the prefix both, so it
    * ranks above a completion.
    */
-  private completions(text: string, exact: string): string {
-    const prefix = this.analyzer.prefixTerm(text);
+  private completions(prefix: string, exact: string): string {
     const family = (this.options.family?.(prefix) ?? []).filter((t) => `"${t}"` !== exact);
     this.highlights.push({ terms: [prefix], prefix: true });
     for (const term of family) this.highlights.push({ terms: [term], prefix: false });

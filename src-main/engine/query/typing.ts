@@ -3,6 +3,7 @@
 // index holds stems ("attachments" → "attach"), so a prefix of the surface word can be longer
 // than the stem it should find: the word's stem family — vocabulary terms the typed word starts
 // with, a few characters shorter at most — is searched too.
+import { normalizeWord, type Analyzer } from '../analysis/analyzer.ts';
 import type { ParsedQuery, QueryNode, TermNode } from './ast.ts';
 
 /** Typed words shorter than this are not completed (a 1–2 letter prefix matches half the index). */
@@ -47,4 +48,26 @@ export function stemFamily(prefix: string, has: (term: string) => boolean): stri
     if (has(term)) family.push(term);
   }
   return family;
+}
+
+/**
+ * The prefix a typed word completes: the part it shares with its stem ("borr", "happy" → "happ"
+ * for "happi"), so that every word whose stem begins like the typed word's does. A stem shorter
+ * than `FAMILY_MIN_LENGTH` begins other words' stems ("cons" → "con" would complete "control"
+ * and "contain"): then the word itself ("cons"), its stem still matched as the word.
+ */
+export function typedPrefix(analyzer: Analyzer, word: string): string {
+  const shared = analyzer.prefixTerm(word);
+  if ([...shared].length >= FAMILY_MIN_LENGTH || shared !== analyzer.term(word)) return shared;
+  return normalizeWord(word);
+}
+
+/**
+ * True when a fuzzy variant of the word being typed adds nothing but noise: a word `prefix`
+ * already completes ("refer" for "refe"), or one the typed word begins with ("ref" for "refe"),
+ * which its stem family takes when it is one (`stemFamily`) and leaves out when it is another
+ * word's stem.
+ */
+export function completesAlready(prefix: string, variant: string): boolean {
+  return variant.startsWith(prefix) || prefix.startsWith(variant);
 }

@@ -5,9 +5,16 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { EngineService } from '#shared/contract/engine.ts';
+import { createAnalyzer } from '../../../src-main/engine/analysis/analyzer.ts';
 import { createEngine, engineInternals } from '../../../src-main/engine/create-engine.ts';
+import { compileQuery } from '../../../src-main/engine/query/compile.ts';
 import { parseQuery } from '../../../src-main/engine/query/parse.ts';
-import { markTyping, stemFamily } from '../../../src-main/engine/query/typing.ts';
+import {
+  completesAlready,
+  markTyping,
+  stemFamily,
+  typedPrefix,
+} from '../../../src-main/engine/query/typing.ts';
 import { tempDir } from '../store/temp.ts';
 
 describe('markTyping', () => {
@@ -39,6 +46,29 @@ describe('markTyping', () => {
     expect(stemFamily('conf', has)).toEqual([]); // 'con': too short to be the same word's stem
     expect(stemFamily('attac', has)).toEqual([]);
   });
+
+  it('completes what the word shares with its stem, unless that stem is under 4 letters', () => {
+    const analyzer = createAnalyzer('english');
+    const prefixes = ['borr', 'happy', 'refere', 'cons', 'inli', 'uses', 'cat'].map((word) =>
+      typedPrefix(analyzer, word),
+    );
+    // 'cons' → stem 'con' and 'inli' → 'in' would complete 'control' and 'include'.
+    expect(prefixes).toEqual(['borr', 'happ', 'refer', 'cons', 'inli', 'uses', 'cat']);
+  });
+
+  it('leaves out fuzzy variants the typed word completes or begins with', () => {
+    expect(
+      ['refer', 'referenc', 'ref', 'repe', 'refi'].filter((v) => !completesAlready('refe', v)),
+    ).toEqual(['repe', 'refi']);
+    const analyzer = createAnalyzer('english');
+    const expand = (term: string) => (term === 'refe' ? ['refer', 'ref', 'repe'] : []);
+    const typed = compileQuery(markTyping(parseQuery('refe'), 'refe'), analyzer, { expand });
+    expect(typed.required[0]!.fuzzy).toBe('(("refe" OR "refe" *) OR "repe")');
+    expect(typed.fuzzyHighlights).toEqual([{ terms: ['repe'], prefix: false }]);
+    // A finished word keeps them all.
+    const literal = compileQuery(parseQuery('refe'), analyzer, { expand });
+    expect(literal.required[0]!.fuzzy).toBe('("refe" OR "refer" OR "ref" OR "repe")');
+  });
 });
 
 describe('searching while typing', () => {
@@ -54,6 +84,8 @@ describe('searching while typing', () => {
       'cats.md': '# Cats\n\nA cat sleeps most of the day.\n',
       'catalog.md': '# Catalog\n\nThe catalog lists every cataloged item.\n',
       'config.md': '# Settings\n\nThe configuration folder holds the settings files.\n',
+      'ctor.md': '# Constructors\n\nA constructor builds a value.\n',
+      'controls.md': '# Controls\n\nA control contains other windows.\n',
     };
     for (const [name, text] of Object.entries(notes)) writeFileSync(join(root, name), text);
     engine = await createEngine({ dbPath: join(dir, 'folio.db'), watch: false });
@@ -73,6 +105,12 @@ describe('searching while typing', () => {
     expect(await ids('borr', true)).toEqual(['notes:borrowing.md']);
     expect(await ids('configura', true)).toEqual(['notes:config.md']);
     expect(await ids('files configura', true)).toContain('notes:config.md');
+  });
+
+  it('completes the word typed, not its short stem', async () => {
+    // 'cons' is stemmed 'con', which begins 'control' and 'contain' too.
+    expect(await ids('cons', true)).toEqual(['notes:ctor.md']);
+    expect(await ids('controls', true)).toEqual(['notes:controls.md']);
   });
 
   it('ranks the full word above its completions', async () => {
