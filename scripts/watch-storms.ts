@@ -5,9 +5,10 @@
 //
 // Prints one JSON line per storm (seed, seconds, load average, documents, missing and extra
 // document ids, error events), then `storms: N, equal: N, different: N, failed: N`. A storm that
-// differs keeps its folder (vault, both databases) under --keep for replay from its seed.
+// differs keeps its folder (vault, both databases, the timeline of `watch`'s events and the
+// storm's steps, `watch`'s stderr) under --keep for replay from its seed.
 import { spawn, type ChildProcess } from 'node:child_process';
-import { cpSync, mkdtempSync, rmSync } from 'node:fs';
+import { cpSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
@@ -70,7 +71,13 @@ try {
       const load = +loadavg()[0]!.toFixed(1); // the last minute's, as the storm ends
       const line = { run, seed, secs, load, docs, missing, extra };
       console.log(JSON.stringify({ ...line, errors: outcome.errors, status: outcome.watchStatus }));
-      if (!ok) cpSync(dir, join(values.keep, String(seed)), { recursive: true });
+      if (!ok) {
+        const kept = join(values.keep, String(seed));
+        cpSync(dir, kept, { recursive: true });
+        const lines = outcome.timeline.map((e) => JSON.stringify(e)).join('\n');
+        writeFileSync(join(kept, 'timeline.jsonl'), `${lines}\n`);
+        writeFileSync(join(kept, 'watch.stderr'), outcome.stderr);
+      }
     } catch (error) {
       tally.failed++;
       console.log(JSON.stringify({ run, seed, failed: String(error) }));

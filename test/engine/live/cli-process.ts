@@ -83,6 +83,8 @@ export type WatchEvent = { event: string; vault?: string; path?: string | null; 
 export interface WatchProcess {
   child: ChildProcess;
   events: WatchEvent[];
+  /** When each event arrived (`performance.now()`), in the order of `events`. */
+  times: number[];
   /**
    * Resolves with the first event (from now on, or already printed when `seen`) `match` accepts;
    * rejects after `timeoutMs` (default `EVENT_TIMEOUT_MS`).
@@ -110,6 +112,7 @@ export interface WatchProcess {
 export function startWatch(db: string, dirs: string[], env?: NodeJS.ProcessEnv): WatchProcess {
   const child = spawnCli(['watch', '--db', db, '--json', ...dirs], env);
   const events: WatchEvent[] = [];
+  const times: number[] = [];
   const waiters = new Set<(event: WatchEvent) => void>();
   let lastEventAt = performance.now();
   let buffered = '';
@@ -122,6 +125,7 @@ export function startWatch(db: string, dirs: string[], env?: NodeJS.ProcessEnv):
       const event = JSON.parse(line) as WatchEvent;
       events.push(event);
       lastEventAt = performance.now();
+      times.push(lastEventAt);
       for (const waiter of [...waiters]) waiter(event);
     }
   });
@@ -178,5 +182,5 @@ export function startWatch(db: string, dirs: string[], env?: NodeJS.ProcessEnv):
     }
   };
   const ready = () => next((e) => e.event === 'ready', 'ready', true, READY_TIMEOUT_MS);
-  return { child, events, next, ready, quiet, caughtUp, exit };
+  return { child, events, times, next, ready, quiet, caughtUp, exit };
 }

@@ -59,6 +59,20 @@ function listed(root: string): string[] {
     .sort();
 }
 
+/** The events and the storm's steps in time order, in ms from the first operation. */
+function timeline(
+  events: WatchEvent[],
+  times: number[],
+  steps: Array<{ at: number; step: string }>,
+) {
+  const start = steps[0]?.at ?? 0;
+  const all = [
+    ...events.map((event, i) => ({ at: times[i]!, event: event as WatchEvent | string })),
+    ...steps.map((s) => ({ at: s.at, event: s.step })),
+  ].sort((a, b) => a.at - b.at);
+  return all.map((e) => ({ ms: Math.round(e.at - start), event: e.event }));
+}
+
 /** What one storm left: the watched index and a clean one of the same folder (`cli ls --json`). */
 export interface StormOutcome {
   seed: number;
@@ -70,6 +84,13 @@ export interface StormOutcome {
   clean: unknown;
   /** The `error` events `watch` printed. */
   errors: WatchEvent[];
+  /**
+   * What happened, for a storm that differs: each event of `watch` and the storm's own steps
+   * (`sentinel written`, `SIGTERM`…), with its time in ms from the first operation; and what
+   * `watch` wrote on stderr.
+   */
+  timeline: Array<{ ms: number; event: WatchEvent | string }>;
+  stderr: string;
 }
 
 /**
@@ -89,8 +110,11 @@ export async function watchStorm(
   files.forEach((path, i) => write(root, path, `# Note ${i}\n\nbody ${i}\n`));
   const db = join(dir, 'storm.db');
   const watch = startWatch(db, [`${root}=storm`]);
+  const steps: Array<{ at: number; step: string }> = [];
+  const step = (name: string) => steps.push({ at: performance.now(), step: name });
   try {
     await watch.next((e) => e.event === 'ready', 'ready', true, timeoutMs ?? READY_TIMEOUT_MS);
+    step('operations');
     for (let op = 0; op < 1000; op++) {
       operate(root, files, next, op);
       if (op % 25 === 0) await new Promise((resolve) => setImmediate(resolve));
@@ -102,23 +126,28 @@ export async function watchStorm(
       );
     // Everything before the sentinel was reported before it; then `watch` must say it caught up
     // (a restart's whole reconcile can come seconds after the sentinel on a loaded machine).
+    step('sentinel written');
     write(root, 'sentinel.md', '# Sentinel\n');
     const sentinel = (e: WatchEvent) => e.event === 'indexed' && e.path === 'sentinel.md';
     await watch.next(sentinel, 'the sentinel', false, timeoutMs);
     await watch.caughtUp(1500, timeoutMs);
   } finally {
+    step('SIGTERM');
     watch.child.kill('SIGTERM');
   }
-  const watchStatus = (await watch.exit).status;
+  const exited = await watch.exit;
+  step(`exited ${exited.status ?? exited.signal}`);
   const clean = join(dir, 'clean.db');
   // The clean index in this process: the same main() as `cli index`, without starting Node.
   const indexStatus = (await cli('index', '--db', clean, `${root}=storm`)).status;
   return {
     seed,
-    watchStatus,
+    watchStatus: exited.status,
     indexStatus,
     live: await listDocuments(db),
     clean: await listDocuments(clean),
     errors: watch.events.filter((e) => e.event === 'error'),
+    timeline: timeline(watch.events, watch.times, steps),
+    stderr: exited.stderr,
   };
 }
