@@ -46,6 +46,8 @@ interface Followed {
   starting: Promise<void>;
   /** True until the latest start has settled. */
   startingNow: boolean;
+  /** Stops the latest start's initial scan (a stop never waits for it). */
+  startStop: AbortController;
   /** The whole reconcile queued when watching started. */
   reconciled: Promise<void>;
 }
@@ -86,6 +88,7 @@ export class LiveVaults {
       polling: false,
       starting: Promise.resolve(),
       startingNow: false,
+      startStop: new AbortController(),
       reconciled: Promise.resolve(),
     };
     this.followed.set(name, entry);
@@ -184,11 +187,13 @@ export class LiveVaults {
     if (!vault) return;
     if (this.isOffline(vault)) return this.goOffline(entry);
     entry.offline = false;
+    const stop = new AbortController();
+    entry.startStop = stop;
     let watcher: VaultWatcher;
     try {
       watcher = await watchVault(
         vault.root,
-        { ignore: vault.ignore, polling: entry.polling },
+        { ignore: vault.ignore, polling: entry.polling, signal: stop.signal },
         {
           changed: (path) => entry.batcher.add(path),
           rootGone: () => this.checkEntry(entry, true),
@@ -196,6 +201,7 @@ export class LiveVaults {
         },
       );
     } catch (error) {
+      if (stop.signal.aborted) return; // stopped (or restarted) while it was scanning
       // e.g. an ignore glob stored before globs were checked: shown as status `error`
       entry.problem = `watching ${vault.root} failed: ${(error as Error).message}`;
       this.deps.onChange();
@@ -214,6 +220,7 @@ export class LiveVaults {
 
   private async stop(entry: Followed): Promise<void> {
     entry.generation++;
+    entry.startStop.abort();
     entry.batcher.dispose();
     const watcher = entry.watcher;
     entry.watcher = null;

@@ -26,6 +26,11 @@ export interface VaultWatchOptions {
   ignore: readonly string[];
   /** Poll instead of native events (network drives, or when the system's watch limit is hit). */
   polling?: boolean;
+  /**
+   * Stops the initial scan (seconds in a large vault on a busy machine): `watchVault` then closes
+   * what it started and rejects with an `AbortError`, so stopping never waits for the scan.
+   */
+  signal?: AbortSignal;
 }
 
 /** A running watcher. */
@@ -102,7 +107,7 @@ export async function watchVault(
   const closing = new Promise<void>((resolve) => (closedNow = resolve));
   const start = () => startChokidar(root, options, ignored, handlers, restart);
   let current = start();
-  await current.ready;
+  await untilReady(current, options.signal);
   function restart(): void {
     if (closed) return;
     if (restarting) {
@@ -132,6 +137,19 @@ export async function watchVault(
       await restarting;
     },
   };
+}
+
+/** Waits for a new watcher's initial scan; stopped by `signal`, closes it and rejects. */
+async function untilReady(watcher: Chokidar, signal: AbortSignal | undefined): Promise<void> {
+  if (!signal) return watcher.ready;
+  const stopped = new Promise<void>((resolve) => {
+    if (signal.aborted) resolve();
+    else signal.addEventListener('abort', () => resolve(), { once: true });
+  });
+  await Promise.race([watcher.ready, stopped]);
+  if (!signal.aborted) return;
+  await watcher.close();
+  throw new DOMException('watching stopped before the initial scan ended', 'AbortError');
 }
 
 /** Starts one chokidar watcher of `root`; `recreated` is called when it must be replaced. */

@@ -2,7 +2,8 @@
 // whole vault, docs/testing.md#watch-storms) says it is busy until the restart has reported the
 // vault, and a close() in the middle of that scan stops it at once. Before, close() waited for
 // the scan to end: on a loaded machine that outlived the CLI's 1 s stop deadline, and `watch`
-// ended by its signal (storm seed 90049). Real folders, real chokidar.
+// ended by its signal (storm seed 90049). The initial scan stops the same way, by its signal.
+// Real folders, real chokidar.
 import { mkdirSync, renameSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -51,7 +52,7 @@ function recreate(root: string): void {
   mkdirSync(join(root, 'moving'));
 }
 
-describe('a vault watcher restarting after a recreated folder', () => {
+describe('a vault watcher scanning its vault (at start, or restarting after a recreated folder)', () => {
   it('is busy until it has reported the whole vault', { timeout: 60_000 }, async () => {
     const root = vault();
     const reported: string[] = [];
@@ -66,6 +67,28 @@ describe('a vault watcher restarting after a recreated folder', () => {
     } finally {
       await watcher.close();
     }
+  });
+
+  it('stops its initial scan when its signal aborts', { timeout: 60_000 }, async () => {
+    const root = vault();
+    const reported: string[] = [];
+    const errors: string[] = [];
+    const handlers = {
+      changed: (path: string) => reported.push(path),
+      rootGone: () => errors.push('the vault folder went away'),
+      error: (message: string) => errors.push(message),
+    };
+    const stop = new AbortController();
+    const watching = watchVault(root, { ignore: [], signal: stop.signal }, handlers);
+    stop.abort(); // the scan of 1,500 folders has begun, far from done
+    await expect(watching).rejects.toMatchObject({ name: 'AbortError' });
+    const stopped = new AbortController();
+    stopped.abort();
+    await expect(
+      watchVault(root, { ignore: [], signal: stopped.signal }, handlers),
+    ).rejects.toThrow(/watching stopped before the initial scan ended/);
+    expect(reported).toEqual([]);
+    expect(errors).toEqual([]);
   });
 
   it('closes mid-restart without waiting for the new scan', { timeout: 60_000 }, async () => {
