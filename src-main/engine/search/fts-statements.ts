@@ -1,5 +1,6 @@
 // The FTS5 statements of a search, prepared once per connection and shape (how many vault ranges
-// to keep and to drop): scored rows, bare rowids, capped counts, and a one-row check.
+// to keep and to drop): scored rows, bare rowids, capped counts, and a one-row check. The three
+// that only match spell a short prefix out as its terms (`spelledOut`).
 import type { Statement } from 'better-sqlite3';
 import type { ColumnWeights } from '#shared/contract/api.ts';
 import { matchWhere, type IndexReader } from '../store/index-reader.ts';
@@ -64,7 +65,52 @@ export function scoredRows(
 
 /** The rowids `expr` matches (no ranking, no scope: callers keep only their candidates). */
 export function rowidsOf(reader: IndexReader, expr: string): number[] {
-  return reader.rowidStatement(0, 0).all(expr, Number.MAX_SAFE_INTEGER) as number[];
+  return reader
+    .rowidStatement(0, 0)
+    .all(spelledOut(reader, expr), Number.MAX_SAFE_INTEGER) as number[];
+}
+
+/** A prefix is spelled out as its terms when it begins at most this many. */
+const MAX_SPELLED = 24;
+/** Prefixes whose spelling is remembered at most (then the memory starts afresh). */
+const MAX_REMEMBERED = 2_000;
+/** Per reader: the index generation the spellings were read in, and each prefix's spelling. */
+const SPELLINGS = new WeakMap<
+  IndexReader,
+  { generation: number; of: Map<string, string | null> }
+>();
+/** A single-term prefix phrase (`"refe" *`), not an initial-token one (`^"doc" *`). */
+const PREFIX_PHRASE = /(\^?)"([^" ]+)" \*/g;
+
+/**
+ * `expr` with each single-term prefix phrase written as the OR of the index terms it begins, when
+ * they are few: the same rows, but FTS5 reads each term's doclist as it goes (and skips through
+ * it beside a rarer word) instead of merging all of them into one before the first row
+ * (docs/benchmarks.md#typed-prefixes). For statements that only match: ranked by bm25, each term
+ * would count as a phrase of its own.
+ */
+function spelledOut(reader: IndexReader, expr: string): string {
+  if (!expr.includes('*') || expr.includes('NEAR(')) return expr;
+  let memo = SPELLINGS.get(reader);
+  if (!memo || memo.generation !== reader.generation) {
+    memo = { generation: reader.generation, of: new Map() };
+    SPELLINGS.set(reader, memo);
+  }
+  const spellings = memo.of;
+  if (spellings.size > MAX_REMEMBERED) spellings.clear();
+  return expr.replace(PREFIX_PHRASE, (phrase, initial: string, prefix: string) => {
+    if (initial) return phrase;
+    let spelled = spellings.get(prefix);
+    if (spelled === undefined) {
+      const terms = reader.termsBeginning(prefix, MAX_SPELLED + 1);
+      spelled =
+        terms.length === 0 || terms.length > MAX_SPELLED
+          ? null
+          : `(${terms.map((t) => `"${t.replace(/"/g, '""')}"`).join(' OR ')})`;
+      spellings.set(prefix, spelled);
+    }
+    return spelled ?? phrase;
+  });
 }
 
 /** How many rows `expr` matches, counting at most `cap`. */
@@ -74,7 +120,7 @@ export function countRows(reader: IndexReader, expr: string, cap: number): numbe
     'count',
     () => 'SELECT count(*) FROM (SELECT 1 FROM fts WHERE fts MATCH ? LIMIT ?)',
   ).pluck();
-  return statement.get(expr, cap) as number;
+  return statement.get(spelledOut(reader, expr), cap) as number;
 }
 
 /** True when row `rowid` matches `expr`. */
@@ -84,5 +130,5 @@ export function rowMatches(reader: IndexReader, expr: string, rowid: number): bo
     'row',
     () => 'SELECT 1 FROM fts WHERE fts MATCH ? AND rowid = ?',
   ).pluck();
-  return statement.get(expr, rowid) !== undefined;
+  return statement.get(spelledOut(reader, expr), rowid) !== undefined;
 }

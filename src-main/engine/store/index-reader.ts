@@ -107,6 +107,7 @@ export class IndexReader {
       vocabulary: s('SELECT term, doc FROM fts_vocab'),
       // fts5vocab answers `term = ?` by seeking (only that term's doclist is read), once per value.
       termRows: s('SELECT term, doc FROM fts_vocab WHERE term IN (SELECT value FROM json_each(?))'),
+      termsBeginning: s('SELECT term FROM fts_vocab WHERE term >= ? AND term < ? LIMIT ?').pluck(),
       vaultStats: s(`SELECT v.name AS vault, count(f.id) AS documents,
         coalesce(sum(f.node_count) - count(f.id), 0) AS sections, max(f.indexed_at) AS lastIndexed
         FROM vaults v LEFT JOIN files f ON f.vault_id = v.id GROUP BY v.id ORDER BY v.name`),
@@ -162,6 +163,11 @@ export class IndexReader {
   /** Changes whenever the caches were dropped: what was derived from cached rows is stale. */
   get generation(): number {
     return this.cacheGeneration;
+  }
+
+  /** The index terms that begin with `prefix`, in order, at most `limit` of them. */
+  termsBeginning(prefix: string, limit: number): string[] {
+    return this.statements.termsBeginning!.all(prefix, `${prefix}\u{10FFFF}`, limit) as string[];
   }
 
   briefs(ids: number[]): NodeBrief[] {
