@@ -31,6 +31,8 @@ export interface VaultWatchOptions {
    * what it started and rejects with an `AbortError`, so stopping never waits for the scan.
    */
   signal?: AbortSignal;
+  /** Observes each chokidar scan (the first, and each restart's): begun, then done (tests). */
+  onScan?: (step: 'started' | 'ready') => void;
 }
 
 /** A running watcher. */
@@ -121,7 +123,7 @@ export async function watchVault(
         if (closed) return;
         current = start();
         await Promise.race([current.ready, closing]);
-        if (closed) return;
+        if (closed) return current.close(); // (closed while it started: it may not have seen it)
         handlers.changed('');
       } while (again && !closed);
     })()
@@ -168,6 +170,8 @@ function startChokidar(
     ignorePermissionErrors: true,
     ...(options.polling ? { backend: 'polling', pollingInterval: 1000 } : {}),
   });
+  options.onScan?.('started');
+  let closed = false;
   const folders = new FolderRewatch(watcher, root, { recreated, changed: handlers.changed });
   watcher.on('all', (event, path) => {
     if (event === 'addDir') folders.remember(path);
@@ -198,6 +202,7 @@ function startChokidar(
   const ready = new Promise<void>((resolve) =>
     watcher.once('ready', () => {
       folders.rememberWatched();
+      if (!closed) options.onScan?.('ready');
       resolve();
     }),
   );
@@ -205,6 +210,7 @@ function startChokidar(
     ready,
     busy: () => folders.busy(),
     close: () => {
+      closed = true;
       folders.close();
       return watcher.close();
     },
