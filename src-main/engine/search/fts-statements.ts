@@ -36,30 +36,33 @@ export interface RowOrder {
 /**
  * The rows of `expr` within the scope, best first by `order`, `limit` of them from `offset`
  * (limit -1: all). The order is the score bound of a row holding every wanted word (ranking.ts).
+ * Without an order: every row, as FTS5 finds them — sorting a listed word's rows that are all
+ * read cost ~25 % of its statement (docs/benchmarks.md#the-floor-of-partial-matches).
  */
 export function scoredRows(
   reader: IndexReader,
   expr: string,
   scope: Scope,
   weights: number[],
-  order: RowOrder,
+  order: RowOrder | null,
   page: { limit: number; offset: number },
 ): ScoredRow[] {
   if (scope.include !== null && scope.include.length === 0) return [];
   const ranges = scope.include?.length ?? 0;
+  const key = `scored/${ranges}/${scope.exclude.length}/${order ? 'ranked' : 'all'}`;
   const statement = prepared(
     reader,
-    `scored/${ranges}/${scope.exclude.length}`,
+    key,
     () =>
       `SELECT rowid, -bm25(fts, ?, ?, ?, ?, ?, ?) AS b, (-bm25(fts, 1, 0, 0, 0, 1, 0) > 0),
         (-bm25(fts, 1, 0, 0, 0, 0, 0) > 0) AS t, (-bm25(fts, 1, 0, 1, 1, 0, 1) > 0) AS c
-      FROM fts WHERE ${matchWhere(ranges, scope.exclude.length)}
-      ORDER BY b * (1 + ? * t + ? * c) DESC LIMIT ? OFFSET ?`,
+      FROM fts WHERE ${matchWhere(ranges, scope.exclude.length)}` +
+      (order ? ' ORDER BY b * (1 + ? * t + ? * c) DESC LIMIT ? OFFSET ?' : ''),
   ).raw();
   const params: unknown[] = [...weights, expr];
   for (const range of scope.include ?? []) params.push(range.lo, range.hi);
   for (const range of scope.exclude) params.push(range.lo, range.hi);
-  params.push(order.heading, order.context, page.limit, page.offset);
+  if (order) params.push(order.heading, order.context, page.limit, page.offset);
   return statement.all(...params) as ScoredRow[];
 }
 

@@ -95,17 +95,10 @@ function listForm(
   const { reader, weights, options } = context;
   const bit = 1 << form.operand;
   const scale = form.fuzzy ? options.fuzzyWeight : 1;
-  const order = { heading: 0, context: 0 };
+  // Every row is read, so in no particular order (their bounds order the candidates).
   const all = { limit: -1, offset: 0 };
   for (const expr of narrow ? narrowed(topic, form) : [form.expr]) {
-    for (const row of scoredRows(
-      reader,
-      inFilters(topic, expr),
-      topic.scope,
-      weights,
-      order,
-      all,
-    )) {
+    for (const row of scoredRows(reader, inFilters(topic, expr), topic.scope, weights, null, all)) {
       const c = take(row[0]);
       if (!c) continue;
       c.addRow(row, scale);
