@@ -86,16 +86,20 @@ function* searchSteps(
 
   // 4. Each topic's raw matches, merged together by their evidence, then placed.
   const raw: Candidate[] = [];
+  // The merge of one topic's raw matches, when `rawMatches` made it (merged once, not twice).
+  let mergedRaw: MergedMatch[] | null = null;
   for (const ranking of rankings) {
-    raw.push(
-      ...(isDateOnly(ranking.topic)
-        ? dateMatches(ranking.topic, reader, tree, limit)
-        : rawMatches(ranking, limit, context, tree)),
-    );
+    if (isDateOnly(ranking.topic)) raw.push(...dateMatches(ranking.topic, reader, tree, limit));
+    else {
+      const matches = rawMatches(ranking, limit, context, tree);
+      raw.push(...matches.top);
+      mergedRaw = matches.merged;
+    }
     yield;
   }
   const merged = context.merge
-    ? mergeMatches(raw.map(evidenceOf), tree.nodes, settings)
+    ? ((rankings.length === 1 ? mergedRaw : null) ??
+      mergeMatches(raw.map(evidenceOf), tree.nodes, settings))
     : unmergedOf(raw, tree);
   describe(merged, raw, topics);
   place(merged, topics, { tree, analyzer, options });
@@ -162,20 +166,22 @@ function topicRankings(
 /**
  * A topic's raw matches: its top N = `rawPerResult` × limit candidates. When merging folds them
  * into fewer results than the limit while more candidates exist, N grows once (× `rawGrowth`).
- * Each topic decides alone, so it has the same raw matches beside other topics as alone.
+ * Each topic decides alone, so it has the same raw matches beside other topics as alone. With
+ * them, their merge when it was made to decide (null otherwise): a search of one topic keeps it.
  */
 function rawMatches(
   ranking: TopicRanking,
   limit: number,
   context: SearchContext,
   tree: SearchTree,
-): Candidate[] {
+): { top: Candidate[]; merged: MergedMatch[] | null } {
   const { rawPerResult, rawGrowth } = context.options;
   const n = limit * rawPerResult;
   const top = ranking.top(n);
-  if (top.length < n || !ranking.more || !context.merge) return top;
-  if (mergeMatches(top.map(evidenceOf), tree.nodes, context.settings).length >= limit) return top;
-  return ranking.top(n * rawGrowth);
+  if (top.length < n || !ranking.more || !context.merge) return { top, merged: null };
+  const merged = mergeMatches(top.map(evidenceOf), tree.nodes, context.settings);
+  if (merged.length >= limit) return { top, merged };
+  return { top: ranking.top(n * rawGrowth), merged: null };
 }
 
 const recencyOf = (o: RankingOptions) => ({
