@@ -15,10 +15,9 @@ import { chromium, type Page } from '@playwright/test';
 import { buildRenderer } from '../src-main/bridge/build-renderer.ts';
 import { spawnWeb } from '../test/support/web-process.ts';
 import { msdocsDatabase } from './msdocs-db.ts';
+import { typeQuery } from './ui-typing.ts';
 
-const KEY_INTERVAL_MS = 120;
 const RESULTS_TIMEOUT_MS = 30_000;
-const QUERY_PAUSE_MS = 1500;
 
 const { values } = parseArgs({
   args: process.argv.slice(2),
@@ -115,24 +114,14 @@ function waitForPaint(args: { expected: string; timeoutMs: number }): Promise<Sa
 async function typeQueries(page: Page, box: string, queries: string[]): Promise<Sample[]> {
   const samples: Sample[] = [];
   for (const query of queries) {
-    // A person reads the results of one query before typing the next.
-    await page.waitForTimeout(QUERY_PAUSE_MS);
-    await page.locator(box).fill('');
-    await page.locator(box).focus();
-    for (let at = 1; at <= query.length; at += 1) {
-      const started = Date.now();
-      await page.keyboard.type(query[at - 1]!);
-      const expected = query.slice(0, at).trim();
-      if (expected === '' || query[at - 1] === ' ') continue; // a space changes no query
+    await typeQuery(page, box, query, async (expected) => {
       const sample = await page.evaluate(waitForPaint, {
         expected,
         timeoutMs: RESULTS_TIMEOUT_MS,
       });
       if (!sample) throw new Error(`no results painted for "${expected}"`);
       samples.push(sample);
-      const rest = KEY_INTERVAL_MS - (Date.now() - started);
-      if (rest > 0) await page.waitForTimeout(rest);
-    }
+    });
   }
   return samples;
 }

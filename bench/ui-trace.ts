@@ -1,0 +1,131 @@
+// The main window's own work per keystroke (docs/benchmarks.md#ui): types the first N bench
+// queries into the main window the way the UI bench does (one key, then its results and two
+// frames), under a Chromium trace (CDP `Tracing`, the devtools.timeline categories), and prints
+// per keystroke the renderer main thread's script, style, layout, paint and commit time.
+//   npx node bench/ui-trace.ts [--queries N] [--quick]   (--quick: the quick-search page)
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { parseArgs } from 'node:util';
+import { chromium, type Page } from '@playwright/test';
+import { buildRenderer } from '../src-main/bridge/build-renderer.ts';
+import { spawnWeb } from '../test/support/web-process.ts';
+import { msdocsDatabase } from './msdocs-db.ts';
+import { typeQuery } from './ui-typing.ts';
+
+/** What the in-page functions use of the page (this file is compiled without DOM types). */
+type PageScope = {
+  document: {
+    querySelector(selector: string): { getAttribute(name: string): string | null } | null;
+  };
+  requestAnimationFrame(callback: () => void): void;
+};
+
+interface TraceEvent {
+  name: string;
+  ph: string;
+  pid: number;
+  tid: number;
+  ts: number;
+  dur?: number;
+}
+
+const { values } = parseArgs({
+  args: process.argv.slice(2),
+  options: {
+    queries: { type: 'string', default: '3' },
+    quick: { type: 'boolean', default: false },
+  },
+});
+
+/** Types `query` as the UI bench does; returns the keystrokes that changed the query. */
+async function type(page: Page, box: string, query: string): Promise<number> {
+  let keys = 0;
+  await typeQuery(page, box, query, async (expected) => {
+    keys += 1;
+    await page.waitForFunction(
+      (value) =>
+        (globalThis as unknown as PageScope).document
+          .querySelector('[data-results-for]')
+          ?.getAttribute('data-results-for') === value,
+      expected,
+      { timeout: 30_000, polling: 'raf' },
+    );
+    await page.evaluate(
+      () =>
+        new Promise<void>((done) => {
+          const scope = globalThis as unknown as PageScope;
+          scope.requestAnimationFrame(() => scope.requestAnimationFrame(done));
+        }),
+    );
+  });
+  return keys;
+}
+
+/** Milliseconds per keystroke of the outermost events named `name` on one thread. */
+function perKey(events: TraceEvent[], name: string, keys: number): string {
+  let end = -1;
+  let sum = 0;
+  for (const event of events) {
+    if (event.name !== name || event.ts < end) continue;
+    sum += event.dur!;
+    end = event.ts + event.dur!;
+  }
+  return `${name} ${(sum / 1000 / keys).toFixed(1)}`;
+}
+
+function summarise(all: TraceEvent[], keys: number): string {
+  // The page's renderer main thread: the one that laid out most.
+  const layouts = new Map<string, number>();
+  for (const event of all) {
+    if (event.name === 'Layout') {
+      const thread = `${event.pid}:${event.tid}`;
+      layouts.set(thread, (layouts.get(thread) ?? 0) + 1);
+    }
+  }
+  const main = [...layouts].sort((a, b) => b[1] - a[1])[0]?.[0];
+  const events = all
+    .filter((event) => `${event.pid}:${event.tid}` === main && event.ph === 'X' && event.dur)
+    .sort((a, b) => a.ts - b.ts || b.dur! - a.dur!);
+  const names = ['FunctionCall', 'UpdateLayoutTree', 'Layout', 'Paint', 'PrePaint', 'Commit'];
+  return `${keys} keystrokes, ms per keystroke: ${names.map((name) => perKey(events, name, keys)).join(' · ')}`;
+}
+
+const db = await msdocsDatabase(false);
+await buildRenderer();
+const queries = (
+  JSON.parse(
+    await readFile(join(import.meta.dirname, 'queries-msdocs-cpp.json'), 'utf8'),
+  ) as string[]
+).slice(0, Number(values.queries));
+const web = await spawnWeb(['--no-watch', '--db', db]);
+const browser = await chromium.launch({
+  executablePath: '/usr/bin/chromium',
+  args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--no-first-run'],
+});
+try {
+  const page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
+  const box = values.quick ? '.box' : 'input[type=search]';
+  await page.goto(`${web.origin}/${values.quick ? 'quick.html' : ''}#token=${web.token}`);
+  await page.locator(box).waitFor();
+  await type(page, box, queries[0]!); // warm-up, not traced
+  const cdp = await page.context().newCDPSession(page);
+  const events: TraceEvent[] = [];
+  cdp.on('Tracing.dataCollected', (data) =>
+    events.push(...(data.value as unknown as TraceEvent[])),
+  );
+  const complete = new Promise((done) => cdp.once('Tracing.tracingComplete', done));
+  await cdp.send('Tracing.start', {
+    transferMode: 'ReportEvents',
+    traceConfig: {
+      includedCategories: ['devtools.timeline', 'disabled-by-default-devtools.timeline'],
+    },
+  });
+  let keys = 0;
+  for (const query of queries) keys += await type(page, box, query);
+  await cdp.send('Tracing.end');
+  await complete;
+  console.log(summarise(events, keys));
+} finally {
+  await browser.close();
+  await web.stop();
+}
