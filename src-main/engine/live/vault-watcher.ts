@@ -3,6 +3,7 @@
 // (docs/design.md#files-indexed and its globs) and the indexed extensions are applied here too, so
 // editors' temp files (vim's `4913` probe, `.swp`, `~` backups, `.tmp` files) and ignored folders
 // are never even watched.
+import { once } from 'node:events';
 import { realpathSync, type Stats } from 'node:fs';
 import { join, relative, sep } from 'node:path';
 import { watch, type FSWatcher } from 'chokidar';
@@ -144,11 +145,7 @@ export async function watchVault(
 /** Waits for a new watcher's initial scan; stopped by `signal`, closes it and rejects. */
 async function untilReady(watcher: Chokidar, signal: AbortSignal | undefined): Promise<void> {
   if (!signal) return watcher.ready;
-  const stopped = new Promise<void>((resolve) => {
-    if (signal.aborted) resolve();
-    else signal.addEventListener('abort', () => resolve(), { once: true });
-  });
-  await Promise.race([watcher.ready, stopped]);
+  if (!signal.aborted) await Promise.race([watcher.ready, once(signal, 'abort')]);
   if (!signal.aborted) return;
   await watcher.close();
   throw new DOMException('watching stopped before the initial scan ended', 'AbortError');

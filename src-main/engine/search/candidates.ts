@@ -12,7 +12,7 @@ import { and, Candidate, inFilters, not } from './candidate.ts';
 import { rowidsOf, scoredRows, type RowOrder, type ScoredRow } from './fts-statements.ts';
 import { readPartial } from './partial-candidates.ts';
 import { bm25Ceiling, type RankingOptions } from './ranking.ts';
-import type { Topic } from './topic.ts';
+import { allOperands, type Topic } from './topic.ts';
 
 /** Where candidates come from (see the head of this file). */
 export type SourceKind = 'full' | 'fuzzy' | 'partial';
@@ -28,8 +28,9 @@ export interface Source {
   offset: number;
   done: boolean;
   /**
-   * Its rows fetched and not yet returned (`nextRows`), and how many statements fetched them (3:
-   * all of them are fetched); the rows holding each fuzzy operand exactly (the fuzzy source).
+   * Its rows fetched and not yet returned (`nextRows`), and how many statements fetched them
+   * (`LAST_FETCH`: all of them are fetched); the rows holding each fuzzy operand exactly (the
+   * fuzzy source).
    */
   rest: ScoredRow[] | null;
   fetches: number;
@@ -134,7 +135,7 @@ export function readSource(
   const rows = nextRows(source, topic, context, order, page);
   source.offset += rows.length;
   source.done = rows.length < page;
-  const all = topic.wanted.length >= 32 ? -1 : (1 << topic.wanted.length) - 1;
+  const all = allOperands(topic);
   const fresh: Candidate[] = [];
   for (const row of rows) {
     if (found.has(row[0])) continue;
@@ -159,6 +160,8 @@ export function readSource(
 
 /** Rows fetched past the first page by a source's second statement, in pages (its third: all). */
 const SECOND_FETCH_PAGES = 8;
+/** A source's statements at most: the last fetches all its rows that are left. */
+const LAST_FETCH = 3;
 
 /**
  * A ranked source's next `page` rows. Every run of its statement scores and sorts all the rows
@@ -178,7 +181,7 @@ function nextRows(
   page: number,
 ): ScoredRow[] {
   const rest = source.rest ?? [];
-  if (rest.length >= page || source.fetches === 3) return rest.splice(0, page);
+  if (rest.length >= page || source.fetches === LAST_FETCH) return rest.splice(0, page);
   const { reader, weights } = context;
   source.fetches++;
   const limit = source.fetches === 1 ? page : source.fetches === 2 ? SECOND_FETCH_PAGES * page : -1;
@@ -186,7 +189,7 @@ function nextRows(
     limit,
     offset: source.offset + rest.length,
   });
-  if (rows.length < limit) source.fetches = 3; // nothing more to fetch
+  if (rows.length < limit) source.fetches = LAST_FETCH; // nothing more to fetch
   source.rest = rest.length === 0 ? rows : rest.concat(rows);
   return source.rest.splice(0, page);
 }

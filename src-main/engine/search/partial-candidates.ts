@@ -1,14 +1,14 @@
 // The partial source of a topic's candidates (candidates.ts): sections holding some, not all, of
-// the wanted operands (a section holding each in some form is the full or fuzzy source's). Each operand has one or two forms (as typed; through its fuzzy variants only). A form
-// held by few rows is listed: its rows are candidates, scored by bm25. A common one is only
-// looked up among the listed rows, its part of bm25 estimated from its weight — a row holding
-// only common words cannot reach the top, since coverage weighs words by rarity
-// (docs/search-quality.md#the-score).
+// the wanted operands (a section holding each in some form is the full or fuzzy source's). Each
+// operand has one or two forms (as typed; through its fuzzy variants only). A form held by few
+// rows is listed: its rows are candidates, scored by bm25. A common one is only looked up among
+// the listed rows, its part of bm25 estimated from its weight — a row holding only common words
+// cannot reach the top, since coverage weighs words by rarity (docs/search-quality.md#the-score).
 import { rowidsOf, scoredRows } from './fts-statements.ts';
 import { and, Candidate, inFilters, not, or } from './candidate.ts';
 import type { SourceContext } from './candidates.ts';
 import type { RankingOptions } from './ranking.ts';
-import type { Topic } from './topic.ts';
+import { allOperands, type Topic } from './topic.ts';
 
 /** One form of a wanted operand: as typed, or through its fuzzy variants only. */
 interface Form {
@@ -70,7 +70,7 @@ export function readPartial(
       if (c) mark(c);
     }
   });
-  const all = topic.wanted.length >= 32 ? -1 : (1 << topic.wanted.length) - 1;
+  const all = allOperands(topic);
   const partial: Candidate[] = [];
   for (const [rowid, c] of fresh) {
     // A fuzzy form counted where the exact one holds too: the exact one wins.

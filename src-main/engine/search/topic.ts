@@ -66,6 +66,11 @@ export interface Topic {
 /** Wanted operands kept at most per topic (a 10 kB paste keeps its first ones). */
 export const MAX_WANTED = 32;
 
+/** The operand bits of a candidate holding every wanted operand of `topic` (`Candidate.exact`). */
+export function allOperands(topic: Topic): number {
+  return topic.wanted.length >= MAX_WANTED ? -1 : (1 << topic.wanted.length) - 1;
+}
+
 /** What planning a topic reads. */
 export interface PlanContext {
   analyzer: Analyzer;
