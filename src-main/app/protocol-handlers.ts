@@ -3,6 +3,7 @@
 // strict CSP, `folio-vault://vault/<vault>/<path>` serves images from inside a registered vault only.
 import { readFile, realpath, stat } from 'node:fs/promises';
 import { extname, isAbsolute, join, relative, sep } from 'node:path';
+import { RENDERER_CONTENT_TYPES } from '../bridge/static-files.ts';
 import { APP_ORIGIN, VAULT_ORIGIN } from './url-policy.ts';
 
 /**
@@ -27,23 +28,6 @@ export const RENDERER_CSP = [
 
 // Served to vault images: an SVG opened on its own must not run scripts either.
 const VAULT_FILE_CSP = "default-src 'none'; style-src 'unsafe-inline'; img-src data:";
-
-const RENDERER_TYPES: Record<string, string> = {
-  '.html': 'text/html; charset=utf-8',
-  '.js': 'text/javascript; charset=utf-8',
-  '.mjs': 'text/javascript; charset=utf-8',
-  '.css': 'text/css; charset=utf-8',
-  '.json': 'application/json; charset=utf-8',
-  '.map': 'application/json; charset=utf-8',
-  '.wasm': 'application/wasm',
-  '.woff': 'font/woff',
-  '.woff2': 'font/woff2',
-  '.txt': 'text/plain; charset=utf-8',
-  '.svg': 'image/svg+xml',
-  '.png': 'image/png',
-  '.ico': 'image/x-icon',
-  '.webp': 'image/webp',
-};
 
 /** Media types served from vaults: images only (what a markdown preview embeds). */
 export const VAULT_MEDIA_TYPES: Record<string, string> = {
@@ -130,7 +114,7 @@ export function createAppProtocolHandler(
     if (request.method !== 'GET') return failure(405, 'only GET is served');
     const segments = safeSegments(url.pathname === '/' ? '/index.html' : url.pathname);
     if (typeof segments === 'string') return failure(400, segments);
-    const type = RENDERER_TYPES[extname(segments.at(-1) as string).toLowerCase()];
+    const type = RENDERER_CONTENT_TYPES[extname(segments.at(-1) as string).toLowerCase()];
     if (!type) return failure(404, `${url.pathname} is not a renderer file`);
     const found = await lookupInside(rendererDir, segments);
     if (!found.ok) return failure(found.status, found.reason);

@@ -4,24 +4,30 @@
 import { realpathSync, statSync } from 'node:fs';
 import { extname, join, posix, resolve, sep } from 'node:path';
 
-/** Content types of the files a Vite build emits. */
-const CONTENT_TYPES: Readonly<Record<string, string>> = {
+/**
+ * Content types of the files a Vite build emits: the one table of both ways the renderer is
+ * served (this bridge, and the app's `folio://app/` protocol in app/protocol-handlers.ts).
+ */
+export const RENDERER_CONTENT_TYPES: Readonly<Record<string, string>> = {
   '.html': 'text/html; charset=utf-8',
   '.js': 'text/javascript; charset=utf-8',
   '.mjs': 'text/javascript; charset=utf-8',
   '.css': 'text/css; charset=utf-8',
   '.json': 'application/json; charset=utf-8',
   '.map': 'application/json; charset=utf-8',
+  '.wasm': 'application/wasm',
+  '.woff': 'font/woff',
+  '.woff2': 'font/woff2',
+  '.txt': 'text/plain; charset=utf-8',
   '.svg': 'image/svg+xml',
   '.png': 'image/png',
   '.ico': 'image/x-icon',
-  '.woff2': 'font/woff2',
-  '.txt': 'text/plain; charset=utf-8',
+  '.webp': 'image/webp',
 };
 
 /** The content type of a file, by extension (unknown types are served as bytes). */
 export function contentTypeOf(file: string): string {
-  return CONTENT_TYPES[extname(file).toLowerCase()] ?? 'application/octet-stream';
+  return RENDERER_CONTENT_TYPES[extname(file).toLowerCase()] ?? 'application/octet-stream';
 }
 
 /**
