@@ -146,6 +146,35 @@ test('everything is reachable from the keyboard', async ({ page, bridge }) => {
   await expect(page.locator('#help')).toBeHidden();
 });
 
+// Result rows are kept by position and filled with each answer's results (docs/ui.md#results):
+// the tick and the cursor belong to a result, so they move with it to its new row.
+test('the tick and the cursor follow their result into another row', async ({ page, bridge }) => {
+  await page.goto(bridge.url);
+  const id = 'e2e:Edit me.md#changing-section';
+  const row = (page: Page) => results(page).and(page.locator(`[data-id="${id}"]`));
+  const rowIndex = async () =>
+    (await results(page).evaluateAll((rows) => rows.map((r) => r.getAttribute('data-id')))).indexOf(
+      id,
+    );
+  await searchBox(page).fill('is');
+  await expect(row(page)).toHaveCount(1);
+  const before = await rowIndex();
+  await row(page).locator('input.tick').click();
+  await expect(row(page)).toHaveAttribute('aria-selected', 'true');
+  await expect(row(page)).toHaveClass(/current/);
+
+  await searchBox(page).fill('and');
+  await expect(page.locator('[data-results-for="and"]')).toHaveCount(1);
+  await expect(row(page)).toHaveCount(1);
+  expect(await rowIndex()).not.toBe(before); // another row shows it now
+  await expect(results(page).and(page.locator('[aria-selected="true"]'))).toHaveCount(1);
+  await expect(row(page)).toHaveAttribute('aria-selected', 'true');
+  await expect(row(page).locator('input.tick')).toBeChecked();
+  await expect(page.locator('input.tick:checked')).toHaveCount(1);
+  await expect(results(page).and(page.locator('.current'))).toHaveCount(1);
+  await expect(row(page)).toHaveClass(/current/);
+});
+
 test('empty and no-result states', async ({ page, bridge }) => {
   await page.goto(bridge.url);
   await searchBox(page).fill('xylophonequartz');
