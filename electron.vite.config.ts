@@ -13,6 +13,7 @@ const out = resolve(root, process.env.FOLIO_OUT_DIR ?? 'out');
 const workers = {
   'chunk-worker': resolve(root, 'src-main/engine/chunk/chunk-worker.ts'),
   'index-worker': resolve(root, 'src-main/engine/indexing/index-worker.ts'),
+  'watch-worker': resolve(root, 'src-main/engine/live/watch-worker.ts'),
 };
 
 /** Three builds, one per process. */

@@ -32,13 +32,17 @@ export interface AppPaths {
   /** The main window's remembered bounds. */
   windowState: string;
   /** The engine's worker entries, emitted beside the main bundle by `electron.vite.config.ts`. */
-  workerFiles: { chunk: string; index: string };
+  workerFiles: { chunk: string; index: string; watch: string };
   /** The app's own command line (`cli.js mcp`, run by the app's binary as plain Node). */
   cliEntry: string;
 }
 
 /** File names of the worker bundles (`electron.vite.config.ts` emits them under these names). */
-export const WORKER_BUNDLES = { chunk: 'chunk-worker.js', index: 'index-worker.js' } as const;
+export const WORKER_BUNDLES = {
+  chunk: 'chunk-worker.js',
+  index: 'index-worker.js',
+  watch: 'watch-worker.js',
+} as const;
 
 /** Resolves every path from the inputs. */
 export function appPaths(inputs: PathInputs): AppPaths {
@@ -53,6 +57,7 @@ export function appPaths(inputs: PathInputs): AppPaths {
     workerFiles: {
       chunk: join(inputs.mainDir, WORKER_BUNDLES.chunk),
       index: join(inputs.mainDir, WORKER_BUNDLES.index),
+      watch: join(inputs.mainDir, WORKER_BUNDLES.watch),
     },
     cliEntry: join(inputs.mainDir, 'cli.js'),
   };

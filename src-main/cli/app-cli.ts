@@ -38,5 +38,6 @@ const commands: CommandSource = {
 useBundledWorkers({
   chunk: join(import.meta.dirname, WORKER_BUNDLES.chunk),
   index: join(import.meta.dirname, WORKER_BUNDLES.index),
+  watch: join(import.meta.dirname, WORKER_BUNDLES.watch),
 });
 await runProcess(commands);

@@ -125,6 +125,7 @@ class Engine implements EngineService {
       scheduler: this.scheduler,
       vault: (name) => this.registry.vault(name),
       onChange: () => this.vaults.changed(),
+      watchWorkerFile: workerFilesOf(this.options)?.watch,
     });
     this.vaults = new Vaults({
       registry: this.registry,

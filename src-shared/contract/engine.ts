@@ -116,5 +116,5 @@ export interface EngineOptions {
    * Absolute paths of the worker-thread entry files, for builds that bundle them (Electron).
    * Default: the `.ts` worker modules beside the engine code, run by Node's type stripping.
    */
-  workerFiles?: Partial<Record<'chunk' | 'index', string>>;
+  workerFiles?: Partial<Record<'chunk' | 'index' | 'watch', string>>;
 }

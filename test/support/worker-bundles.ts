@@ -1,4 +1,4 @@
-// vitest globalSetup: builds the engine's two worker entries once per run, the way the app ships
+// vitest globalSetup: builds the engine's three worker entries once per run, the way the app ships
 // them (electron.vite.config.ts), into a folder that worker-env.ts hands to every test process as
 // FOLIO_WORKER_DIR. The engine's worker threads then run JavaScript: from the TypeScript sources
 // each thread would strip types with Node's WebAssembly stripper, and V8 13.6 crashes the process
@@ -34,6 +34,7 @@ function buildWorkers(dir: string): Promise<unknown> {
         input: {
           'index-worker': join(ROOT, 'src-main/engine/indexing/index-worker.ts'),
           'chunk-worker': join(ROOT, 'src-main/engine/chunk/chunk-worker.ts'),
+          'watch-worker': join(ROOT, 'src-main/engine/live/watch-worker.ts'),
         },
         output: { format: 'es', entryFileNames: '[name].js' },
       },

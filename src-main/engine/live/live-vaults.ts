@@ -27,6 +27,8 @@ export interface LiveDeps {
   vault(name: string): { root: string; ignore: string[]; device: number | null } | undefined;
   /** Something a vault's status depends on changed. */
   onChange(): void;
+  /** The watch thread's entry (bundled builds; `VaultWatchOptions.workerFile`). */
+  watchWorkerFile?: string;
 }
 
 /** The live state of a vault. */
@@ -193,7 +195,12 @@ export class LiveVaults {
     try {
       watcher = await watchVault(
         vault.root,
-        { ignore: vault.ignore, polling: entry.polling, signal: stop.signal },
+        {
+          ignore: vault.ignore,
+          polling: entry.polling,
+          signal: stop.signal,
+          workerFile: this.deps.watchWorkerFile,
+        },
         {
           changed: (path) => entry.batcher.add(path),
           rootGone: () => this.checkEntry(entry, true),

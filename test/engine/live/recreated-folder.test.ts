@@ -2,13 +2,16 @@
 // watched: a note written into it later is reported (docs/testing.md#watch-storms). Real files,
 // real chokidar, the vault watcher itself; another process moves and refills the folders
 // (folder-churn.ts) while this one is kept busy, as on a loaded machine. Before recreated
-// folders were looked for (live/folder-rewatch.ts), every run of this test lost a folder.
+// folders were looked for (live/folder-rewatch.ts), every run of this test lost a folder. The
+// watcher runs on this thread (`watchInThread`, what each vault's watch thread runs): kept busy,
+// it lags behind the disk as a loaded machine makes it; on a thread of its own (`watchVault`) it
+// would not, and the test would pass without the repair.
 import { spawn } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { once } from 'node:events';
 import { describe, expect, it } from 'vitest';
-import { watchVault } from '../../../src-main/engine/live/vault-watcher.ts';
+import { watchInThread } from '../../../src-main/engine/live/chokidar-watcher.ts';
 import { tempDir } from '../store/temp.ts';
 
 const FOLDERS = ['f0', 'f1', 'f2'];
@@ -75,7 +78,7 @@ describe('folders moved away and recreated under their names', () => {
       }
       const log = reports();
       const errors: string[] = [];
-      const watcher = await watchVault(
+      const watcher = await watchInThread(
         root,
         { ignore: [] },
         {
