@@ -76,7 +76,9 @@ export function rowidsOf(reader: IndexReader, expr: string): number[] {
 /**
  * The rowids each of `exprs` matches (as `rowidsOf`), read by one statement: the look-ups of a
  * source's candidates (its common words, title/context/own flags, exact forms) go together, each
- * expression a branch of a `UNION ALL`, and its rows come back in the same order as alone.
+ * expression a branch of a `UNION ALL`, and its rows come back in the same order as alone. Fewer
+ * statements, not less work: FTS5 reads the same doclists
+ * (docs/benchmarks.md#statements-per-search-and-what-they-cost).
  */
 export function rowidsOfEach(reader: IndexReader, exprs: string[]): number[][] {
   if (exprs.length <= 1) return exprs.map((expr) => rowidsOf(reader, expr));
