@@ -1,9 +1,12 @@
 // The main window's own work per keystroke (docs/benchmarks.md#ui): types the first N bench
 // queries into the main window the way the UI bench does (one key, then its results and two
 // frames), under a Chromium trace (CDP `Tracing`, the devtools.timeline categories), and prints
-// per keystroke the renderer main thread's script, style, layout, paint and commit time.
-//   npx node bench/ui-trace.ts [--queries N] [--quick]   (--quick: the quick-search page)
-import { readFile } from 'node:fs/promises';
+// per keystroke the renderer main thread's script, style, layout, paint and commit time: wall
+// time over the whole trace, and thread CPU time while typing (steadier on a shared machine).
+//   npx node bench/ui-trace.ts [--queries N] [--quick] [--profile FILE]
+// --quick: the quick-search page; --profile: also a CPU profile of the page while typing, written
+// to FILE (DevTools opens it), and the functions with the most self time per keystroke.
+import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { chromium, type Page } from '@playwright/test';
@@ -11,6 +14,13 @@ import { buildRenderer } from '../src-main/bridge/build-renderer.ts';
 import { spawnWeb } from '../test/support/web-process.ts';
 import { msdocsDatabase } from './msdocs-db.ts';
 import { typeQuery } from './ui-typing.ts';
+import {
+  summariseProfile,
+  summariseTrace,
+  typingSpans,
+  type CpuProfile,
+  type TraceEvent,
+} from './ui-trace-summary.ts';
 
 /** What the in-page functions use of the page (this file is compiled without DOM types). */
 type PageScope = {
@@ -20,20 +30,12 @@ type PageScope = {
   requestAnimationFrame(callback: () => void): void;
 };
 
-interface TraceEvent {
-  name: string;
-  ph: string;
-  pid: number;
-  tid: number;
-  ts: number;
-  dur?: number;
-}
-
 const { values } = parseArgs({
   args: process.argv.slice(2),
   options: {
     queries: { type: 'string', default: '3' },
     quick: { type: 'boolean', default: false },
+    profile: { type: 'string' },
   },
 });
 
@@ -59,35 +61,6 @@ async function type(page: Page, box: string, query: string): Promise<number> {
     );
   });
   return keys;
-}
-
-/** Milliseconds per keystroke of the outermost events named `name` on one thread. */
-function perKey(events: TraceEvent[], name: string, keys: number): string {
-  let end = -1;
-  let sum = 0;
-  for (const event of events) {
-    if (event.name !== name || event.ts < end) continue;
-    sum += event.dur!;
-    end = event.ts + event.dur!;
-  }
-  return `${name} ${(sum / 1000 / keys).toFixed(1)}`;
-}
-
-function summarise(all: TraceEvent[], keys: number): string {
-  // The page's renderer main thread: the one that laid out most.
-  const layouts = new Map<string, number>();
-  for (const event of all) {
-    if (event.name === 'Layout') {
-      const thread = `${event.pid}:${event.tid}`;
-      layouts.set(thread, (layouts.get(thread) ?? 0) + 1);
-    }
-  }
-  const main = [...layouts].sort((a, b) => b[1] - a[1])[0]?.[0];
-  const events = all
-    .filter((event) => `${event.pid}:${event.tid}` === main && event.ph === 'X' && event.dur)
-    .sort((a, b) => a.ts - b.ts || b.dur! - a.dur!);
-  const names = ['FunctionCall', 'UpdateLayoutTree', 'Layout', 'Paint', 'PrePaint', 'Commit'];
-  return `${keys} keystrokes, ms per keystroke: ${names.map((name) => perKey(events, name, keys)).join(' · ')}`;
 }
 
 const db = await msdocsDatabase(false);
@@ -120,11 +93,22 @@ try {
       includedCategories: ['devtools.timeline', 'disabled-by-default-devtools.timeline'],
     },
   });
+  if (values.profile) {
+    await cdp.send('Profiler.enable');
+    await cdp.send('Profiler.setSamplingInterval', { interval: 100 });
+    await cdp.send('Profiler.start');
+  }
   let keys = 0;
   for (const query of queries) keys += await type(page, box, query);
+  const profile = values.profile ? (await cdp.send('Profiler.stop')).profile : null;
   await cdp.send('Tracing.end');
   await complete;
-  console.log(summarise(events, keys));
+  console.log(summariseTrace(events, keys));
+  if (profile && values.profile) {
+    await writeFile(values.profile, JSON.stringify(profile));
+    console.log(`CPU profile in ${values.profile}; most self time while typing, per keystroke:`);
+    console.log(summariseProfile(profile as unknown as CpuProfile, typingSpans(events)));
+  }
 } finally {
   await browser.close();
   await web.stop();
