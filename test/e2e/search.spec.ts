@@ -175,6 +175,63 @@ test('the tick and the cursor follow their result into another row', async ({ pa
   await expect(row(page)).toHaveClass(/current/);
 });
 
+/** What a frame showed: the cursor's result, the preview's node, and whether it was dimmed. */
+interface Frame {
+  current: string | null;
+  shown: string | null;
+  dimmed: boolean;
+}
+
+/** What the in-page function uses of the page (the tests are compiled without DOM types). */
+type FrameScope = {
+  frames: Frame[];
+  requestAnimationFrame(callback: () => void): number;
+  document: {
+    querySelector(selector: string): {
+      getAttribute(name: string): string | null;
+      classList: { contains(name: string): boolean };
+    } | null;
+  };
+};
+
+// The preview follows the cursor once the results stand (docs/ui.md#the-preview): until then it
+// shows the result before, dimmed. Checked at every frame from one query to another.
+test("the preview is never shown undimmed for another result than the cursor's", async ({
+  page,
+  bridge,
+}) => {
+  await page.goto(bridge.url);
+  const article = preview(page).locator('article');
+  await searchBox(page).fill('carbon');
+  const firstId = async () => results(page).first().getAttribute('data-id');
+  await expect(article).toHaveAttribute('data-node', (await firstId())!);
+  await expect(article).not.toHaveClass(/stale/);
+  await page.evaluate(() => {
+    const scope = globalThis as unknown as FrameScope;
+    scope.frames = [];
+    const look = () => {
+      const shown = scope.document.querySelector('[data-pane="preview"] article');
+      scope.frames.push({
+        current: scope.document.querySelector('.result.current')?.getAttribute('data-id') ?? null,
+        shown: shown?.getAttribute('data-node') ?? null,
+        dimmed: shown?.classList.contains('stale') ?? false,
+      });
+      if (scope.frames.length < 2000) scope.requestAnimationFrame(look);
+    };
+    scope.requestAnimationFrame(look);
+  });
+  // Another query at once (no empty box in between, and every input has results).
+  await searchBox(page).fill('rain');
+  await expect(page.locator('[data-results-for="rain"]')).toHaveCount(1);
+  await expect(article).toHaveAttribute('data-node', (await firstId())!);
+  await expect(article).not.toHaveClass(/stale/);
+  const frames = await page.evaluate(() => (globalThis as unknown as FrameScope).frames);
+  const other = (frame: Frame) =>
+    frame.current !== null && frame.shown !== null && frame.current !== frame.shown;
+  expect(frames.filter((frame) => other(frame) && frame.dimmed).length).toBeGreaterThan(0);
+  expect(frames.filter((frame) => other(frame) && !frame.dimmed)).toEqual([]);
+});
+
 test('empty and no-result states', async ({ page, bridge }) => {
   await page.goto(bridge.url);
   await searchBox(page).fill('xylophonequartz');
@@ -212,6 +269,21 @@ for (const scheme of ['light', 'dark'] as const) {
     await expect(page.getByRole('dialog', { name: 'Settings' })).toContainText('Results shown');
     await shot('settings');
     await page.keyboard.press('Escape');
+    // Another query: until the new first result is loaded (held here), the preview and the
+    // outline show the one before, dimmed.
+    let release = () => {};
+    const held = new Promise<void>((done) => (release = done));
+    await page.route('**/api/nodeContent', async (route) => {
+      await held;
+      await route.continue();
+    });
+    await searchBox(page).fill('rain');
+    await expect(page.locator('[data-results-for="rain"]')).toHaveCount(1);
+    await expect(preview(page).locator('article')).toHaveClass(/stale/);
+    await shot('main-following');
+    release();
+    await expect(preview(page).locator('article')).not.toHaveClass(/stale/);
+    await page.unroute('**/api/nodeContent');
     await searchBox(page).fill('xylophonequartz');
     await expect(page.getByText('No results')).toBeVisible();
     await shot('main-no-results');

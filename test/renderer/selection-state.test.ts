@@ -108,6 +108,29 @@ describe('SelectionState', () => {
     expect(selection.content?.id).toBe('v:n.md#a');
   });
 
+  it('says the preview follows another result until it shows the one under the cursor', async () => {
+    const fake = api();
+    let busy = false;
+    const selection = new SelectionState(fake.api, { restMs: 30, busy: () => busy });
+    selection.resultsChanged([result('v:n.md#a')]);
+    await expect.poll(() => selection.content?.id).toBe('v:n.md#a');
+    expect(selection.following).toBe(false);
+    busy = true;
+    selection.resultsChanged([result('v:n.md#b')]);
+    expect(selection.following).toBe(true); // the preview still shows #a
+    busy = false;
+    selection.resultsChanged([result('v:n.md#b'), result('v:n.md#a')]);
+    expect(selection.following).toBe(true); // kept cursor, but #b is not shown yet
+    await expect.poll(() => selection.content?.id).toBe('v:n.md#b');
+    await settle();
+    expect(selection.following).toBe(false);
+    // A list that keeps the shown result under the cursor has nothing to follow.
+    selection.resultsChanged([result('v:n.md#c'), result('v:n.md#b')]);
+    expect(selection.following).toBe(false);
+    selection.resultsChanged([]);
+    expect(selection.following).toBe(false);
+  });
+
   it('keeps the cursor on its result when the list is replaced, and drops ticks of gone results', async () => {
     const selection = new SelectionState(api().api);
     selection.resultsChanged([result('v:n.md#a'), result('v:n.md#b')]);

@@ -43,6 +43,11 @@ export class SelectionState {
   contentStatus = $state<LoadStatus>('idle');
   /** Why the outline or the content could not be loaded. */
   error = $state<string | null>(null);
+  /**
+   * The cursor is on a result that the preview and outline do not show yet (they follow it once
+   * the results stand): what they show is the result before, and is dimmed as such.
+   */
+  following = $state(false);
 
   /** The result under the cursor. */
   current = $derived(this.results.find((result) => result.id === this.currentId) ?? null);
@@ -89,6 +94,7 @@ export class SelectionState {
     if (!keep && results.length === 0) return this.reset();
     if (!keep) this.currentId = results[0]!.id;
     this.#showAtRest ||= !keep;
+    this.following = this.#showAtRest;
     this.#cancelRest();
     if (this.#restMs === 0) return this.#atRest();
     this.#restTimer = setTimeout(() => this.#atRest(), this.#restMs);
@@ -151,6 +157,7 @@ export class SelectionState {
       if (!this.outline?.nodes.some((node) => node.id === id)) this.outline = null;
       this.contentStatus = 'error';
       this.error = answer.error.message;
+      this.following = false;
       return;
     }
     this.content = answer.value;
@@ -158,6 +165,7 @@ export class SelectionState {
     this.error = null;
     if (this.outline?.docId !== answer.value.docId) await this.#loadOutline(answer.value.docId);
     for (const shown of idsToReveal(this.outlineIndex, id)) this.collapsed.delete(shown);
+    if (request === this.#contentRequest && !this.#showAtRest) this.following = false;
   }
 
   /** Reloads the outline and the preview (the index changed under them). */
@@ -177,6 +185,7 @@ export class SelectionState {
     this.#outlineRequest += 1;
     this.#contentRequest += 1;
     this.currentId = null;
+    this.following = false;
     this.nodeId = null;
     this.outline = null;
     this.content = null;
