@@ -9,7 +9,7 @@
 // (partial-candidates.ts).
 import type { IndexReader } from '../store/index-reader.ts';
 import { and, Candidate, inFilters, not } from './candidate.ts';
-import { rowidsOfEach, scoredRows, type RowOrder, type ScoredRow } from './fts-statements.ts';
+import { rowidsOf, scoredRows, type RowOrder, type ScoredRow } from './fts-statements.ts';
 import { readPartial } from './partial-candidates.ts';
 import { bm25Ceiling, type RankingOptions } from './ranking.ts';
 import { allOperands, type Topic } from './topic.ts';
@@ -235,17 +235,13 @@ function countUnreadExact(source: Source, rows: ScoredRow[]): void {
 /** Sorts the candidates of the fuzzy source into operands held exactly and only fuzzily. */
 function markExact(topic: Topic, context: SourceContext, source: Source, fresh: Candidate[]) {
   const byRow = new Map(fresh.map((c) => [c.rowid, c]));
-  if (source.exactRows.size === 0) {
-    // Looked up once, every fuzzy operand in one statement.
-    const fuzzy = [...topic.wanted.keys()].filter((i) => topic.wanted[i]!.operand.fuzzy);
-    const exprs = fuzzy.map((i) => and(topic.wanted[i]!.operand.expr, source.expr));
-    rowidsOfEach(context.reader, exprs).forEach((rows, j) => {
-      source.exactRows.set(fuzzy[j]!, new Set(rows));
-    });
-  }
   topic.wanted.forEach((w, i) => {
-    const exact = source.exactRows.get(i);
-    if (!exact) return;
+    if (!w.operand.fuzzy) return;
+    let exact = source.exactRows.get(i);
+    if (!exact) {
+      exact = new Set(rowidsOf(context.reader, and(w.operand.expr, source.expr)));
+      source.exactRows.set(i, exact);
+    }
     for (const [rowid, c] of byRow) {
       if (exact.has(rowid)) continue;
       c.exact &= ~(1 << i);

@@ -73,24 +73,6 @@ export function rowidsOf(reader: IndexReader, expr: string): number[] {
     .all(spelledOut(reader, expr), Number.MAX_SAFE_INTEGER) as number[];
 }
 
-/**
- * The rowids each of `exprs` matches (as `rowidsOf`), read by one statement: the look-ups of a
- * source's candidates (its common words, title/context/own flags, exact forms) go together, each
- * expression a branch of a `UNION ALL`, and its rows come back in the same order as alone. Fewer
- * statements, not less work: FTS5 reads the same doclists
- * (docs/benchmarks.md#statements-per-search-and-what-they-cost).
- */
-export function rowidsOfEach(reader: IndexReader, exprs: string[]): number[][] {
-  if (exprs.length <= 1) return exprs.map((expr) => rowidsOf(reader, expr));
-  const statement = prepared(reader, `ids-each/${exprs.length}`, () =>
-    exprs.map((_, i) => `SELECT ${i}, rowid FROM fts WHERE fts MATCH ?`).join(' UNION ALL '),
-  ).raw();
-  const each = exprs.map((): number[] => []);
-  const rows = statement.all(...exprs.map((expr) => spelledOut(reader, expr))) as number[][];
-  for (const [i, rowid] of rows) each[i!]!.push(rowid!);
-  return each;
-}
-
 /** A prefix is spelled out as its terms when it begins at most this many. */
 const MAX_SPELLED = 24;
 /** Prefixes whose spelling is remembered at most (then the memory starts afresh). */

@@ -30,70 +30,9 @@ function holds(terms: ReadonlySet<string>, h: HighlightTerm): boolean {
   return false;
 }
 
-/** A highlight list's single whole-word alternatives as a set, and its other alternatives. */
-interface Alternatives {
-  words: Set<string>;
-  others: HighlightTerm[];
-}
-
-const ALTERNATIVES = new WeakMap<readonly HighlightTerm[], Alternatives>();
-
-function alternativesOf(highlights: readonly HighlightTerm[]): Alternatives {
-  let found = ALTERNATIVES.get(highlights);
-  if (!found) {
-    found = { words: new Set(), others: [] };
-    for (const h of highlights) {
-      if (h.terms.length === 1 && !h.prefix) found.words.add(h.terms[0]!);
-      else found.others.push(h);
-    }
-    ALTERNATIVES.set(highlights, found);
-  }
-  return found;
-}
-
-/**
- * True when one of the highlight alternatives has all its terms in `terms`. A word with many
- * fuzzy variants beside a heading of a few terms: the single words are looked up from the
- * smaller side (every candidate visited asks, for each operand, its heading and its context).
- */
+/** True when one of the highlight alternatives has all its terms in `terms`. */
 export function holdsAny(highlights: readonly HighlightTerm[], terms: ReadonlySet<string>) {
-  return holdsAlternative(alternativesOf(highlights), terms);
-}
-
-function holdsAlternative({ words, others }: Alternatives, terms: ReadonlySet<string>): boolean {
-  if (words.size <= terms.size) {
-    for (const word of words) if (terms.has(word)) return true;
-  } else {
-    for (const term of terms) if (words.has(term)) return true;
-  }
-  return others.some((h) => holds(terms, h));
-}
-
-type WantedOperands = ReadonlyArray<{ operand: CompiledOperand; weight: number }>;
-
-/** Each wanted operand's alternatives, as typed and through fuzzy variants (kept per list). */
-const OPERAND_ALTERNATIVES = new WeakMap<WantedOperands, Array<[Alternatives, Alternatives]>>();
-
-function operandAlternatives(wanted: WantedOperands): Array<[Alternatives, Alternatives]> {
-  let found = OPERAND_ALTERNATIVES.get(wanted);
-  if (!found) {
-    found = wanted.map(({ operand }) => [
-      alternativesOf(operand.highlights),
-      alternativesOf(operand.fuzzyHighlights),
-    ]);
-    OPERAND_ALTERNATIVES.set(wanted, found);
-  }
-  return found;
-}
-
-/** 1 when `terms` hold an operand as typed, `fuzzyWeight` through a fuzzy variant only, else 0. */
-function holding(
-  [exact, fuzzy]: [Alternatives, Alternatives],
-  terms: ReadonlySet<string>,
-  fuzzyWeight: number,
-): number {
-  if (holdsAlternative(exact, terms)) return 1;
-  return holdsAlternative(fuzzy, terms) ? fuzzyWeight : 0;
+  return highlights.some((h) => holds(terms, h));
 }
 
 /** How much of a topic's weight a heading holds: in the heading itself, and in it or its context. */
@@ -108,22 +47,24 @@ export interface HeadingShares {
  * `fuzzyWeight` of its weight.
  */
 export function headingShares(
-  wanted: WantedOperands,
+  wanted: ReadonlyArray<{ operand: CompiledOperand; weight: number }>,
   total: number,
   heading: HeadingTerms,
   fuzzyWeight: number,
 ): HeadingShares {
   if (total <= 0) return { heading: 0, context: 0 };
-  const alternatives = operandAlternatives(wanted);
   let own = 0;
   let either = 0;
-  for (let i = 0; i < wanted.length; i++) {
-    const { weight } = wanted[i]!;
-    const inOwn = holding(alternatives[i]!, heading.own, fuzzyWeight);
+  for (const { operand, weight } of wanted) {
+    const found = (terms: ReadonlySet<string>) =>
+      holdsAny(operand.highlights, terms)
+        ? 1
+        : holdsAny(operand.fuzzyHighlights, terms)
+          ? fuzzyWeight
+          : 0;
+    const inOwn = found(heading.own);
     own += weight * inOwn;
-    // In the heading itself: nothing in the context counts more.
-    const inContext = inOwn === 1 ? 1 : holding(alternatives[i]!, heading.context, fuzzyWeight);
-    either += weight * Math.max(inOwn, inContext);
+    either += weight * Math.max(inOwn, found(heading.context));
   }
   return { heading: own / total, context: either / total };
 }

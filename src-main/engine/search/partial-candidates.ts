@@ -4,7 +4,7 @@
 // rows is listed: its rows are candidates, scored by bm25. A common one is only looked up among
 // the listed rows, its part of bm25 estimated from its weight — a row holding only common words
 // cannot reach the top, since coverage weighs words by rarity (docs/search-quality.md#the-score).
-import { rowidsOfEach, scoredRows } from './fts-statements.ts';
+import { rowidsOf, scoredRows } from './fts-statements.ts';
 import { and, Candidate, inFilters, not, or } from './candidate.ts';
 import type { SourceContext } from './candidates.ts';
 import type { RankingOptions } from './ranking.ts';
@@ -64,13 +64,8 @@ export function readPartial(
     });
   const among = or(listed.map((f) => f.expr));
   const checked = forms.filter((f) => !listed.includes(f));
-  const marks = checkedMarks(topic, context, checked, [...fresh.values()]);
-  const matched = rowidsOfEach(
-    context.reader,
-    marks.map(([expr]) => and(expr, among)),
-  );
-  marks.forEach(([, mark], i) => {
-    for (const rowid of matched[i]!) {
+  markChecked(topic, context, checked, fresh.values(), (expr, mark) => {
+    for (const rowid of rowidsOf(context.reader, and(expr, among))) {
       const c = fresh.get(rowid);
       if (c) mark(c);
     }
@@ -114,44 +109,44 @@ function listForm(
 }
 
 /**
- * How the common forms are marked on the listed candidates: per expression, what a candidate
- * matching it is marked with — which form it holds and its estimated bm25, then whether one is in
- * its title, context or own text. The marks are made in this order (the bm25 sums too).
+ * Marks the common forms on the listed candidates (`marks(expr, mark)` calls `mark` for each
+ * candidate matching `expr`): which they hold, their estimated bm25, and whether one is in a
+ * candidate's title, context or own text.
  */
-function checkedMarks(
+function markChecked(
   topic: Topic,
   context: SourceContext,
   checked: Form[],
-  listed: Candidate[],
-): Array<[expr: string, mark: (c: Candidate) => void]> {
+  listed: Iterable<Candidate>,
+  marks: (expr: string, mark: (c: Candidate) => void) => void,
+): void {
   const { options } = context;
-  const marks = checked.map((form): [string, (c: Candidate) => void] => {
+  for (const form of checked) {
     const bit = 1 << form.operand;
     const weight = (form.fuzzy ? options.fuzzyWeight : 1) * topic.wanted[form.operand]!.weight;
-    return [
-      form.expr,
-      (c) => {
-        if (form.fuzzy && c.exact & bit) return;
-        c.bm25 += weight * options.commonWordBm25;
-        if (form.fuzzy) c.fuzzy |= bit;
-        else c.exact |= bit;
-      },
-    ];
-  });
-  if (checked.length === 0) return marks;
+    marks(form.expr, (c) => {
+      if (form.fuzzy && c.exact & bit) return;
+      c.bm25 += weight * options.commonWordBm25;
+      if (form.fuzzy) c.fuzzy |= bit;
+      else c.exact |= bit;
+    });
+  }
+  if (checked.length === 0) return;
   const fields = topic.query.required.filter((o) => o.filter).map((o) => o.expr);
   const words = or(checked.map((f) => f.expr));
   // A flag every listed candidate has already (from its listed rows) is not looked up.
-  if (!listed.every((c) => c.titled))
-    marks.push([`{title} : ${grouped(words)}`, (c) => (c.titled = true)]);
-  if (!listed.every((c) => c.contexted))
-    marks.push([
-      `{title context path path_components} : ${grouped(words)}`,
-      (c) => (c.contexted = true),
-    ]);
-  if (!listed.every((c) => c.own))
-    marks.push([`{title body} : ${grouped(or([words, ...fields]))}`, (c) => (c.own = true)]);
-  return marks;
+  let titled = true;
+  let contexted = true;
+  let own = true;
+  for (const c of listed) {
+    titled &&= c.titled;
+    contexted &&= c.contexted;
+    own &&= c.own;
+  }
+  if (!titled) marks(`{title} : ${grouped(words)}`, (c) => (c.titled = true));
+  if (!contexted)
+    marks(`{title context path path_components} : ${grouped(words)}`, (c) => (c.contexted = true));
+  if (!own) marks(`{title body} : ${grouped(or([words, ...fields]))}`, (c) => (c.own = true));
 }
 
 /**

@@ -213,26 +213,14 @@ export class TopicRanking {
   }
 }
 
-/** Each topic's placements by node key, for the one search the topic lives in. */
-const PLACEMENTS = new WeakMap<Topic, Map<number, number>>();
-
-/**
- * Where a node is for a topic: its heading and context shares of the topic's words, placed. Found
- * once per search: scoring a candidate and placing the result it becomes ask alike.
- */
+/** Where a node is for a topic: its heading and context shares of the topic's words, placed. */
 export function placementOf(
   topic: Topic,
   key: number,
   context: Pick<RankContext, 'tree' | 'analyzer' | 'options'>,
 ): number {
-  let placements = PLACEMENTS.get(topic);
-  if (!placements) PLACEMENTS.set(topic, (placements = new Map()));
-  let placed = placements.get(key);
-  if (placed === undefined) {
-    const { tree, analyzer, options } = context;
-    const heading = headingTermsOf(tree, key, analyzer);
-    const shares = headingShares(topic.wanted, topic.weight, heading, options.fuzzyWeight);
-    placements.set(key, (placed = placement(shares, options)));
-  }
-  return placed;
+  const { tree, analyzer, options } = context;
+  const heading = headingTermsOf(tree, key, analyzer);
+  const shares = headingShares(topic.wanted, topic.weight, heading, options.fuzzyWeight);
+  return placement(shares, options);
 }

@@ -1,4 +1,4 @@
-// The statements that only match (search/fts-statements.ts: rowidsOf(Each), countRows, rowMatches)
+// The statements that only match (search/fts-statements.ts: rowidsOf, countRows, rowMatches)
 // spell a prefix with few completions out as its terms: they must match exactly the rows FTS5's
 // own prefix query matches, whatever the expression around it, and follow the index when it
 // changes (docs/benchmarks.md#typed-prefixes).
@@ -6,12 +6,7 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { engineInternals } from '../../../src-main/engine/create-engine.ts';
-import {
-  countRows,
-  rowidsOf,
-  rowidsOfEach,
-  rowMatches,
-} from '../../../src-main/engine/search/fts-statements.ts';
+import { countRows, rowidsOf, rowMatches } from '../../../src-main/engine/search/fts-statements.ts';
 import { tempDir } from '../store/temp.ts';
 import { vaultEngine } from './vault-engine.ts';
 
@@ -52,18 +47,6 @@ describe('a prefix spelled out as its terms', () => {
     expect(sorted(rowidsOf(reader(), expr))).toEqual(rows);
     expect(countRows(reader(), expr, 1000)).toBe(rows.length);
     for (const rowid of rows) expect(rowMatches(reader(), expr, rowid)).toBe(true);
-  });
-
-  it('looks several expressions up in one statement, each as alone', () => {
-    reader().refresh();
-    const each = rowidsOfEach(reader(), EXPRESSIONS);
-    expect(each.map((rows) => sorted(rows))).toEqual(EXPRESSIONS.map(plain));
-    // In the order each alone gives (a caller's marks are made in that order).
-    expect(each).toEqual(EXPRESSIONS.map((expr) => rowidsOf(reader(), expr)));
-    expect(rowidsOfEach(reader(), [EXPRESSIONS[0]!])).toEqual([
-      rowidsOf(reader(), EXPRESSIONS[0]!),
-    ]);
-    expect(rowidsOfEach(reader(), [])).toEqual([]);
   });
 
   it('finds a completion the index gained since', async () => {
