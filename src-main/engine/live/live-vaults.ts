@@ -205,6 +205,7 @@ export class LiveVaults {
           changed: (path) => entry.batcher.add(path),
           rootGone: () => this.checkEntry(entry, true),
           error: (message) => this.watchError(entry, message),
+          lost: (message) => this.watchLost(entry, message),
         },
       );
     } catch (error) {
@@ -264,6 +265,13 @@ export class LiveVaults {
     await this.stop(entry);
     await this.deps.scheduler.cancel(entry.name);
     this.deps.onChange();
+  }
+
+  /** The watch thread ended: shown as status `error` until a new watcher is ready. */
+  private watchLost(entry: Followed, message: string): void {
+    entry.problem = message;
+    this.deps.onChange();
+    void this.restart(entry.name).catch(() => {});
   }
 
   private watchError(entry: Followed, message: string): void {

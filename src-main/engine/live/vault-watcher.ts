@@ -15,6 +15,11 @@ export interface WatchHandlers {
   rootGone(): void;
   /** Watching failed somewhere (e.g. the system's watch limit); the message names the path. */
   error(message: string): void;
+  /**
+   * The watch thread ended: nothing is watched any more (the message names the vault). Without
+   * this handler it is reported as an `error`.
+   */
+  lost?(message: string): void;
 }
 
 /** Options of `watchVault`. */
@@ -78,8 +83,10 @@ export function watchVault(
     };
     const fail = (error: Error) => {
       void close();
-      if (started) handlers.error(`watching ${root} failed: ${error.message}`);
-      else reject(error);
+      const message = `watching ${root} failed: ${error.message}`;
+      if (!started) reject(error);
+      else if (handlers.lost) handlers.lost(message);
+      else handlers.error(message);
     };
     const abort = () => void close().then(() => reject(stopped()));
     const receive = (message: WatchMessage) => {
