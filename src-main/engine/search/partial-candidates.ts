@@ -3,7 +3,8 @@
 // operand has one or two forms (as typed; through its fuzzy variants only). A form held by few
 // rows is listed: its rows are candidates, scored by bm25. A common one is only looked up among
 // the listed rows, its part of bm25 estimated from its weight — a row holding only common words
-// cannot reach the top, since coverage weighs words by rarity (docs/search-quality.md#the-score).
+// cannot reach the top, since coverage weighs words by rarity (docs/search-quality.md#the-score) —
+// unless its heading names the rarest common word (`titleListRows`).
 import { rowidsOf, scoredRows } from './fts-statements.ts';
 import { and, Candidate, inFilters, not, or } from './candidate.ts';
 import type { SourceContext } from './candidates.ts';
@@ -45,6 +46,17 @@ function listing(forms: Form[], options: RankingOptions) {
   return { listed: rarest ? [rarest] : [], narrow: true };
 }
 
+/**
+ * The rarest common form as typed (held by more than `commonRows` rows, at most `titleListRows`),
+ * as the form of its rows that name it in their title; null when there is none.
+ */
+function titledForm(forms: Form[], options: RankingOptions): Form | null {
+  const form = forms.find(
+    (f) => !f.fuzzy && f.rows > options.commonRows && f.rows <= options.titleListRows,
+  );
+  return form ? { ...form, expr: `{title} : (${form.expr})` } : null;
+}
+
 /** Reads the partial candidates of a topic (rows already found are left as they are). */
 export function readPartial(
   topic: Topic,
@@ -55,14 +67,18 @@ export function readPartial(
   const { listed, narrow } = listing(forms, context.options);
   if (listed.length === 0) return [];
   const fresh = new Map<number, Candidate>();
-  for (const form of listed)
-    listForm(topic, context, form, narrow, (rowid) => {
-      if (found.has(rowid)) return null;
-      let c = fresh.get(rowid);
-      if (!c) fresh.set(rowid, (c = new Candidate(rowid)));
-      return c;
-    });
-  const among = or(listed.map((f) => f.expr));
+  const take = (rowid: number) => {
+    if (found.has(rowid)) return null;
+    let c = fresh.get(rowid);
+    if (!c) fresh.set(rowid, (c = new Candidate(rowid)));
+    return c;
+  };
+  for (const form of listed) listForm(topic, context, form, narrow, take);
+  // The rarest common word's rows naming it in their heading (its bm25 is estimated below, as a
+  // common word's is): docs/search-quality.md#the-score.
+  const titled = narrow ? null : titledForm(forms, context.options);
+  if (titled) listForm(topic, context, titled, false, take, 0);
+  const among = or([...listed, ...(titled ? [titled] : [])].map((f) => f.expr));
   const checked = forms.filter((f) => !listed.includes(f));
   markChecked(topic, context, checked, fresh.values(), (expr, mark) => {
     for (const rowid of rowidsOf(context.reader, and(expr, among))) {
@@ -91,10 +107,10 @@ function listForm(
   form: Form,
   narrow: boolean,
   take: (rowid: number) => Candidate | null,
+  scale = form.fuzzy ? context.options.fuzzyWeight : 1,
 ): void {
-  const { reader, weights, options } = context;
+  const { reader, weights } = context;
   const bit = 1 << form.operand;
-  const scale = form.fuzzy ? options.fuzzyWeight : 1;
   // Every row is read, so in no particular order (their bounds order the candidates).
   const all = { limit: -1, offset: 0 };
   for (const expr of narrow ? narrowed(topic, form) : [form.expr]) {

@@ -26,6 +26,11 @@ export interface RankingOptions {
    * operand is in their heading.
    */
   commonRows: number;
+  /**
+   * The rarest common operand held by at most this many rows also lists its rows that name it in
+   * their title (candidates whose heading holds it, though they hold no rarer wanted word).
+   */
+  titleListRows: number;
   /** bm25 credited per unit of weight for a common operand a row holds (it is not scored). */
   commonWordBm25: number;
   /** Sections longer than this many tokens are judged by their best passage. */
@@ -49,6 +54,7 @@ export const RANKING_DEFAULTS: Readonly<RankingOptions> = Object.freeze({
   rawPerResult: 10,
   rawGrowth: 4,
   commonRows: 1000,
+  titleListRows: 3000,
   commonWordBm25: 1,
   longNodeTokens: 1500,
   passageChars: 600,

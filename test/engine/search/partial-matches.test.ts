@@ -13,6 +13,14 @@ const engine = vaultEngine(VAULT, 'p');
 
 const search = async (q: string) => (await engine().search({ queries: [q] })).results;
 
+/** The result ids of a search with other ranking options. */
+function idsRanked(q: string, ranking: Partial<RankingOptions>): string[] {
+  const internals = engineInternals(engine());
+  return new Searcher(internals.reader, { ranking })
+    .search({ queries: [q] }, internals.settings(), internals.analyzer())
+    .results.map((r) => r.id);
+}
+
 describe('partial matches', () => {
   it('are found however many words the query has', async () => {
     // Seven required words; the best section holds four of them, nothing holds more.
@@ -66,11 +74,7 @@ describe('partial matches', () => {
     // Over a cap of one row, "cold" (two rows) is common; "zzqqxx" is in no row. Listed in its
     // place, it found nothing ('vector zzqqxx', 'vector push_ba' on msdocs-cpp): now the common
     // word's rows naming it in their title are candidates, as when every word is common.
-    const internals = engineInternals(engine());
-    const ids = (q: string) =>
-      new Searcher(internals.reader, { ranking: { commonRows: 1 } })
-        .search({ queries: [q] }, internals.settings(), internals.analyzer())
-        .results.map((r) => r.id);
+    const ids = (q: string) => idsRanked(q, { commonRows: 1 });
     expect(ids('cold zzqqxx')).toEqual(['p:weather.md#cold-snaps']);
     expect(ids('cold (zzqqxx OR yyqq)')).toEqual(['p:weather.md#cold-snaps']);
     // A phrase no row holds, though each of its words is somewhere ("battery monday").
@@ -80,16 +84,21 @@ describe('partial matches', () => {
   it('look up common words only among the rows of rarer ones', () => {
     // Over a cap of one row, "battery" and "cold" (two rows each) are common: only the rows of
     // "monday" are candidates; with the default cap, the section holding the other two is too.
-    const internals = engineInternals(engine());
-    const ids = (ranking: Partial<RankingOptions>) =>
-      new Searcher(internals.reader, { ranking })
-        .search({ queries: ['battery monday cold'] }, internals.settings(), internals.analyzer())
-        .results.map((r) => r.id);
+    const ids = (ranking: Partial<RankingOptions>) => idsRanked('battery monday cold', ranking);
     expect(ids({ commonRows: 1 })).toEqual(['p:log.md#field-log']);
     expect(ids({})).toEqual([
       'p:log.md#field-log',
       'p:winter.md#winter-mode',
       'p:weather.md#cold-snaps',
     ]);
+  });
+
+  it('take the rows naming the rarest common word in their heading, beside rarer words', () => {
+    // Over a cap of one row, "cold" (two rows) is the rarest common word ("battery" has as many
+    // and comes after it): the section titled "Cold snaps" is a candidate although it holds
+    // neither "monday" nor "battery" — unless the common word is held by more than `titleListRows`.
+    const ids = (ranking: Partial<RankingOptions>) => idsRanked('monday cold battery', ranking);
+    expect(ids({ commonRows: 1 })).toEqual(['p:log.md#field-log', 'p:weather.md#cold-snaps']);
+    expect(ids({ commonRows: 1, titleListRows: 1 })).toEqual(['p:log.md#field-log']);
   });
 });
