@@ -2,6 +2,7 @@
 // (docs/design.md#export), the environment puts it on the clipboard (Electron's, or the browser's
 // in the web build).
 import type { ExportFormat, ExportResponse, FolioApi } from '#shared/contract/api.ts';
+import { formatCount } from './format.ts';
 
 /** What a copy did, in one sentence for the status line. */
 export interface CopyOutcome {
@@ -69,6 +70,6 @@ export function copyMessage(
         ? '1 result'
         : `${of}${requested} results`;
   const cut = exported.truncated ? ', cut to the token budget' : '';
-  const tokens = exported.tokens.toLocaleString('en');
+  const tokens = formatCount(exported.tokens);
   return `Copied ${what} as ${FORMAT_NAMES[format]} (${tokens} tokens${cut}).`;
 }
