@@ -31,6 +31,13 @@ export interface LiveDeps {
   watchWorkerFile?: string;
 }
 
+/**
+ * A vault whose watch thread ended this many times within `THREAD_LOSS_WINDOW_MS` is no longer
+ * watched again on its own: a thread that cannot keep running would be restarted forever.
+ */
+const MAX_THREAD_LOSSES = 3;
+const THREAD_LOSS_WINDOW_MS = 60_000;
+
 /** The live state of a vault. */
 export type LiveState = 'watching' | 'paused' | 'offline';
 
@@ -52,6 +59,8 @@ interface Followed {
   startStop: AbortController;
   /** The whole reconcile queued when watching started. */
   reconciled: Promise<void>;
+  /** When its watch thread ended lately (`MAX_THREAD_LOSSES`). */
+  threadLosses: number[];
 }
 
 /** The followed vaults. */
@@ -92,6 +101,7 @@ export class LiveVaults {
       startingNow: false,
       startStop: new AbortController(),
       reconciled: Promise.resolve(),
+      threadLosses: [],
     };
     this.followed.set(name, entry);
     await this.begin(entry);
@@ -267,11 +277,23 @@ export class LiveVaults {
     this.deps.onChange();
   }
 
-  /** The watch thread ended: shown as status `error` until a new watcher is ready. */
+  /**
+   * The watch thread ended: shown as status `error` until a new watcher is ready — unless it
+   * keeps ending, then the vault stays unwatched and its status says so.
+   */
   private watchLost(entry: Followed, message: string): void {
-    entry.problem = message;
+    const now = performance.now();
+    entry.threadLosses = entry.threadLosses.filter((at) => now - at < THREAD_LOSS_WINDOW_MS);
+    entry.threadLosses.push(now);
+    const givingUp = entry.threadLosses.length >= MAX_THREAD_LOSSES;
+    entry.problem = givingUp
+      ? `${message}; it ended ${MAX_THREAD_LOSSES} times within a minute, so ${entry.name} is ` +
+        'no longer watched (pause and resume watching, or restart Folio, to try again)'
+      : message;
     this.deps.onChange();
-    void this.restart(entry.name).catch(() => {});
+    if (!givingUp) return void this.restart(entry.name).catch(() => {});
+    entry.threadLosses = [];
+    void this.stop(entry); // a resume starts it afresh, with a whole reconcile
   }
 
   private watchError(entry: Followed, message: string): void {

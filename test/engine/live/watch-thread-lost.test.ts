@@ -67,4 +67,30 @@ describe('a watch thread that ends', () => {
       delete process.env.FOLIO_TEST_DYING_MARKER;
     }
   });
+
+  it('stops watching a vault whose thread keeps ending, and says so', async () => {
+    const base = tempDir('folio-thread-lost-');
+    const root = join(base, 'v');
+    write(root, 'a.md', '# A\n');
+    const engine = await createEngine({
+      dbPath: join(base, 'folio.db'),
+      vaults: [{ root, name: 'v' }],
+      // every thread answers `ready`, then ends
+      workerFiles: { watch: join(support, 'exiting-watch-worker.mjs') },
+    });
+    try {
+      await engineInternals(engine).follow(['v']);
+      const problem = () => engineInternals(engine).problem('v');
+      await expect.poll(problem, { timeout: 20_000 }).toMatch(/no longer watched/);
+      expect(problem()).toBe(
+        `watching ${root} failed: the watch thread ended (code 3); it ended 3 times within a ` +
+          'minute, so v is no longer watched (pause and resume watching, or restart Folio, to try again)',
+      );
+      // Not restarted again: a new watcher, once ready, would clear the problem.
+      await new Promise((resolve) => setTimeout(resolve, 1500));
+      expect(problem()).toMatch(/no longer watched/);
+    } finally {
+      await engine.close();
+    }
+  });
 });
