@@ -1,5 +1,6 @@
 // What bench/ui-trace.ts prints from a Chromium trace (and a CPU profile) of the page typing:
 // time per keystroke on the renderer's main thread, per kind of work (docs/benchmarks.md#ui).
+import { QUERY_PAUSE_MS } from './ui-typing.ts';
 
 /** One trace event (CDP `Tracing.dataCollected`); `tdur` is thread (CPU) time. */
 export interface TraceEvent {
@@ -24,8 +25,8 @@ export interface CpuProfile {
 /** The work reported, by trace event name. */
 const KINDS = ['FunctionCall', 'UpdateLayoutTree', 'Layout', 'Paint', 'PrePaint', 'Commit'];
 
-/** Keys typed less than this apart belong to one query (the bench pauses 1.5 s between them). */
-const SAME_QUERY_US = 1_000_000;
+/** Keys typed less than this apart belong to one query (2/3 of the pause between queries). */
+const SAME_QUERY_US = (QUERY_PAUSE_MS * 1000 * 2) / 3;
 
 /** Milliseconds per keystroke of the outermost events named `name` (wall, or thread CPU). */
 function perKey(events: TraceEvent[], name: string, keys: number, field: 'dur' | 'tdur'): string {

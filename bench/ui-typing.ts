@@ -4,7 +4,8 @@
 import type { Page } from '@playwright/test';
 
 const KEY_INTERVAL_MS = 120;
-const QUERY_PAUSE_MS = 1500;
+/** The pause before each query (bench/ui-trace-summary.ts tells queries apart by it). */
+export const QUERY_PAUSE_MS = 1500;
 
 /** Types `query` into `box`; `onKey(expected)` runs after each key that changed the query. */
 export async function typeQuery(

@@ -44,6 +44,15 @@ export const WORKER_BUNDLES = {
   watch: 'watch-worker.js',
 } as const;
 
+/** The worker bundles in `dir` (the main bundle's folder): the app's and its command line's. */
+export function workerFilesIn(dir: string): AppPaths['workerFiles'] {
+  return {
+    chunk: join(dir, WORKER_BUNDLES.chunk),
+    index: join(dir, WORKER_BUNDLES.index),
+    watch: join(dir, WORKER_BUNDLES.watch),
+  };
+}
+
 /** Resolves every path from the inputs. */
 export function appPaths(inputs: PathInputs): AppPaths {
   const resources = inputs.isPackaged ? inputs.resourcesPath : join(inputs.appPath, 'resources');
@@ -54,11 +63,7 @@ export function appPaths(inputs: PathInputs): AppPaths {
     iconsDir: join(resources, 'icons'),
     database: join(inputs.userData, DATABASE_FILE),
     windowState: join(inputs.userData, 'window-state.json'),
-    workerFiles: {
-      chunk: join(inputs.mainDir, WORKER_BUNDLES.chunk),
-      index: join(inputs.mainDir, WORKER_BUNDLES.index),
-      watch: join(inputs.mainDir, WORKER_BUNDLES.watch),
-    },
+    workerFiles: workerFilesIn(inputs.mainDir),
     cliEntry: join(inputs.mainDir, 'cli.js'),
   };
 }

@@ -4,8 +4,7 @@
 // runs its CLI. No Electron API is used here. The commands are the bundled ones (the source tree's
 // loader reads `.ts` files beside it, which a bundle does not have), and every engine a command
 // creates starts the bundled worker entries emitted beside this file.
-import { join } from 'node:path';
-import { WORKER_BUNDLES } from '../app/paths.ts';
+import { workerFilesIn } from '../app/paths.ts';
 import { useBundledWorkers } from '../engine/service/worker-files.ts';
 import type { CliCommand } from './command.ts';
 import { runProcess, type CommandSource } from './run.ts';
@@ -35,9 +34,5 @@ const commands: CommandSource = {
   invocation: 'ELECTRON_RUN_AS_NODE=1 <Folio> <app>/out/main/cli.js',
 };
 
-useBundledWorkers({
-  chunk: join(import.meta.dirname, WORKER_BUNDLES.chunk),
-  index: join(import.meta.dirname, WORKER_BUNDLES.index),
-  watch: join(import.meta.dirname, WORKER_BUNDLES.watch),
-});
+useBundledWorkers(workerFilesIn(import.meta.dirname));
 await runProcess(commands);

@@ -12,6 +12,7 @@ import { compileIgnoreGlobs, documentKind, isIgnored } from '../files/index.ts';
 import { systemFolderOf } from '../files/regular-file.ts';
 import { FolderRewatch } from './folder-rewatch.ts';
 import type { VaultWatcher, WatchHandlers } from './vault-watcher.ts';
+import { scanStopped } from './watch-thread.ts';
 
 /** Options of `watchInThread`. */
 export interface ThreadWatchOptions {
@@ -26,9 +27,6 @@ export interface ThreadWatchOptions {
   /** Called after anything that may have changed what `busy()` answers. */
   onBusy?: () => void;
 }
-
-/** A running watcher (on the watch thread, or on the engine's own in a test). */
-export type ThreadWatcher = VaultWatcher;
 
 /** One chokidar watcher: closable at once, `ready` when its initial scan is done. */
 interface Chokidar {
@@ -74,7 +72,7 @@ export async function watchInThread(
   root: string,
   options: ThreadWatchOptions,
   handlers: WatchHandlers,
-): Promise<ThreadWatcher> {
+): Promise<VaultWatcher> {
   compileIgnoreGlobs(options.ignore); // a bad glob fails here, named, not inside chokidar
   const systemLinks = new SystemLinks();
   const ignored = (path: string, stats?: Stats) => {
@@ -134,7 +132,7 @@ async function untilReady(watcher: Chokidar, signal: AbortSignal | undefined): P
   if (!signal.aborted) await Promise.race([watcher.ready, once(signal, 'abort')]);
   if (!signal.aborted) return;
   await watcher.close();
-  throw new DOMException('watching stopped before the initial scan ended', 'AbortError');
+  throw scanStopped();
 }
 
 /** Starts one chokidar watcher of `root`; `recreated` is called when it must be replaced. */

@@ -5,7 +5,7 @@
 // itself (`chokidar-watcher.ts`).
 import { builtWorker } from '../chunk/built-workers.ts';
 import { compileIgnoreGlobs } from '../files/index.ts';
-import { watchThread, type WatchMessage } from './watch-thread.ts';
+import { scanStopped, watchThread, type WatchMessage } from './watch-thread.ts';
 
 /** What a vault watcher reports. */
 export interface WatchHandlers {
@@ -50,9 +50,6 @@ export interface VaultWatcher {
   close(): Promise<void>;
 }
 
-const stopped = () =>
-  new DOMException('watching stopped before the initial scan ended', 'AbortError');
-
 /**
  * Starts watching `root`; resolves once the initial scan is done and events are flowing. A
  * folder recreated under a name the watcher knew (folder-rewatch.ts) makes it start a new
@@ -65,7 +62,7 @@ export function watchVault(
 ): Promise<VaultWatcher> {
   compileIgnoreGlobs(options.ignore); // a bad glob fails here, named
   const { signal } = options;
-  if (signal?.aborted) return Promise.reject(stopped());
+  if (signal?.aborted) return Promise.reject(scanStopped());
   const thread = watchThread(
     options.workerFile ??
       builtWorker('watch-worker') ??
@@ -88,7 +85,7 @@ export function watchVault(
       else if (handlers.lost) handlers.lost(message);
       else handlers.error(message);
     };
-    const abort = () => void close().then(() => reject(stopped()));
+    const abort = () => void close().then(() => reject(scanStopped()));
     const receive = (message: WatchMessage) => {
       if (closed) return;
       if (message.type === 'changed') handlers.changed(message.path);

@@ -7,6 +7,10 @@
 // the process alive only while it watches something.
 import { Worker } from 'node:worker_threads';
 
+/** How watching a vault fails when it is stopped before its initial scan ended. */
+export const scanStopped = () =>
+  new DOMException('watching stopped before the initial scan ended', 'AbortError');
+
 /** What the engine asks the watch thread. */
 export type ThreadRequest =
   | {

@@ -3,14 +3,15 @@
 // the engine gave it. chokidar's scan of a large vault holds this thread's event loop, not the
 // engine's (docs/testing.md#watch-storms).
 import { parentPort } from 'node:worker_threads';
-import { type ThreadWatcher, watchInThread } from './chokidar-watcher.ts';
+import { watchInThread } from './chokidar-watcher.ts';
+import type { VaultWatcher } from './vault-watcher.ts';
 import type { ThreadReply, ThreadRequest } from './watch-thread.ts';
 
 const port = parentPort;
 if (!port) throw new Error('watch-worker.ts must run in a worker thread');
 
 interface Running {
-  watcher?: ThreadWatcher;
+  watcher?: VaultWatcher;
   stop: AbortController;
   busy: boolean;
 }
