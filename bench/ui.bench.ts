@@ -15,6 +15,13 @@ import { chromium, type Page } from '@playwright/test';
 import { buildRenderer } from '../src-main/bridge/build-renderer.ts';
 import { spawnWeb } from '../test/support/web-process.ts';
 import { msdocsDatabase } from './msdocs-db.ts';
+import {
+  installProbe,
+  waitForPaint,
+  type PageScope,
+  type RequestTiming,
+  type Sample,
+} from './ui-probe.ts';
 import { typeQuery } from './ui-typing.ts';
 
 const RESULTS_TIMEOUT_MS = 30_000;
@@ -29,87 +36,6 @@ const { values } = parseArgs({
 });
 const runs = Number(values.runs);
 const queryCount = Number(values.queries);
-
-/** One keystroke's times, in milliseconds from its keydown. */
-interface Sample {
-  /** The answer arrived (the page's `folio:search-answered` mark). */
-  answered: number;
-  /** The first frame after the results for this input were in the DOM. */
-  painted: number;
-  /** Engine time reported by the answer. */
-  engine: number;
-}
-
-/** What the in-page functions use of the page (this file is compiled without DOM types). */
-type PageScope = {
-  folioBench: {
-    keydownAt: number;
-    marks: number[];
-    /** Per `data-results-for` value: when the DOM took it, and the next frame after that. */
-    shown: Map<string, { dom: number; frame: number; took: number }>;
-    longTasks: number;
-  };
-  addEventListener(type: 'keydown', listener: () => void, capture: boolean): void;
-  requestAnimationFrame(callback: () => void): void;
-  MutationObserver: new (callback: () => void) => {
-    observe(target: unknown, options: Record<string, unknown>): void;
-  };
-  document: {
-    querySelector(selector: string): { getAttribute(name: string): string | null } | null;
-  };
-};
-
-// Runs in the page before its scripts: the keydown clock, the answer marks, and a probe that
-// notes when the results for an input reach the DOM and the frame that follows.
-function installProbe(): void {
-  const scope = globalThis as unknown as PageScope;
-  const bench = { keydownAt: 0, marks: [] as number[], shown: new Map(), longTasks: 0 };
-  scope.folioBench = bench;
-  scope.addEventListener('keydown', () => (bench.keydownAt = performance.now()), true);
-  new PerformanceObserver((list) => {
-    for (const entry of list.getEntries()) {
-      if (entry.entryType === 'mark') bench.marks.push(entry.startTime);
-      else bench.longTasks += entry.duration;
-    }
-  }).observe({ entryTypes: ['mark', 'longtask'] as never });
-  const observer = new scope.MutationObserver(() => {
-    const shown = scope.document.querySelector('[data-results-for]');
-    const value = shown?.getAttribute('data-results-for');
-    if (value === null || value === undefined || bench.shown.has(value)) return;
-    const entry = {
-      dom: performance.now(),
-      frame: NaN,
-      took: Number(shown!.getAttribute('data-took-ms')),
-    };
-    bench.shown.set(value, entry);
-    scope.requestAnimationFrame(() => (entry.frame = performance.now()));
-  });
-  // The document itself: its root element does not exist yet when this runs.
-  observer.observe(scope.document, {
-    subtree: true,
-    attributes: true,
-    attributeFilter: ['data-results-for'],
-  });
-}
-
-// Runs in the page after a key: waits until the results for `expected` were painted.
-function waitForPaint(args: { expected: string; timeoutMs: number }): Promise<Sample | null> {
-  const bench = (globalThis as unknown as PageScope).folioBench;
-  const start = bench.keydownAt;
-  return new Promise((resolve) => {
-    const deadline = performance.now() + args.timeoutMs;
-    const check = () => {
-      const entry = bench.shown.get(args.expected);
-      if (entry && Number.isFinite(entry.frame)) {
-        const answered = bench.marks.filter((mark) => mark >= start).at(-1) ?? NaN;
-        bench.shown.clear();
-        resolve({ answered: answered - start, painted: entry.frame - start, engine: entry.took });
-      } else if (performance.now() > deadline) resolve(null);
-      else setTimeout(check, 2);
-    };
-    check();
-  });
-}
 
 async function typeQueries(page: Page, box: string, queries: string[]): Promise<Sample[]> {
   const samples: Sample[] = [];
@@ -140,6 +66,45 @@ function summary(samples: Sample[]): string {
     `keydown→paint p50/p95 ${field((s) => s.painted)} ms · ` +
     `keydown→answer ${field((s) => s.answered)} · answer→paint ${field((s) => s.painted - s.answered)} · ` +
     `engine ${field((s) => s.engine)} (${samples.length} keystrokes)`
+  );
+}
+
+/**
+ * Where keydown → answer goes (the search request's Resource Timing and the bridge's
+ * Server-Timing): the page before `fetch`, Chromium before sending, the transport both ways (what
+ * the bridge did not see), the bridge around the call, the call (and its thread CPU), the reply's
+ * bytes, the page from the reply to the answer; and how many keystrokes had another API request
+ * in flight.
+ */
+function breakdown(samples: Sample[]): string {
+  const seen = samples.filter((sample) => sample.search && 'call' in sample.search.server);
+  const field = (name: string, pick: (sample: Sample, search: RequestTiming) => number) => {
+    const values = seen.map((sample) => pick(sample, sample.search!)).filter(Number.isFinite);
+    return `${name} ${percentile(values, 50).toFixed(1)} / ${percentile(values, 95).toFixed(1)}`;
+  };
+  const shared = samples.filter((sample) => sample.others.length > 0);
+  const methods = new Map<string, number>();
+  for (const sample of shared)
+    for (const other of sample.others)
+      methods.set(other.method, (methods.get(other.method) ?? 0) + 1);
+  return (
+    [
+      field('keydown→fetch', (_, search) => search.start),
+      field('fetch→sent', (_, search) => search.requestStart - search.start),
+      field(
+        'transport',
+        (_, search) => search.responseStart - search.requestStart - search.server.bridge!,
+      ),
+      field('bridge−call', (_, search) => search.server.bridge! - search.server.call!),
+      field('call', (_, search) => search.server.call!),
+      field('call cpu', (_, search) => search.server.cpu!),
+      field('reply bytes', (_, search) => search.end - search.responseStart),
+      field('reply→answer', (sample, search) => sample.answered - search.end),
+    ].join(' · ') +
+    ` (p50 / p95 ms, ${seen.length} timed) · other requests in flight on ${shared.length} keystrokes` +
+    (methods.size > 0
+      ? ` (${[...methods].map(([name, count]) => `${name} ${count}`).join(', ')})`
+      : '')
   );
 }
 
@@ -183,10 +148,14 @@ try {
       console.log(
         `run ${run} ${target.name}: ${summary(samples)}; long tasks ${longTasks.toFixed(0)} ms`,
       );
+      console.log(`  ${breakdown(samples)}`);
       await page.close();
     }
   }
-  for (const [name, samples] of all) console.log(`all runs ${name}: ${summary(samples)}`);
+  for (const [name, samples] of all) {
+    console.log(`all runs ${name}: ${summary(samples)}`);
+    console.log(`  ${breakdown(samples)}`);
+  }
 } finally {
   await browser.close();
   await web.stop();

@@ -68,6 +68,20 @@ describe('web bridge', () => {
     expect(response.results.map((result) => result.path)).toContain('Edit me.md');
   });
 
+  it("times each call for the page's Resource Timing (Server-Timing: bridge, call, its CPU)", async () => {
+    const { reply } = await call('search', { queries: ['periwinkle'] });
+    const timing = String(reply.headers['server-timing']);
+    const entries = Object.fromEntries(
+      timing.split(', ').map((entry) => {
+        const [name, duration] = entry.split(';dur=');
+        return [name, Number(duration)];
+      }),
+    );
+    expect(Object.keys(entries)).toEqual(['bridge', 'call', 'cpu']);
+    expect(entries.call).toBeGreaterThan(0);
+    expect(entries.bridge).toBeGreaterThanOrEqual(entries.call!);
+  });
+
   it('prints URLs that carry the token in the fragment only', () => {
     expect(bridge.url).toBe(`http://127.0.0.1:${bridge.port}/#token=${bridge.token}`);
     expect(bridge.quickUrl).toBe(

@@ -1,0 +1,143 @@
+// The UI bench's in-page probe (bench/ui.bench.ts): run in the page before its scripts, it notes
+// each keydown, the page's answer marks, when the results for an input reach the DOM and the frame
+// after that, and every API request's Resource Timing with the bridge's `Server-Timing`
+// (src-main/bridge/server.ts), so that a keystroke's time splits into the page's, the transport's
+// and the bridge's shares (docs/benchmarks.md#ui).
+
+/** One API request as the page's Resource Timing saw it, in ms of the page's clock. */
+export interface RequestTiming {
+  /** The API method (`search`, `nodeContent` …). */
+  method: string;
+  /** `fetch` called. */
+  start: number;
+  /** The request left for the socket. */
+  requestStart: number;
+  /** The reply's first byte. */
+  responseStart: number;
+  /** The reply's last byte. */
+  end: number;
+  /** The bridge's own `Server-Timing` entries (`bridge`, `call`, `cpu`), ms. */
+  server: Record<string, number>;
+}
+
+/** One keystroke's times, in milliseconds from its keydown. */
+export interface Sample {
+  /** The answer arrived (the page's `folio:search-answered` mark). */
+  answered: number;
+  /** The first frame after the results for this input were in the DOM. */
+  painted: number;
+  /** Engine time reported by the answer. */
+  engine: number;
+  /** The keystroke's search request (its times relative to the keydown), if seen. */
+  search: RequestTiming | null;
+  /** Other API requests in flight between the keydown and the paint. */
+  others: RequestTiming[];
+}
+
+/** What the in-page functions use of the page (the bench is compiled without DOM types). */
+export type PageScope = {
+  folioBench: {
+    keydownAt: number;
+    marks: number[];
+    /** Per `data-results-for` value: when the DOM took it, and the next frame after that. */
+    shown: Map<string, { dom: number; frame: number; took: number }>;
+    longTasks: number;
+  };
+  addEventListener(type: 'keydown', listener: () => void, capture: boolean): void;
+  requestAnimationFrame(callback: () => void): void;
+  MutationObserver: new (callback: () => void) => {
+    observe(target: unknown, options: Record<string, unknown>): void;
+  };
+  document: {
+    querySelector(selector: string): { getAttribute(name: string): string | null } | null;
+  };
+};
+
+/** The fields of a browser's PerformanceResourceTiming the probe reads. */
+type ResourceEntry = {
+  name: string;
+  startTime: number;
+  requestStart: number;
+  responseStart: number;
+  responseEnd: number;
+  serverTiming: Array<{ name: string; duration: number }>;
+};
+
+// Runs in the page before its scripts: the keydown clock, the answer marks, and a probe that
+// notes when the results for an input reach the DOM and the frame that follows.
+export function installProbe(): void {
+  const scope = globalThis as unknown as PageScope;
+  const bench = { keydownAt: 0, marks: [] as number[], shown: new Map(), longTasks: 0 };
+  scope.folioBench = bench;
+  // Resource Timing entries kept (the browser's default buffer holds 250); a constant outside
+  // this function would not reach the page, which gets its source only.
+  performance.setResourceTimingBufferSize(100_000);
+  scope.addEventListener('keydown', () => (bench.keydownAt = performance.now()), true);
+  new PerformanceObserver((list) => {
+    for (const entry of list.getEntries()) {
+      if (entry.entryType === 'mark') bench.marks.push(entry.startTime);
+      else bench.longTasks += entry.duration;
+    }
+  }).observe({ entryTypes: ['mark', 'longtask'] as never });
+  const observer = new scope.MutationObserver(() => {
+    const shown = scope.document.querySelector('[data-results-for]');
+    const value = shown?.getAttribute('data-results-for');
+    if (value === null || value === undefined || bench.shown.has(value)) return;
+    const entry = {
+      dom: performance.now(),
+      frame: NaN,
+      took: Number(shown!.getAttribute('data-took-ms')),
+    };
+    bench.shown.set(value, entry);
+    scope.requestAnimationFrame(() => (entry.frame = performance.now()));
+  });
+  // The document itself: its root element does not exist yet when this runs.
+  observer.observe(scope.document, {
+    subtree: true,
+    attributes: true,
+    attributeFilter: ['data-results-for'],
+  });
+}
+
+// Runs in the page after a key: waits until the results for `expected` were painted.
+export function waitForPaint(args: {
+  expected: string;
+  timeoutMs: number;
+}): Promise<Sample | null> {
+  const bench = (globalThis as unknown as PageScope).folioBench;
+  const start = bench.keydownAt;
+  // Inside the page function: it is sent to the page as source, so it cannot call out.
+  const requests = (from: number, to: number) =>
+    (performance.getEntriesByType('resource') as unknown as ResourceEntry[])
+      .filter((entry) => entry.name.includes('/api/') && entry.responseEnd > from)
+      .filter((entry) => entry.startTime < to)
+      .map((entry) => ({
+        method: new URL(entry.name).pathname.slice('/api/'.length),
+        start: entry.startTime - from,
+        requestStart: entry.requestStart - from,
+        responseStart: entry.responseStart - from,
+        end: entry.responseEnd - from,
+        server: Object.fromEntries(entry.serverTiming.map((item) => [item.name, item.duration])),
+      }));
+  return new Promise((resolve) => {
+    const deadline = performance.now() + args.timeoutMs;
+    const check = () => {
+      const entry = bench.shown.get(args.expected);
+      if (entry && Number.isFinite(entry.frame)) {
+        const answered = bench.marks.filter((mark) => mark >= start).at(-1) ?? NaN;
+        bench.shown.clear();
+        const all = requests(start, entry.frame);
+        const searches = all.filter((request) => request.method === 'search');
+        resolve({
+          answered: answered - start,
+          painted: entry.frame - start,
+          engine: entry.took,
+          search: searches.at(-1) ?? null,
+          others: all.filter((request) => request.method !== 'search'),
+        });
+      } else if (performance.now() > deadline) resolve(null);
+      else setTimeout(check, 2);
+    };
+    check();
+  });
+}
