@@ -35,6 +35,7 @@ describe('cli mcp with folders', () => {
         write(root, 'b.md', '# Bravo\n\n## Jam\n\norange marmalade\n');
         await mcp.nextLog((m) => m === 'indexed notes:b.md', 'b.md indexed');
         expect(await ids(mcp, 'marmalade')).toEqual(['notes:b.md#jam']);
+        const reindexing = Date.now();
         write(root, 'a.md', '# Alpha\n\nthe first note, now with marmalade\n');
         await mcp.nextLog(
           (m) => m === 'indexed notes:a.md' && mcp.logs.filter((l) => l === m).length === 2,
@@ -46,8 +47,12 @@ describe('cli mcp with folders', () => {
         ]);
         const vaults = await mcp.call('vaults', {});
         expect(vaults.structuredContent).toMatchObject({
-          vaults: [{ name: 'notes', documents: 2, status: 'watching' }],
+          vaults: [{ name: 'notes', documents: 2, sections: 3, status: 'watching' }],
         });
+        // The last file indexed is a.md again, the oldest file.
+        const [notes] = (vaults.structuredContent as { vaults: Array<{ lastIndexed: string }> })
+          .vaults;
+        expect(new Date(notes!.lastIndexed).getTime()).toBeGreaterThanOrEqual(reindexing);
         // Progress and events went to stderr (the client would have failed on anything else).
         expect(mcp.stderr()).toContain('indexed notes:b.md');
       } finally {

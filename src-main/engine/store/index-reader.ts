@@ -4,7 +4,7 @@ import type { Statement } from 'better-sqlite3';
 import { ContentCache, type StoredContent } from './file-contents.ts';
 import { leadingVarint } from './sqlite-varint.ts';
 import type { Db } from './database.ts';
-import type { NodeRow } from './node-rows.ts';
+import { VAULT_ROWID_SPAN, type NodeRow } from './node-rows.ts';
 
 /** A node as merging and result building need it: its whole row (cached while valid). */
 export type NodeBrief = NodeRow;
@@ -108,9 +108,16 @@ export class IndexReader {
       // fts5vocab answers `term = ?` by seeking (only that term's doclist is read), once per value.
       termRows: s('SELECT term, doc FROM fts_vocab WHERE term IN (SELECT value FROM json_each(?))'),
       termsBeginning: s('SELECT term FROM fts_vocab WHERE term >= ? AND term < ? LIMIT ?').pluck(),
-      vaultStats: s(`SELECT v.name AS vault, count(f.id) AS documents,
-        coalesce(sum(f.node_count) - count(f.id), 0) AS sections, max(f.indexed_at) AS lastIndexed
-        FROM vaults v LEFT JOIN files f ON f.vault_id = v.id GROUP BY v.id ORDER BY v.name`),
+      // No pass over the files' rows (contents and all: 0.7 s on a million sections): documents
+      // counted in the (vault_id, path) index, nodes (one FTS5 row each) in FTS5's row sizes
+      // table within the vault's rowid range, and the last file indexed is the vault's newest
+      // row (a file indexed again is inserted anew).
+      vaultStats: s(`SELECT v.name AS vault,
+        (SELECT count(*) FROM files f WHERE f.vault_id = v.id) AS documents,
+        (SELECT count(*) FROM fts_docsize z WHERE z.id >= v.id * @span AND z.id < (v.id + 1) * @span) AS nodes,
+        (SELECT f.indexed_at FROM files f WHERE f.id =
+          (SELECT max(g.id) FROM files g WHERE g.vault_id = v.id)) AS lastIndexed
+        FROM vaults v ORDER BY v.name`),
       rowCount: s('SELECT coalesce(sum(node_count), 0) FROM files'),
       // FTS5's averages record (id 1 of its data table): the row count, then each column's tokens.
       ftsAverages: s('SELECT block FROM fts_data WHERE id = 1'),
@@ -268,7 +275,10 @@ export class IndexReader {
    * last of them was indexed (Unix epoch milliseconds; null without documents).
    */
   vaultStats(): VaultStats[] {
-    return this.statements.vaultStats!.all() as VaultStats[];
+    const rows = this.statements.vaultStats!.all({ span: VAULT_ROWID_SPAN }) as Array<
+      Omit<VaultStats, 'sections'> & { nodes: number }
+    >;
+    return rows.map(({ nodes, ...row }) => ({ ...row, sections: nodes - row.documents }));
   }
 
   /** Every distinct term of the index and how many rows hold it. */
