@@ -72,6 +72,8 @@ export interface CompileOptions {
   expand?: (term: string) => string[];
   /** The index terms of a typed prefix's stem family (query/typing.ts; none: the prefix only). */
   family?: (prefix: string) => string[];
+  /** The index terms a typed prefix completes to (query/typing.ts; none: the prefix itself). */
+  completions?: (prefix: string) => string[];
 }
 
 const quote = (terms: string[]) => `"${terms.join(' ').replace(/"/g, '""')}"`;
@@ -194,16 +196,18 @@ class Compiler {
     let exact = quote(terms) + (isPrefix ? ' *' : '');
     let fuzzy: string | null = null;
     this.highlights.push({ terms, prefix: isPrefix });
-    // The word being typed: what it completes, which its fuzzy variants need not repeat.
+    // The word being typed: what it completes, which its fuzzy variants need not repeat; when
+    // it completes to index terms, it has none (docs/design.md#the-word-being-typed).
     const completed =
       typing && terms.length === 1 && !isCjkTerm(last.term)
         ? typedPrefix(this.analyzer, text)
         : null;
-    if (completed !== null) exact = this.completions(completed, exact);
+    const words = completed === null ? undefined : this.options.completions?.(completed);
+    if (completed !== null) exact = this.completions(completed, exact, words);
     this.terms.push(text.toLowerCase());
     if (bare && !isPrefix && terms.length === 1 && [...text].length >= FUZZY_MIN_LENGTH) {
       const variants = (this.options.expand?.(terms[0]!) ?? []).filter(
-        (v) => completed === null || !completesAlready(completed, v),
+        (v) => completed === null || (!words?.length && !completesAlready(completed, v)),
       );
       for (const variant of variants)
         this.fuzzyHighlights.push({ terms: [variant], prefix: false });
@@ -218,14 +222,16 @@ class Compiler {
 
   /**
    * The word being typed (docs/design.md#the-word-being-typed): the word itself (`exact`), or
-   * words it begins, or its stem family. A full word matches the word and the prefix both, so it
-   * ranks above a completion.
+   * the index terms it completes to (`words`, each a word of its own; without them, the prefix),
+   * or its stem family. A full word matches the word and a completion both, so it ranks above
+   * the other completions.
    */
-  private completions(prefix: string, exact: string): string {
+  private completions(prefix: string, exact: string, words: string[] | undefined): string {
     const family = (this.options.family?.(prefix) ?? []).filter((t) => `"${t}"` !== exact);
     this.highlights.push({ terms: [prefix], prefix: true });
     for (const term of family) this.highlights.push({ terms: [term], prefix: false });
-    return `(${[exact, `${quote([prefix])} *`, ...family.map((t) => quote([t]))].join(' OR ')})`;
+    const completed = words?.map((t) => quote([t])) ?? [`${quote([prefix])} *`];
+    return `(${[exact, ...completed, ...family.map((t) => quote([t]))].join(' OR ')})`;
   }
 }
 

@@ -18,6 +18,8 @@ export interface TermSource {
   wideAlphabet(): string[];
   /** Looks many terms up at once, before `rows` is asked about each (optional: a speed-up). */
   prefetch?(terms: string[]): void;
+  /** The terms beginning with `prefix`, in order, with their row counts. */
+  beginning(prefix: string): ReadonlyArray<readonly [term: string, rows: number]>;
 }
 
 /** A term source over a list of terms read whole. */
@@ -28,10 +30,30 @@ function listedTerms(terms: Iterable<string | readonly [term: string, rows: numb
     else map.set(entry[0], entry[1]);
   }
   let wide: string[] | null = null;
+  let sorted: Array<[string, number]> | null = null;
   return {
     rows: (term) => map.get(term),
     wideAlphabet: () => (wide ??= wideAlphabetOf(map.keys())),
+    beginning(prefix) {
+      sorted ??= [...map].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+      const from = lowerBound(sorted, prefix);
+      let to = from;
+      while (to < sorted.length && sorted[to]![0].startsWith(prefix)) to++;
+      return sorted.slice(from, to);
+    },
   };
+}
+
+/** The first index of `entries` (sorted by term) whose term is not below `term`. */
+function lowerBound(entries: ReadonlyArray<readonly [string, number]>, term: string): number {
+  let lo = 0;
+  let hi = entries.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (entries[mid]![0] < term) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
 }
 
 /** The non-ASCII characters of `terms`, CJK terms left out. */
@@ -52,6 +74,8 @@ export class Vocabulary {
   private readonly terms: TermSource;
   /** Variants found so far (a vocabulary never changes; searches repeat words). */
   private readonly known = new Map<string, string[]>();
+  /** Completions read so far, per prefix. */
+  private readonly begun = new Map<string, ReadonlyArray<readonly [string, number]>>();
 
   /** From a list of terms (with their row counts, when known) or a source to ask. */
   constructor(
@@ -69,6 +93,16 @@ export class Vocabulary {
   /** How many rows hold `term` (0 when unknown or absent). */
   rows(term: string): number {
     return this.terms.rows(term) ?? 0;
+  }
+
+  /** The terms beginning with `prefix`, in order, with their row counts (read once per prefix). */
+  beginning(prefix: string): ReadonlyArray<readonly [term: string, rows: number]> {
+    let found = this.begun.get(prefix);
+    if (!found) {
+      if (this.begun.size >= MAX_KNOWN_VARIANTS) this.begun.clear();
+      this.begun.set(prefix, (found = this.terms.beginning(prefix)));
+    }
+    return found;
   }
 
   /**

@@ -1,8 +1,9 @@
 // The word being typed (docs/design.md#the-word-being-typed): in as-you-type search the last word
-// of a query is usually unfinished ("attachmen", "borr"), so it also matches as a prefix. The
-// index holds stems ("attachments" → "attach"), so a prefix of the surface word can be longer
-// than the stem it should find: the word's stem family — vocabulary terms the typed word starts
-// with, a few characters shorter at most — is searched too.
+// of a query is usually unfinished ("attachmen", "borr"), so it also matches the common index
+// terms it begins (its completions). The index holds stems ("attachments" → "attach"), so a
+// prefix of the surface word can be longer than the stem it should find: the word's stem family
+// — vocabulary terms the typed word starts with, a few characters shorter at most — is searched
+// too.
 import { normalizeWord, type Analyzer } from '../analysis/analyzer.ts';
 import type { ParsedQuery, QueryNode, TermNode } from './ast.ts';
 
@@ -12,6 +13,19 @@ export const TYPING_MIN_LENGTH = 3;
 const STEM_SLACK = 4;
 /** The shortest stem taken as family: shorter ones ("con" for "conf") are other words' stems. */
 const FAMILY_MIN_LENGTH = 4;
+/**
+ * The most index terms a typed prefix completes to, its most common ones: each is a phrase FTS5
+ * scores in every row of a ranked statement ('con': 8 → 24 terms took its statement from ~35 to
+ * ~90 ms on msdocs-cpp, docs/benchmarks.md#typed-prefixes).
+ */
+export const MAX_COMPLETIONS = 8;
+/**
+ * A completion held by fewer rows than this share of its prefix's most common completion's is
+ * left out until more of it is typed: ranked as a word of its own, a rare one outranks the word
+ * most likely meant by its rarity alone ('refe': 'refelem1', 3 rows, beside 'refer', 64k; with
+ * 1/64, typing 'move' put CDaoRecordset::MoveFirst and MovePrev above move_iterator).
+ */
+const COMPLETION_SHARE = 1 / 16;
 
 /** True when `text` ends in a word character: its last word is still being typed. */
 export function endsInWord(text: string): boolean {
@@ -70,4 +84,20 @@ export function typedPrefix(analyzer: Analyzer, word: string): string {
  */
 export function completesAlready(prefix: string, variant: string): boolean {
   return variant.startsWith(prefix) || prefix.startsWith(variant);
+}
+
+/**
+ * The index terms a typed prefix completes to (docs/design.md#the-word-being-typed): its
+ * `MAX_COMPLETIONS` most common ones, each held by at least `COMPLETION_SHARE` of the rows of
+ * the most common one, in index order.
+ */
+export function typedCompletions(
+  beginning: ReadonlyArray<readonly [term: string, rows: number]>,
+): string[] {
+  const common = [...beginning].sort((a, b) => b[1] - a[1]).slice(0, MAX_COMPLETIONS);
+  const least = (common[0]?.[1] ?? 0) * COMPLETION_SHARE;
+  return common
+    .filter(([, rows]) => rows >= least)
+    .map(([term]) => term)
+    .sort();
 }

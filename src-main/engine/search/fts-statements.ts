@@ -109,7 +109,7 @@ function spelledOut(reader: IndexReader, expr: string): string {
       spelled =
         terms.length === 0 || terms.length > MAX_SPELLED
           ? null
-          : `(${terms.map((t) => `"${t.replace(/"/g, '""')}"`).join(' OR ')})`;
+          : `(${terms.map(([t]) => `"${t.replace(/"/g, '""')}"`).join(' OR ')})`;
       spellings.set(prefix, spelled);
     }
     return spelled ?? phrase;

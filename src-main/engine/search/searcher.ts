@@ -159,6 +159,13 @@ class TermLookups implements TermSource {
     this.spentMs += cpuMsSince(started);
   }
 
+  beginning(prefix: string): Array<[term: string, rows: number]> {
+    const started = process.cpuUsage();
+    const terms = this.reader.termsBeginning(prefix);
+    this.spentMs += cpuMsSince(started);
+    return terms;
+  }
+
   /** A non-ASCII word's neighbours need every letter of the index: read once, all terms. */
   wideAlphabet(): string[] {
     if (!this.wide) {

@@ -10,7 +10,7 @@ import type { ParsedQuery } from '../query/ast.ts';
 import { compileQuery, type CompiledOperand, type CompiledQuery } from '../query/compile.ts';
 import type { Vocabulary } from '../query/fuzzy.ts';
 import { parseQuery } from '../query/parse.ts';
-import { markTyping, stemFamily } from '../query/typing.ts';
+import { markTyping, stemFamily, typedCompletions } from '../query/typing.ts';
 import type { VaultRow } from '../store/index-reader.ts';
 import { vaultRowidBase, VAULT_ROWID_SPAN } from '../store/node-rows.ts';
 import { idf } from './ranking.ts';
@@ -91,7 +91,9 @@ export function planTopic(text: string, index: number, context: PlanContext): To
   const parsed = context.typing ? markTyping(parseQuery(text), text) : parseQuery(text);
   const family = (prefix: string) => stemFamily(prefix, (term) => vocabulary.has(term));
   const expand = context.fuzzy ? (term: string) => vocabulary.variants(term) : undefined;
-  const query = compileQuery(parsed, analyzer, expand ? { expand, family } : { family });
+  const completions = (prefix: string) => typedCompletions(vocabulary.beginning(prefix));
+  const options = { family, completions, ...(expand ? { expand } : {}) };
+  const query = compileQuery(parsed, analyzer, options);
   const fields = query.required.filter((o) => o.filter);
   const total = Math.max(1, vocabulary.total);
   const wanted = query.required

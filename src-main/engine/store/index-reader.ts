@@ -107,7 +107,7 @@ export class IndexReader {
       vocabulary: s('SELECT term, doc FROM fts_vocab'),
       // fts5vocab answers `term = ?` by seeking (only that term's doclist is read), once per value.
       termRows: s('SELECT term, doc FROM fts_vocab WHERE term IN (SELECT value FROM json_each(?))'),
-      termsBeginning: s('SELECT term FROM fts_vocab WHERE term >= ? AND term < ? LIMIT ?').pluck(),
+      termsBeginning: s('SELECT term, doc FROM fts_vocab WHERE term >= ? AND term < ? LIMIT ?'),
       // No pass over the files' rows (contents and all: 0.7 s on a million sections): documents
       // counted in the (vault_id, path) index, nodes (one FTS5 row each) in FTS5's row sizes
       // table within the vault's rowid range, and the last file indexed is the vault's newest
@@ -172,9 +172,13 @@ export class IndexReader {
     return this.cacheGeneration;
   }
 
-  /** The index terms that begin with `prefix`, in order, at most `limit` of them. */
-  termsBeginning(prefix: string, limit: number): string[] {
-    return this.statements.termsBeginning!.all(prefix, `${prefix}\u{10FFFF}`, limit) as string[];
+  /**
+   * The index terms that begin with `prefix`, in order, with how many rows hold each, at most
+   * `limit` of them (fts5vocab reads each one's doclist to count them).
+   */
+  termsBeginning(prefix: string, limit = -1): Array<[term: string, rows: number]> {
+    const statement = this.statements.termsBeginning!.raw();
+    return statement.all(prefix, `${prefix}\u{10FFFF}`, limit) as Array<[string, number]>;
   }
 
   briefs(ids: number[]): NodeBrief[] {

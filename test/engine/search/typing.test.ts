@@ -12,7 +12,9 @@ import { parseQuery } from '../../../src-main/engine/query/parse.ts';
 import {
   completesAlready,
   markTyping,
+  MAX_COMPLETIONS,
   stemFamily,
+  typedCompletions,
   typedPrefix,
 } from '../../../src-main/engine/query/typing.ts';
 import { tempDir } from '../store/temp.ts';
@@ -69,6 +71,39 @@ describe('markTyping', () => {
     const literal = compileQuery(parseQuery('refe'), analyzer, { expand });
     expect(literal.required[0]!.fuzzy).toBe('("refe" OR "refer" OR "ref" OR "repe")');
   });
+
+  it('completes to the most common index terms the prefix begins', () => {
+    const refe = typedCompletions([
+      ['refelem1', 3],
+      ['refer', 64_298],
+      ['referenc', 5_000],
+      ['referentialconstraint', 1],
+    ]);
+    // 'refelem1' (3 rows) and the like are under 1/16 of 'refer's rows: other words.
+    expect(refe).toEqual(['refer', 'referenc']);
+    const many = Array.from({ length: 30 }, (_, i) => [`con${i}`, 100 - i] as const);
+    expect(typedCompletions(many)).toHaveLength(MAX_COMPLETIONS);
+    expect(typedCompletions(many)).toContain('con0');
+    expect(typedCompletions(many)).not.toContain(`con${MAX_COMPLETIONS}`);
+    expect(typedCompletions([])).toEqual([]);
+  });
+
+  it('spells the typed word as its completions, with no fuzzy variants when it has some', () => {
+    const analyzer = createAnalyzer('english');
+    const expand = (term: string) => (term === 'refe' ? ['refer', 'repe'] : []);
+    const compile = (completions: string[]) =>
+      compileQuery(markTyping(parseQuery('refe'), 'refe'), analyzer, {
+        expand,
+        completions: () => completions,
+      }).required[0]!;
+    const typed = compile(['refer', 'referenc']);
+    expect(typed.expr).toBe('("refe" OR "refer" OR "referenc")');
+    expect(typed.fuzzy).toBeNull();
+    // Nothing completes it: likely misspelt, its variants count.
+    const misspelt = compile([]);
+    expect(misspelt.expr).toBe('("refe")');
+    expect(misspelt.fuzzy).toBe('(("refe") OR "repe")');
+  });
 });
 
 describe('searching while typing', () => {
@@ -86,7 +121,13 @@ describe('searching while typing', () => {
       'config.md': '# Settings\n\nThe configuration folder holds the settings files.\n',
       'ctor.md': '# Constructors\n\nA constructor builds a value.\n',
       'controls.md': '# Controls\n\nA control contains other windows.\n',
+      'data.md': '# Data\n\nData comes in files.\n',
+      'catapult.md': '# Siege\n\nA catapult throws stones.\n',
     };
+    // 150 sections naming catalogs: 'catapult' (its note's 2 rows) is not among what 'cata'
+    // completes to (under 1/16 of them).
+    const shelves = Array.from({ length: 150 }, (_, i) => `## Shelf ${i}\n\nThe catalog shelf.\n`);
+    notes['shelves.md'] = `# Shelves\n\n${shelves.join('\n')}`;
     for (const [name, text] of Object.entries(notes)) writeFileSync(join(root, name), text);
     engine = await createEngine({ dbPath: join(dir, 'folio.db'), watch: false });
     await engine.addVault({ root, name: 'notes' });
@@ -105,6 +146,20 @@ describe('searching while typing', () => {
     expect(await ids('borr', true)).toEqual(['notes:borrowing.md']);
     expect(await ids('configura', true)).toEqual(['notes:config.md']);
     expect(await ids('files configura', true)).toContain('notes:config.md');
+  });
+
+  it('completes to the common words the prefix begins, a rare one once more is typed', async () => {
+    const cata = await ids('cata', true);
+    expect(cata).toEqual(expect.arrayContaining(['notes:catalog.md', 'notes:shelves.md']));
+    expect(cata).not.toContain('notes:catapult.md');
+    expect(await ids('catap', true)).toEqual(['notes:catapult.md']);
+  });
+
+  it('matches fuzzily only a typed word that completes to nothing', async () => {
+    // 'cata' completes to 'catalog': 'data' (one edit away) is not what is being typed.
+    expect(await ids('cata', true)).not.toContain('notes:data.md');
+    // 'catalgo' completes to nothing: likely misspelt.
+    expect(await ids('catalgo', true)).toContain('notes:catalog.md');
   });
 
   it('completes the word typed, not its short stem', async () => {
