@@ -4,8 +4,11 @@
 // the structured result against the output schema). Beside it, in this process, the same search
 // in the engine, the raw FTS5 query of the same terms, and the same server and client linked in
 // memory (the protocol's own cost, without the pipe and the second process), interleaved query by
-// query so that all see the same machine load. The machine is shared: read the ratios, run it
-// several times.
+// query so that all see the same machine load. Also: a second call sent at once after each answer
+// (the server has not idled: what waking it costs), and the CPU per call of the server's main
+// thread (Linux) beside this thread's for the in-memory call and the engine search (more work in
+// the server, or waiting). The machine is shared: read the ratios, run it several times
+// (docs/benchmarks.md#mcp).
 //   npm run bench -- mcp     (FOLIO_BENCH_CORPUS / FOLIO_BENCH_QUERIES / FOLIO_BENCH_ROUNDS;
 //   FOLIO_BENCH_DB=FILE serves that index instead of indexing the corpus into a temporary one)
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
@@ -28,7 +31,28 @@ const queriesFile =
   process.env.FOLIO_BENCH_QUERIES ?? join(import.meta.dirname, 'queries-msdocs-cpp.json');
 const rounds = Number(process.env.FOLIO_BENCH_ROUNDS ?? 5);
 const LIMIT = 10; // the search tool's default
+const CLOCK_TICKS = 100; // per second, in /proc's CPU times (USER_HZ on Linux)
 const io = { stdout: process.stdout, stderr: process.stderr, signal: new AbortController().signal };
+
+/** CPU milliseconds a process's main thread used so far (Linux; null elsewhere). */
+function mainThreadCpuMs(pid: number | null): number | null {
+  try {
+    // utime and stime, fields 14 and 15 of /proc/PID/task/PID/stat (after the command's parentheses)
+    const stat = readFileSync(`/proc/${pid}/task/${pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / CLOCK_TICKS;
+  } catch {
+    return null;
+  }
+}
+
+/** CPU milliseconds this thread spends on `work`. */
+async function threadCpu(work: () => unknown): Promise<number> {
+  const before = process.threadCpuUsage();
+  await work();
+  const used = process.threadCpuUsage(before);
+  return (used.user + used.system) / 1000;
+}
 
 function percentile(samples: number[], q: number): number {
   const sorted = [...samples].sort((a, b) => a - b);
@@ -90,13 +114,16 @@ try {
   );
   const samples = {
     mcp: [] as number[],
+    atOnce: [] as number[],
     local: [] as number[],
     engine: [] as number[],
     fts5: [] as number[],
   };
   let failures = 0;
+  const cpu = { server: 0, local: 0, engine: 0 };
   // Round 0 warms every cache on both sides and is not recorded.
   for (let round = 0; round <= rounds; round++) {
+    if (round === 1) cpu.server = -(mainThreadCpuMs(transport.pid) ?? NaN);
     for (let i = 0; i < queries.length; i++) {
       const arguments_ = { query: queries[i]!, limit: LIMIT };
       let isError = false;
@@ -105,17 +132,32 @@ try {
         isError = result.isError === true;
       });
       if (isError) failures++;
-      const local_ = await time(() => local.callTool({ name: 'search', arguments: arguments_ }));
-      const inProcess = await time(() => engine.search({ queries: [queries[i]!], limit: LIMIT }));
+      // Another query (none of its rows just read), sent as soon as the answer came.
+      const other = queries[(i + queries.length / 2) % queries.length]!;
+      const atOnce = await time(() =>
+        client.callTool({ name: 'search', arguments: { query: other, limit: LIMIT } }),
+      );
+      let local_ = 0;
+      let inProcess = 0;
+      const localCpu = await threadCpu(async () => {
+        local_ = await time(() => local.callTool({ name: 'search', arguments: arguments_ }));
+      });
+      const engineCpu = await threadCpu(async () => {
+        inProcess = await time(() => engine.search({ queries: [queries[i]!], limit: LIMIT }));
+      });
       const expression = expressions[i];
       const fts5 = expression ? await time(() => raw.all(...weights, expression)) : null;
       if (round === 0) continue;
       samples.mcp.push(mcp);
+      samples.atOnce.push(atOnce);
+      cpu.local += localCpu;
+      cpu.engine += engineCpu;
       samples.local.push(local_);
       samples.engine.push(inProcess);
       if (fts5 !== null) samples.fts5.push(fts5);
     }
   }
+  cpu.server += mainThreadCpuMs(transport.pid) ?? NaN;
   await client.close();
   await local.close();
   await engine.close();
@@ -125,12 +167,18 @@ try {
     `${queries.length} queries × ${rounds} rounds (after a warm-up round), limit ${LIMIT}, ${failures} tool errors`,
   );
   console.log(line('MCP search round trip', samples.mcp));
+  console.log(line('MCP, sent at once after', samples.atOnce));
   console.log(line('MCP in process (in memory)', samples.local));
   console.log(line('engine search (in process)', samples.engine));
   console.log(line('raw FTS5 query', samples.fts5));
   console.log(`round trip / engine search  ${ratio(samples.mcp, samples.engine)}`);
   console.log(`in memory / engine search   ${ratio(samples.local, samples.engine)}`);
   console.log(`round trip / raw FTS5       ${ratio(samples.mcp, samples.fts5)}`);
+  const calls = rounds * queries.length;
+  const perCall = (ms: number) => `${(ms / calls).toFixed(2)} ms`;
+  console.log(
+    `CPU per search: server's main thread ${Number.isNaN(cpu.server) ? 'n/a' : perCall(cpu.server / 2)} (both calls' average, 10 ms ticks), in memory ${perCall(cpu.local)}, engine search ${perCall(cpu.engine)}`,
+  );
   const p50 = percentile(samples.mcp, 0.5);
   const p95 = percentile(samples.mcp, 0.95);
   console.log(
