@@ -42,6 +42,8 @@ export type PageScope = {
     /** Per `data-results-for` value: when the DOM took it, and the next frame after that. */
     shown: Map<string, { dom: number; frame: number; took: number }>;
     longTasks: number;
+    /** The page's calls over the bridge's socket (`folio:socket-call` measures), page clock. */
+    socketCalls: RequestTiming[];
   };
   addEventListener(type: 'keydown', listener: () => void, capture: boolean): void;
   requestAnimationFrame(callback: () => void): void;
@@ -67,7 +69,13 @@ type ResourceEntry = {
 // notes when the results for an input reach the DOM and the frame that follows.
 export function installProbe(): void {
   const scope = globalThis as unknown as PageScope;
-  const bench = { keydownAt: 0, marks: [] as number[], shown: new Map(), longTasks: 0 };
+  const bench = {
+    keydownAt: 0,
+    marks: [] as number[],
+    shown: new Map(),
+    longTasks: 0,
+    socketCalls: [] as RequestTiming[],
+  };
   scope.folioBench = bench;
   // Resource Timing entries kept (the browser's default buffer holds 250); a constant outside
   // this function would not reach the page, which gets its source only.
@@ -76,9 +84,25 @@ export function installProbe(): void {
   new PerformanceObserver((list) => {
     for (const entry of list.getEntries()) {
       if (entry.entryType === 'mark') bench.marks.push(entry.startTime);
-      else bench.longTasks += entry.duration;
+      else if ((entry.entryType as string) === 'longtask') bench.longTasks += entry.duration;
+      else if (entry.name === 'folio:socket-call') {
+        // A socket call: sent at its start, its reply at its end; the bridge's times in `detail`.
+        const { method, ...server } = (entry as unknown as { detail: unknown }).detail as {
+          method: string;
+        } & Record<string, number>;
+        const end = entry.startTime + entry.duration;
+        const start = entry.startTime;
+        bench.socketCalls.push({
+          method,
+          start,
+          requestStart: start,
+          responseStart: end,
+          end,
+          server,
+        });
+      }
     }
-  }).observe({ entryTypes: ['mark', 'longtask'] as never });
+  }).observe({ entryTypes: ['mark', 'longtask', 'measure'] as never });
   const observer = new scope.MutationObserver(() => {
     const shown = scope.document.querySelector('[data-results-for]');
     const value = shown?.getAttribute('data-results-for');
@@ -109,21 +133,39 @@ export function waitForPaint(args: {
   // Inside the page function: it is sent to the page as source, so it cannot call out.
   const requests = (from: number, to: number) =>
     (performance.getEntriesByType('resource') as unknown as ResourceEntry[])
-      .filter((entry) => entry.name.includes('/api/') && entry.responseEnd > from)
-      .filter((entry) => entry.startTime < to)
+      .filter((entry) => entry.name.includes('/api/') && !entry.name.includes('/api/socket'))
       .map((entry) => ({
         method: new URL(entry.name).pathname.slice('/api/'.length),
-        start: entry.startTime - from,
-        requestStart: entry.requestStart - from,
-        responseStart: entry.responseStart - from,
-        end: entry.responseEnd - from,
+        start: entry.startTime,
+        requestStart: entry.requestStart,
+        responseStart: entry.responseStart,
+        end: entry.responseEnd,
         server: Object.fromEntries(entry.serverTiming.map((item) => [item.name, item.duration])),
+      }))
+      .concat(bench.socketCalls)
+      .filter((request) => request.end > from && request.start < to)
+      .sort((a, b) => a.start - b.start)
+      .map((request) => ({
+        ...request,
+        start: request.start - from,
+        requestStart: request.requestStart - from,
+        responseStart: request.responseStart - from,
+        end: request.end - from,
       }));
+  const OBSERVER_GRACE_MS = 200;
   return new Promise((resolve) => {
     const deadline = performance.now() + args.timeoutMs;
     const check = () => {
       const entry = bench.shown.get(args.expected);
-      if (entry && Number.isFinite(entry.frame)) {
+      // Performance observers hear of a socket call in a task of their own, which may come after
+      // the frame: wait for it a little (the times are timestamps, unchanged by the wait).
+      const heard = () =>
+        bench.socketCalls.some((call) => call.start >= start) ||
+        performance
+          .getEntriesByType('resource')
+          .some((e) => e.name.endsWith('/api/search') && e.startTime >= start) ||
+        performance.now() > entry!.frame + OBSERVER_GRACE_MS;
+      if (entry && Number.isFinite(entry.frame) && heard()) {
         const answered = bench.marks.filter((mark) => mark >= start).at(-1) ?? NaN;
         bench.shown.clear();
         const all = requests(start, entry.frame);

@@ -71,9 +71,10 @@ function summary(samples: Sample[]): string {
 
 /**
  * Where keydown → answer goes (the search request's Resource Timing and the bridge's
- * Server-Timing): the page before `fetch`, Chromium before sending, the transport both ways (what
+ * Server-Timing, or the socket call's measure and the bridge's timing in its reply): all but the
+ * call (per keystroke), the page before sending, Chromium before sending (fetch only), the transport both ways (what
  * the bridge did not see), the bridge around the call, the call (and its thread CPU), the reply's
- * bytes, the page from the reply to the answer; and how many keystrokes had another API request
+ * bytes (fetch only), the page from the reply to the answer; and how many keystrokes had another API request
  * in flight.
  */
 function breakdown(samples: Sample[]): string {
@@ -89,6 +90,7 @@ function breakdown(samples: Sample[]): string {
       methods.set(other.method, (methods.get(other.method) ?? 0) + 1);
   return (
     [
+      field('answer−call', (sample, search) => sample.answered - search.server.call!),
       field('keydown→fetch', (_, search) => search.start),
       field('fetch→sent', (_, search) => search.requestStart - search.start),
       field(

@@ -1,12 +1,16 @@
 // The web bridge's HTTP server: the built renderer as static files, the FolioApi as
-// `POST /api/<method>`, its events as `GET /api/events` (server-sent events). Loopback only.
+// `POST /api/<method>` (and the per-keystroke calls over a WebSocket, api-socket.ts), its events as
+// `GET /api/events` (server-sent events). Loopback only.
 import { createReadStream } from 'node:fs';
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import { STATUS_CODES, createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import type { Duplex } from 'node:stream';
 import { isApiMethod } from '#shared/contract/schema.ts';
 import type { ApiErrorCode, ApiResult, AssistantSetup } from '#shared/contract/api.ts';
 import type { EngineService } from '#shared/contract/engine.ts';
-import { failure, runCall, type CallContext } from './api-calls.ts';
+import { failure, type CallContext } from './api-calls.ts';
+import { ApiSocket, SOCKET_PATH } from './api-socket.ts';
+import { serverTimingHeader, timedCall } from './call-timing.ts';
 import { EventStreams, toApiEvent } from './event-stream.ts';
 import { hasLargeReply, TaskLimit } from './large-replies.ts';
 import {
@@ -82,12 +86,39 @@ class BridgeRoutes {
   readonly #streams: EventStreams;
   readonly #context: CallContext;
   readonly #largeReplies = new TaskLimit(LARGE_REPLIES_AT_ONCE);
+  readonly #socket: ApiSocket;
 
   constructor(token: string, staticDir: string, streams: EventStreams, context: CallContext) {
     this.#token = token;
     this.#staticDir = staticDir;
     this.#streams = streams;
     this.#context = context;
+    this.#socket = new ApiSocket(context);
+  }
+
+  /** Ends the pages' sockets. */
+  close(): void {
+    this.#socket.close();
+  }
+
+  /** A WebSocket upgrade: only to `SOCKET_PATH`, with the guards and the token of any request. */
+  upgrade(request: IncomingMessage, socket: Duplex, head: Buffer): void {
+    const refusal = this.#guard(request) ?? this.#socketRefusal(request);
+    if (!refusal) return this.#socket.accept(request, socket, head);
+    const body = JSON.stringify(refusal.result);
+    socket.end(
+      `HTTP/1.1 ${refusal.status} ${STATUS_CODES[refusal.status]}\r\n` +
+        'content-type: application/json; charset=utf-8\r\n' +
+        `content-length: ${Buffer.byteLength(body)}\r\nconnection: close\r\n\r\n${body}`,
+    );
+  }
+
+  #socketRefusal(request: IncomingMessage): Refusal | null {
+    const url = new URL(request.url ?? '/', `http://127.0.0.1:${this.port}`);
+    if (url.pathname !== SOCKET_PATH) {
+      return refuse(404, 'not-found', `No WebSocket at ${url.pathname}.`);
+    }
+    return tokenMatches(this.#token, url.searchParams.get('token')) ? null : BAD_TOKEN;
   }
 
   async handle(request: IncomingMessage, response: ServerResponse): Promise<void> {
@@ -157,11 +188,9 @@ class BridgeRoutes {
       return refuse(400, 'invalid-argument', `${method}: the request body is not JSON.`);
     }
     const reply = async () => {
-      const callStart = performance.now();
-      const cpuStart = process.threadCpuUsage();
-      const outcome = await runCall(this.#context, method, argument);
-      const timing = serverTiming(received, callStart, cpuStart);
-      await sendJson(response, outcome.status, outcome.result, { 'server-timing': timing });
+      const { outcome, timing } = await timedCall(this.#context, method, argument, received);
+      const headers = { 'server-timing': serverTimingHeader(timing) };
+      await sendJson(response, outcome.status, outcome.result, headers);
     };
     // A note-sized reply holds its slot until it has left for the socket (or the client went).
     await (hasLargeReply(method) ? this.#largeReplies.run(reply) : reply());
@@ -212,6 +241,10 @@ export async function startBridge(options: BridgeOptions): Promise<Bridge> {
       else response.end();
     });
   });
+  server.on('upgrade', (request: IncomingMessage, socket: Duplex, head: Buffer) => {
+    socket.on('error', (error) => log(`bridge socket: ${error.message}`));
+    routes.upgrade(request, socket, head);
+  });
   await new Promise<void>((resolvePromise, reject) => {
     server.once('error', reject);
     server.listen(options.port ?? 0, '127.0.0.1', () => resolvePromise());
@@ -228,6 +261,7 @@ export async function startBridge(options: BridgeOptions): Promise<Bridge> {
     close: async () => {
       unsubscribe();
       streams.close();
+      routes.close();
       server.closeAllConnections();
       await new Promise<void>((resolvePromise) => server.close(() => resolvePromise()));
     },
@@ -251,22 +285,6 @@ function sendJson(
     response.once('close', () => resolve());
     response.end(JSON.stringify(result));
   });
-}
-
-/**
- * A call's times for the page (`Server-Timing`, read by the UI benchmark through the Resource
- * Timing API): `bridge` from the request's headers parsed to its reply ready, `call` the call's
- * wall time, `cpu` this thread's CPU time meanwhile (including anything else it ran in the call's
- * pauses). Milliseconds.
- */
-function serverTiming(received: number, callStart: number, cpuStart: NodeJS.CpuUsage): string {
-  const now = performance.now();
-  const cpu = process.threadCpuUsage(cpuStart);
-  const ms = (value: number) => value.toFixed(2);
-  return (
-    `bridge;dur=${ms(now - received)}, call;dur=${ms(now - callStart)}, ` +
-    `cpu;dur=${ms((cpu.user + cpu.system) / 1000)}`
-  );
 }
 
 /** The request body as text, or null when it exceeds `MAX_BODY_BYTES`. */

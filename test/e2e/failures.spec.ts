@@ -1,7 +1,7 @@
 // When the engine cannot answer, the page says so instead of showing what it showed before:
 // a failed request is faked with page.route, the rest is the real bridge.
 import { join } from 'node:path';
-import type { Page } from '@playwright/test';
+import type { Page, WebSocketRoute } from '@playwright/test';
 import { SCREENSHOTS, expect, test } from './bridge-fixture.ts';
 
 const searchBox = (page: Page) => page.getByRole('searchbox', { name: 'Search' });
@@ -29,12 +29,22 @@ test('a section that fails to load shows the error, not the previous section', a
 });
 
 test('a failed search shows no stale count, results or copy buttons', async ({ page, bridge }) => {
+  // Searches go over the bridge's socket while it is there (docs/ui.md#how-a-search-reaches-the-engine).
+  let gone = false;
+  const sockets: WebSocketRoute[] = [];
+  await page.routeWebSocket('**/api/socket**', (socket) => {
+    if (gone) return socket.close();
+    socket.connectToServer();
+    sockets.push(socket);
+  });
   await page.goto(bridge.url);
   await searchBox(page).fill('carbon');
   await expect(results(page).first()).toContainText('Compost methods');
   await expect(page.getByRole('button', { name: 'Copy all' })).toBeVisible();
-  // The bridge goes away.
+  // The bridge goes away: its socket closes, a new one is refused, and so is HTTP.
+  gone = true;
   await page.route('**/api/search', (route) => route.abort('connectionrefused'));
+  for (const socket of sockets) await socket.close();
   await searchBox(page).fill('carbon compost');
   await expect(page.getByRole('alert').filter({ hasText: 'The search failed' })).toBeVisible();
   await expect(page.locator('.toolbar .count')).toHaveText('');

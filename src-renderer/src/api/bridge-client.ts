@@ -1,6 +1,6 @@
 // The FolioApi over HTTP, for the browser build served by `npm run web`: requests are
-// `POST /api/<method>` with the session token in a header, events arrive on one server-sent
-// event stream. The browser itself does what a browser can (clipboard, opening links).
+// `POST /api/<method>` with the session token in a header (searches over a WebSocket when it opens:
+// socket-channel.ts), events arrive on one server-sent event stream. The browser itself does what a browser can (clipboard, opening links).
 import {
   API_EVENTS,
   API_METHODS,
@@ -9,6 +9,7 @@ import {
   type ApiResult,
   type FolioApi,
 } from '#shared/contract/api.ts';
+import { SOCKET_METHODS, SocketChannel } from './socket-channel.ts';
 
 /** The request header that carries the session token. */
 export const TOKEN_HEADER = 'x-folio-token';
@@ -88,10 +89,17 @@ export function createBridgeClient(options: BridgeClientOptions): FolioApi {
     });
   }
 
+  const token = encodeURIComponent(options.token);
+  const socket = new SocketChannel(`${baseUrl.replace(/^http/, 'ws')}/api/socket?token=${token}`);
+  const overHttp = (method: ApiMethod) => (arg?: unknown) =>
+    callBridge(baseUrl, options.token, method, arg);
+  // The per-keystroke calls go over the socket when it carries them, else over HTTP.
+  const overSocket = (method: ApiMethod) => async (arg?: unknown) =>
+    (await socket.call(method, arg)) ?? overHttp(method)(arg);
   const remote = Object.fromEntries(
     API_METHODS.map((method) => [
       method,
-      (arg?: unknown) => callBridge(baseUrl, options.token, method, arg),
+      SOCKET_METHODS.has(method) ? overSocket(method) : overHttp(method),
     ]),
   ) as unknown as Pick<FolioApi, ApiMethod>;
 

@@ -1,0 +1,81 @@
+// The calls made per keystroke (`search`) over one WebSocket to the bridge
+// (src-main/bridge/api-socket.ts): a message on an open socket reaches the bridge and back in ~3 ms
+// where a `fetch` takes ~10 (docs/benchmarks.md#ui). Opened on the first such call. A call the
+// socket cannot carry — it never opened (an older bridge), or it closed before the reply — is
+// answered `null`, and the caller sends it over HTTP instead; a socket that closed after opening
+// is opened again by the next call.
+import type { ApiMethod, ApiResult } from '#shared/contract/api.ts';
+
+/** The methods sent over the socket (the bridge refuses any other there). */
+export const SOCKET_METHODS: ReadonlySet<ApiMethod> = new Set<ApiMethod>(['search']);
+
+/** What the bridge sends back for a call. */
+interface SocketReply {
+  id: number;
+  result: ApiResult<unknown>;
+  /** The bridge's times for the call, ms (the UI benchmark reads them). */
+  timing: Record<string, number>;
+}
+
+/** One page's socket to the bridge. */
+export class SocketChannel {
+  readonly #url: string;
+  #socket: Promise<WebSocket | null> | null = null;
+  /** The socket never opened: this page uses HTTP only. */
+  #refused = false;
+  #nextId = 0;
+  readonly #pending = new Map<
+    number,
+    { resolve: (reply: SocketReply | null) => void; sentAt: number }
+  >();
+
+  constructor(url: string) {
+    this.#url = url;
+  }
+
+  /** Sends `method`; resolves to its result, or `null` when the socket could not carry it. */
+  async call<T>(method: ApiMethod, argument: unknown): Promise<ApiResult<T> | null> {
+    const socket = this.#refused ? null : await (this.#socket ??= this.#open());
+    if (!socket || socket.readyState !== WebSocket.OPEN) return null;
+    const id = ++this.#nextId;
+    const sentAt = performance.now();
+    const reply = await new Promise<SocketReply | null>((resolve) => {
+      this.#pending.set(id, { resolve, sentAt });
+      socket.send(JSON.stringify({ id, method, argument: argument ?? null }));
+    });
+    if (!reply) return null;
+    // The UI benchmark splits a keystroke with these (docs/benchmarks.md#ui); cleared at once, so
+    // that a long session keeps no entries (performance observers have them already).
+    performance.measure('folio:socket-call', {
+      start: sentAt,
+      detail: { method, ...reply.timing },
+    });
+    performance.clearMeasures('folio:socket-call');
+    return reply.result as ApiResult<T>;
+  }
+
+  #open(): Promise<WebSocket | null> {
+    return new Promise((resolve) => {
+      const socket = new WebSocket(this.#url);
+      let opened = false;
+      socket.addEventListener('open', () => {
+        opened = true;
+        resolve(socket);
+      });
+      socket.addEventListener('message', (event) => this.#reply(event.data as string));
+      socket.addEventListener('close', () => {
+        if (!opened) this.#refused = true;
+        this.#socket = null;
+        resolve(null);
+        for (const { resolve: answer } of this.#pending.values()) answer(null);
+        this.#pending.clear();
+      });
+    });
+  }
+
+  #reply(data: string): void {
+    const reply = JSON.parse(data) as SocketReply;
+    this.#pending.get(reply.id)?.resolve(reply);
+    this.#pending.delete(reply.id);
+  }
+}
