@@ -4,12 +4,14 @@
 // rows is listed: its rows are candidates, scored by bm25. A common one is only looked up among
 // the listed rows, its part of bm25 estimated from its weight — a row holding only common words
 // cannot reach the top, since coverage weighs words by rarity (docs/search-quality.md#the-score) —
-// unless its heading names the rarest common word (`titleListRows`).
+// unless its heading names the rarest common word (`titleListRows`), or it is among the best rows
+// of the rarest ones (`commonTopRows`, top-rows.ts).
 import { rowidsOf, scoredRows } from './fts-statements.ts';
 import { and, Candidate, inFilters, not, or } from './candidate.ts';
 import type { SourceContext } from './candidates.ts';
 import type { RankingOptions } from './ranking.ts';
 import { allOperands, type Topic } from './topic.ts';
+import { topRows } from './top-rows.ts';
 
 /** One form of a wanted operand: as typed, or through its fuzzy variants only. */
 interface Form {
@@ -79,9 +81,13 @@ export function readPartial(
   const titled = narrow ? null : titledForm(forms, context.options);
   if (titled) listForm(topic, context, titled, false, take, 0);
   const among = or([...listed, ...(titled ? [titled] : [])].map((f) => f.expr));
+  const topped = toppedForms(topic, forms, listed, context.options);
+  const orTopped = or([among, ...topped.map((f) => f.expr)]);
+  for (const form of topped) listTop(topic, context, form, take);
   const checked = forms.filter((f) => !listed.includes(f));
-  markChecked(topic, context, checked, fresh.values(), (expr, mark) => {
-    for (const rowid of rowidsOf(context.reader, and(expr, among))) {
+  // The top rows' flags are not looked up (`listTop`): only the words they hold are.
+  markChecked(topic, context, checked, fresh.values(), (expr, mark, flag) => {
+    for (const rowid of rowidsOf(context.reader, and(expr, flag ? among : orTopped))) {
       const c = fresh.get(rowid);
       if (c) mark(c);
     }
@@ -98,6 +104,48 @@ export function readPartial(
     partial.push(c);
   }
   return partial;
+}
+
+/**
+ * The rarest common forms as typed that lend their top rows (`commonTopRows`); not a prefix (a
+ * word being typed is another prefix at the next key: remembering its rows would not pay).
+ */
+function toppedForms(topic: Topic, forms: Form[], listed: Form[], options: RankingOptions) {
+  if (options.commonTopRows <= 0) return [];
+  const prefix = (f: Form) => topic.wanted[f.operand]!.operand.highlights.some((h) => h.prefix);
+  const common = forms.filter(
+    (f) =>
+      !f.fuzzy &&
+      !listed.includes(f) &&
+      f.rows > 0 &&
+      f.rows <= options.commonTopMaxRows &&
+      !prefix(f),
+  );
+  return common.slice(0, options.commonTopWords);
+}
+
+/**
+ * Adds a common form's top rows (top-rows.ts) to the candidates `take` gives. Its bm25 is
+ * estimated as on the other rows holding it (`markChecked`): its own bm25 only picks the rows.
+ */
+function listTop(
+  topic: Topic,
+  context: SourceContext,
+  form: Form,
+  take: (rowid: number) => Candidate | null,
+): void {
+  const { reader, weights, options } = context;
+  const order = { heading: options.headingWeight, context: options.contextWeight };
+  const expr = inFilters(topic, form.expr);
+  for (const row of topRows(reader, expr, topic.scope, weights, order, options.commonTopRows)) {
+    const c = take(row[0]);
+    if (!c) continue;
+    // A row no listed form brought (bm25 0): its other words' places are not looked up, so its
+    // bound takes them as in its heading (a title-listed row is titled already).
+    if (c.bm25 === 0) c.titled = c.contexted = true;
+    c.addRow(row, 0);
+    c.exact |= 1 << form.operand;
+  }
 }
 
 /** Adds the rows of a listed form to the candidates `take` gives (null: not one of them). */
@@ -134,18 +182,22 @@ function markChecked(
   context: SourceContext,
   checked: Form[],
   listed: Iterable<Candidate>,
-  marks: (expr: string, mark: (c: Candidate) => void) => void,
+  marks: (expr: string, mark: (c: Candidate) => void, flag: boolean) => void,
 ): void {
   const { options } = context;
   for (const form of checked) {
     const bit = 1 << form.operand;
     const weight = (form.fuzzy ? options.fuzzyWeight : 1) * topic.wanted[form.operand]!.weight;
-    marks(form.expr, (c) => {
-      if (form.fuzzy && c.exact & bit) return;
-      c.bm25 += weight * options.commonWordBm25;
-      if (form.fuzzy) c.fuzzy |= bit;
-      else c.exact |= bit;
-    });
+    marks(
+      form.expr,
+      (c) => {
+        if (form.fuzzy && c.exact & bit) return;
+        c.bm25 += weight * options.commonWordBm25;
+        if (form.fuzzy) c.fuzzy |= bit;
+        else c.exact |= bit;
+      },
+      false,
+    );
   }
   if (checked.length === 0) return;
   const fields = topic.query.required.filter((o) => o.filter).map((o) => o.expr);
@@ -159,10 +211,12 @@ function markChecked(
     contexted &&= c.contexted;
     own &&= c.own;
   }
-  if (!titled) marks(`{title} : ${grouped(words)}`, (c) => (c.titled = true));
-  if (!contexted)
-    marks(`{title context path path_components} : ${grouped(words)}`, (c) => (c.contexted = true));
-  if (!own) marks(`{title body} : ${grouped(or([words, ...fields]))}`, (c) => (c.own = true));
+  if (!titled) marks(`{title} : ${grouped(words)}`, (c) => (c.titled = true), true);
+  if (!contexted) {
+    const places = `{title context path path_components} : ${grouped(words)}`;
+    marks(places, (c) => (c.contexted = true), true);
+  }
+  if (!own) marks(`{title body} : ${grouped(or([words, ...fields]))}`, (c) => (c.own = true), true);
 }
 
 /**

@@ -31,6 +31,15 @@ export interface RankingOptions {
    * their title (candidates whose heading holds it, though they hold no rarer wanted word).
    */
   titleListRows: number;
+  /**
+   * A common operand (held by more than `commonRows` rows, at most `commonTopMaxRows`) lists its
+   * best this many rows by its own bm25 and heading (0: none); remembered per index state.
+   */
+  commonTopRows: number;
+  /** Operands held by more rows than this lend no top rows (`commonTopRows`). */
+  commonTopMaxRows: number;
+  /** The rarest this many common operands of a query lend top rows (`commonTopRows`). */
+  commonTopWords: number;
   /** bm25 credited per unit of weight for a common operand a row holds (it is not scored). */
   commonWordBm25: number;
   /** Sections longer than this many tokens are judged by their best passage. */
@@ -55,6 +64,9 @@ export const RANKING_DEFAULTS: Readonly<RankingOptions> = Object.freeze({
   rawGrowth: 4,
   commonRows: 1000,
   titleListRows: 3000,
+  commonTopRows: 150,
+  commonTopMaxRows: 10000,
+  commonTopWords: 2,
   commonWordBm25: 1,
   longNodeTokens: 1500,
   passageChars: 600,

@@ -83,9 +83,10 @@ describe('partial matches', () => {
 
   it('look up common words only among the rows of rarer ones', () => {
     // Over a cap of one row, "battery" and "cold" (two rows each) are common: only the rows of
-    // "monday" are candidates; with the default cap, the section holding the other two is too.
+    // "monday" are candidates (their top rows left out); with the default cap, the section
+    // holding the other two is too.
     const ids = (ranking: Partial<RankingOptions>) => idsRanked('battery monday cold', ranking);
-    expect(ids({ commonRows: 1 })).toEqual(['p:log.md#field-log']);
+    expect(ids({ commonRows: 1, commonTopRows: 0 })).toEqual(['p:log.md#field-log']);
     expect(ids({})).toEqual([
       'p:log.md#field-log',
       'p:winter.md#winter-mode',
@@ -98,7 +99,25 @@ describe('partial matches', () => {
     // and comes after it): the section titled "Cold snaps" is a candidate although it holds
     // neither "monday" nor "battery" — unless the common word is held by more than `titleListRows`.
     const ids = (ranking: Partial<RankingOptions>) => idsRanked('monday cold battery', ranking);
-    expect(ids({ commonRows: 1 })).toEqual(['p:log.md#field-log', 'p:weather.md#cold-snaps']);
-    expect(ids({ commonRows: 1, titleListRows: 1 })).toEqual(['p:log.md#field-log']);
+    const rule = { commonRows: 1, commonTopRows: 0 };
+    expect(ids(rule)).toEqual(['p:log.md#field-log', 'p:weather.md#cold-snaps']);
+    expect(ids({ ...rule, titleListRows: 1 })).toEqual(['p:log.md#field-log']);
+  });
+
+  it("take the top rows of the rarest common words, scored with the query's other words", () => {
+    // Over a cap of one row, "cold" and "battery" (two rows each) are common, and the title rule
+    // is off: their best rows by their own bm25 are candidates; "Winter mode" holds both.
+    const ids = (ranking: Partial<RankingOptions>) =>
+      idsRanked('monday cold battery', { commonRows: 1, titleListRows: 1, ...ranking });
+    const all = ['p:log.md#field-log', 'p:winter.md#winter-mode', 'p:weather.md#cold-snaps'];
+    expect(ids({})).toEqual(all);
+    // "Cold snaps" names "cold" in its heading: its best row.
+    expect(ids({ commonTopRows: 1, commonTopWords: 1 })).toEqual([
+      'p:log.md#field-log',
+      'p:weather.md#cold-snaps',
+    ]);
+    // Only words held by at most `commonTopMaxRows` rows lend rows.
+    expect(ids({ commonTopMaxRows: 1 })).toEqual(['p:log.md#field-log']);
+    expect(ids({ commonTopRows: 0 })).toEqual(['p:log.md#field-log']);
   });
 });

@@ -1,0 +1,42 @@
+// The best rows of a common word, remembered per reader generation (docs/search-quality.md#the-score):
+// a word held by too many rows to list them all (`commonRows`) still lends the partial source its
+// top `commonTopRows` rows, ranked by the word's own bm25 and heading — the section headed by
+// the word ("vector::reserve" for "vector") is among them though it holds no rarer word of the
+// query. Ranking all of a common word's rows is what listing it costs; remembered, a word pays
+// it once per index state, not once per search.
+import type { IndexReader } from '../store/index-reader.ts';
+import { scoredRows, type RowOrder, type ScoredRow } from './fts-statements.ts';
+import type { Scope } from './topic.ts';
+
+/** Words whose top rows are remembered at most (then the memory starts afresh). */
+const MAX_REMEMBERED = 2_000;
+
+/** Per reader: the index generation the rows were read in, and each word's top rows. */
+const TOP_ROWS = new WeakMap<IndexReader, { generation: number; of: Map<string, ScoredRow[]> }>();
+
+/**
+ * The best `limit` rows of `expr` within `scope` by `order` (its own bm25 with the column
+ * `weights`, and its heading and context), from memory when this index state has read them.
+ */
+export function topRows(
+  reader: IndexReader,
+  expr: string,
+  scope: Scope,
+  weights: number[],
+  order: RowOrder,
+  limit: number,
+): ScoredRow[] {
+  let memo = TOP_ROWS.get(reader);
+  if (!memo || memo.generation !== reader.generation) {
+    memo = { generation: reader.generation, of: new Map() };
+    TOP_ROWS.set(reader, memo);
+  }
+  if (memo.of.size > MAX_REMEMBERED) memo.of.clear();
+  const key = JSON.stringify([expr, scope, weights, order, limit]);
+  let rows = memo.of.get(key);
+  if (!rows) {
+    rows = scoredRows(reader, expr, scope, weights, order, { limit, offset: 0 });
+    memo.of.set(key, rows);
+  }
+  return rows;
+}
