@@ -5,8 +5,8 @@
 // in the engine, the raw FTS5 query of the same terms, and the same server and client linked in
 // memory (the protocol's own cost, without the pipe and the second process), interleaved query by
 // query so that all see the same machine load. Also: a second call sent at once after each answer
-// (the server has not idled: what waking it costs), and the CPU per call of the server's main
-// thread (Linux) beside this thread's for the in-memory call and the engine search (more work in
+// (the server has not idled: what waking it costs), and the time per call of the server's main
+// thread on a core and waiting for one (Linux) beside this process's CPU per search (more work in
 // the server, or waiting). The machine is shared: read the ratios, run it several times
 // (docs/benchmarks.md#mcp).
 //   npm run bench -- mcp     (FOLIO_BENCH_CORPUS / FOLIO_BENCH_QUERIES / FOLIO_BENCH_ROUNDS;
@@ -31,16 +31,17 @@ const queriesFile =
   process.env.FOLIO_BENCH_QUERIES ?? join(import.meta.dirname, 'queries-msdocs-cpp.json');
 const rounds = Number(process.env.FOLIO_BENCH_ROUNDS ?? 5);
 const LIMIT = 10; // the search tool's default
-const CLOCK_TICKS = 100; // per second, in /proc's CPU times (USER_HZ on Linux)
+const NS_PER_MS = 1e6;
 const io = { stdout: process.stdout, stderr: process.stderr, signal: new AbortController().signal };
 
-/** CPU milliseconds a process's main thread used so far (Linux; null elsewhere). */
-function mainThreadCpuMs(pid: number | null): number | null {
+/**
+ * A process's main thread so far (Linux `schedstat`, nanoseconds: exact, unlike `stat`'s ticks):
+ * milliseconds on a core, and waiting for one while ready to run. Null elsewhere.
+ */
+function mainThreadTimes(pid: number | null): { cpu: number; waiting: number } | null {
   try {
-    // utime and stime, fields 14 and 15 of /proc/PID/task/PID/stat (after the command's parentheses)
-    const stat = readFileSync(`/proc/${pid}/task/${pid}/stat`, 'utf8');
-    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    return ((Number(fields[11]) + Number(fields[12])) * 1000) / CLOCK_TICKS;
+    const [cpu, waiting] = readFileSync(`/proc/${pid}/task/${pid}/schedstat`, 'utf8').split(' ');
+    return { cpu: Number(cpu) / NS_PER_MS, waiting: Number(waiting) / NS_PER_MS };
   } catch {
     return null;
   }
@@ -120,10 +121,11 @@ try {
     fts5: [] as number[],
   };
   let failures = 0;
-  const cpu = { server: 0, local: 0, engine: 0 };
+  let ownCpu = 0; // this thread's, over the in-memory call and the engine search
+  let serverFrom: ReturnType<typeof mainThreadTimes> = null;
   // Round 0 warms every cache on both sides and is not recorded.
   for (let round = 0; round <= rounds; round++) {
-    if (round === 1) cpu.server = -(mainThreadCpuMs(transport.pid) ?? NaN);
+    if (round === 1) serverFrom = mainThreadTimes(transport.pid);
     for (let i = 0; i < queries.length; i++) {
       const arguments_ = { query: queries[i]!, limit: LIMIT };
       let isError = false;
@@ -139,10 +141,10 @@ try {
       );
       let local_ = 0;
       let inProcess = 0;
-      const localCpu = await threadCpu(async () => {
+      // One interval for both: the kernel settles a running thread's CPU time at its next
+      // scheduler event, so short intervals of their own would trade time between them.
+      const pairCpu = await threadCpu(async () => {
         local_ = await time(() => local.callTool({ name: 'search', arguments: arguments_ }));
-      });
-      const engineCpu = await threadCpu(async () => {
         inProcess = await time(() => engine.search({ queries: [queries[i]!], limit: LIMIT }));
       });
       const expression = expressions[i];
@@ -150,14 +152,13 @@ try {
       if (round === 0) continue;
       samples.mcp.push(mcp);
       samples.atOnce.push(atOnce);
-      cpu.local += localCpu;
-      cpu.engine += engineCpu;
+      ownCpu += pairCpu;
       samples.local.push(local_);
       samples.engine.push(inProcess);
       if (fts5 !== null) samples.fts5.push(fts5);
     }
   }
-  cpu.server += mainThreadCpuMs(transport.pid) ?? NaN;
+  const serverTo = mainThreadTimes(transport.pid);
   await client.close();
   await local.close();
   await engine.close();
@@ -177,8 +178,14 @@ try {
   const calls = rounds * queries.length;
   const perCall = (ms: number) => `${(ms / calls).toFixed(2)} ms`;
   console.log(
-    `CPU per search: server's main thread ${Number.isNaN(cpu.server) ? 'n/a' : perCall(cpu.server / 2)} (both calls' average, 10 ms ticks), in memory ${perCall(cpu.local)}, engine search ${perCall(cpu.engine)}`,
+    `CPU per search in this process (the in-memory call's and the engine search's average): ${perCall(ownCpu / 2)}`,
   );
+  // The server answered two calls per query (the one after idling and the one sent at once).
+  const server =
+    serverFrom && serverTo
+      ? `on a core ${perCall((serverTo.cpu - serverFrom.cpu) / 2)}, waiting for one ${perCall((serverTo.waiting - serverFrom.waiting) / 2)}`
+      : 'n/a (no /proc schedstat)';
+  console.log(`server's main thread per call: ${server}`);
   const p50 = percentile(samples.mcp, 0.5);
   const p95 = percentile(samples.mcp, 0.95);
   console.log(
