@@ -26,12 +26,21 @@ export const VOCABULARY_LOOKUP_BUDGET_MS = 250;
 /** Terms most remembered from lookups (then the memory starts afresh). */
 const MAX_LOOKED_UP = 200_000;
 
+/**
+ * An index of at most this many terms has them all read at its first lookup, and is asked no
+ * more: reading the first 1,001 terms of msdocs-cpp costs ~0.6 ms, a word's one-edit
+ * neighbours are ~650 single lookups of ~8 µs (docs/benchmarks.md#huge-notes).
+ */
+export const SMALL_VOCABULARY_TERMS = 1_000;
+
 /** How a searcher behaves beyond the settings. */
 export interface SearcherOptions {
   /** See `VOCABULARY_MAX_AGE_MS` (its default). */
   vocabularyMaxAgeMs?: number;
   /** See `VOCABULARY_LOOKUP_BUDGET_MS` (its default); 0 reads the whole vocabulary at once. */
   vocabularyLookupBudgetMs?: number;
+  /** See `SMALL_VOCABULARY_TERMS` (its default); 0 looks every term up on its own. */
+  smallVocabularyTerms?: number;
   /** The ranking (`RANKING_DEFAULTS` where not given): evaluation tries other values. */
   ranking?: Partial<RankingOptions>;
 }
@@ -49,7 +58,8 @@ export class Searcher {
     this.vocabularyMaxAgeMs = options.vocabularyMaxAgeMs ?? VOCABULARY_MAX_AGE_MS;
     this.ranking = { ...RANKING_DEFAULTS, ...options.ranking };
     const budget = options.vocabularyLookupBudgetMs ?? VOCABULARY_LOOKUP_BUDGET_MS;
-    this.lookups = new TermLookups(reader, budget);
+    const small = options.smallVocabularyTerms ?? SMALL_VOCABULARY_TERMS;
+    this.lookups = new TermLookups(reader, budget, small);
   }
 
   /**
@@ -118,15 +128,19 @@ function cpuMsSince(started: NodeJS.CpuUsage): number {
 class TermLookups implements TermSource {
   private readonly reader: IndexReader;
   private readonly budgetMs: number;
+  private readonly smallTerms: number;
   private spentMs = 0;
   private version = -1;
   private current: Vocabulary | null = null;
   private readonly known = new Map<string, number | undefined>();
   private wide: string[] | null = null;
+  /** True when every term of the index is in `known` (a small vocabulary); null: not read yet. */
+  private whole: boolean | null = null;
 
-  constructor(reader: IndexReader, budgetMs: number) {
+  constructor(reader: IndexReader, budgetMs: number, smallTerms: number) {
     this.reader = reader;
     this.budgetMs = budgetMs;
+    this.smallTerms = smallTerms;
   }
 
   get spent(): boolean {
@@ -138,6 +152,7 @@ class TermLookups implements TermSource {
     if (!this.current || version !== this.version) {
       this.known.clear();
       this.wide = null;
+      this.whole = null;
       this.version = version;
       this.current = new Vocabulary(this, this.reader.rowCount());
     }
@@ -150,29 +165,43 @@ class TermLookups implements TermSource {
   }
 
   prefetch(terms: string[]): void {
+    this.whole ??= this.timed(() => this.readSmall());
+    if (this.whole) return;
     const missing = terms.filter((term) => !this.known.has(term));
     if (missing.length === 0) return;
-    const started = process.cpuUsage();
-    if (this.known.size + missing.length > MAX_LOOKED_UP) this.known.clear();
-    for (const term of missing) this.known.set(term, undefined);
-    for (const [term, rows] of this.reader.termRows(missing)) this.known.set(term, rows);
-    this.spentMs += cpuMsSince(started);
+    this.timed(() => {
+      if (this.known.size + missing.length > MAX_LOOKED_UP) this.known.clear();
+      for (const term of missing) this.known.set(term, undefined);
+      for (const [term, rows] of this.reader.termRows(missing)) this.known.set(term, rows);
+    });
   }
 
   beginning(prefix: string): Array<[term: string, rows: number]> {
-    const started = process.cpuUsage();
-    const terms = this.reader.termsBeginning(prefix);
-    this.spentMs += cpuMsSince(started);
-    return terms;
+    return this.timed(() => this.reader.termsBeginning(prefix));
   }
 
   /** A non-ASCII word's neighbours need every letter of the index: read once, all terms. */
   wideAlphabet(): string[] {
-    if (!this.wide) {
-      const started = process.cpuUsage();
-      this.wide = wideAlphabetOf(this.reader.vocabulary().map(([term]) => term));
+    this.wide ??= this.timed(() => wideAlphabetOf(this.reader.vocabulary().map(([t]) => t)));
+    return this.wide;
+  }
+
+  /** True when the index holds at most `smallTerms` terms, all of them now `known`. */
+  private readSmall(): boolean {
+    if (this.smallTerms <= 0) return false;
+    const first = this.reader.termsBeginning('', this.smallTerms + 1);
+    if (first.length > this.smallTerms) return false;
+    for (const [term, rows] of first) this.known.set(term, rows);
+    return true;
+  }
+
+  /** Runs `read`, adding the CPU time it took to what the lookups spent. */
+  private timed<T>(read: () => T): T {
+    const started = process.cpuUsage();
+    try {
+      return read();
+    } finally {
       this.spentMs += cpuMsSince(started);
     }
-    return this.wide;
   }
 }

@@ -31,13 +31,16 @@ const ids = (searcher: Searcher, q: string) => {
     .results.map((r) => r.id);
 };
 
+/** A searcher looking every term up on its own (the index here is small: see the last test). */
+const probing = { vocabularyLookupBudgetMs: 60_000, smallVocabularyTerms: 0 };
+
 describe('fuzzy vocabulary refresh', () => {
   it('a loaded vocabulary serves until it is old enough; exact matches are always current', async () => {
     const internals = engineInternals(engine());
     const whole = { vocabularyLookupBudgetMs: 0 }; // read whole on first need
     const kept = new Searcher(internals.reader, { ...whole, vocabularyMaxAgeMs: 60_000 });
     const eager = new Searcher(internals.reader, { ...whole, vocabularyMaxAgeMs: 0 });
-    const lookingUp = new Searcher(internals.reader, { vocabularyLookupBudgetMs: 60_000 });
+    const lookingUp = new Searcher(internals.reader, probing);
     expect(ids(kept, 'trowl')).toEqual(['g:tools.md#tools']);
     expect(ids(eager, 'trowl')).toEqual(['g:tools.md#tools']);
     expect(ids(lookingUp, 'trowl')).toEqual(['g:tools.md#tools']);
@@ -55,7 +58,8 @@ describe('fuzzy vocabulary refresh', () => {
   it('terms looked up one by one give the same searches as the vocabulary read whole', () => {
     const internals = engineInternals(engine());
     const whole = new Searcher(internals.reader, { vocabularyLookupBudgetMs: 0 });
-    const lookingUp = new Searcher(internals.reader, { vocabularyLookupBudgetMs: 60_000 });
+    const lookingUp = new Searcher(internals.reader, probing);
+    const small = new Searcher(internals.reader, { vocabularyLookupBudgetMs: 60_000 });
     // Typos of ASCII and non-ASCII words (their edits use the index's own letters), a word no
     // row holds, and scores (the word weights come from the row counts).
     for (const q of ['trowl', 'cafe spons', 'crme brûle', 'sharp zzqq', 'cafés', 'pond']) {
@@ -64,8 +68,33 @@ describe('fuzzy vocabulary refresh', () => {
           .search({ queries: [q] }, internals.settings(), internals.analyzer())
           .results.map((r) => [r.id, r.score, r.partial, r.matchedTerms]);
       expect(run(lookingUp), q).toEqual(run(whole));
+      expect(run(small), q).toEqual(run(whole));
     }
     expect(ids(lookingUp, 'crme')).toEqual(['g:café.md#crème']);
+  });
+
+  it('reads a small vocabulary whole at its first lookup and then looks no term up', () => {
+    const { reader } = engineInternals(engine());
+    const termRows = reader.termRows.bind(reader);
+    let lookups = 0;
+    reader.termRows = (terms) => {
+      lookups += terms.length;
+      return termRows(terms);
+    };
+    try {
+      const small = new Searcher(reader, { vocabularyLookupBudgetMs: 60_000 });
+      expect(ids(small, 'trowl spons')).toEqual(['g:tools.md#tools', 'g:café.md#café']);
+      expect(lookups).toBe(0);
+      // Over the threshold: the same search asks for each one-edit neighbour of its words.
+      const large = new Searcher(reader, {
+        vocabularyLookupBudgetMs: 60_000,
+        smallVocabularyTerms: 5,
+      });
+      expect(ids(large, 'trowl spons')).toEqual(['g:tools.md#tools', 'g:café.md#café']);
+      expect(lookups).toBeGreaterThan(100);
+    } finally {
+      reader.termRows = termRows;
+    }
   });
 
   it("the index row count is the files' node count, and lookups match the vocabulary", () => {
