@@ -24,10 +24,8 @@ export class SocketChannel {
   /** The socket never opened: this page uses HTTP only. */
   #refused = false;
   #nextId = 0;
-  readonly #pending = new Map<
-    number,
-    { resolve: (reply: SocketReply | null) => void; sentAt: number }
-  >();
+  /** The calls sent and not answered yet, by id. */
+  readonly #pending = new Map<number, (reply: SocketReply | null) => void>();
 
   constructor(url: string) {
     this.#url = url;
@@ -40,7 +38,7 @@ export class SocketChannel {
     const id = ++this.#nextId;
     const sentAt = performance.now();
     const reply = await new Promise<SocketReply | null>((resolve) => {
-      this.#pending.set(id, { resolve, sentAt });
+      this.#pending.set(id, resolve);
       socket.send(JSON.stringify({ id, method, argument: argument ?? null }));
     });
     if (!reply) return null;
@@ -67,7 +65,7 @@ export class SocketChannel {
         if (!opened) this.#refused = true;
         this.#socket = null;
         resolve(null);
-        for (const { resolve: answer } of this.#pending.values()) answer(null);
+        for (const answer of this.#pending.values()) answer(null);
         this.#pending.clear();
       });
     });
@@ -75,7 +73,7 @@ export class SocketChannel {
 
   #reply(data: string): void {
     const reply = JSON.parse(data) as SocketReply;
-    this.#pending.get(reply.id)?.resolve(reply);
+    this.#pending.get(reply.id)?.(reply);
     this.#pending.delete(reply.id);
   }
 }
