@@ -230,8 +230,11 @@ class Compiler {
     const family = (this.options.family?.(prefix) ?? []).filter((t) => `"${t}"` !== exact);
     this.highlights.push({ terms: [prefix], prefix: true });
     for (const term of family) this.highlights.push({ terms: [term], prefix: false });
+    // The word itself as all it completes to would be read twice for nothing to rank below it.
     const completed = words?.map((t) => quote([t])) ?? [`${quote([prefix])} *`];
-    return `(${[exact, ...completed, ...family.map((t) => quote([t]))].join(' OR ')})`;
+    const alone = completed.length === 1 && completed[0] === exact && family.length === 0;
+    const others = alone ? [] : completed;
+    return `(${[exact, ...others, ...family.map((t) => quote([t]))].join(' OR ')})`;
   }
 }
 

@@ -99,6 +99,8 @@ describe('markTyping', () => {
     const typed = compile(['refer', 'referenc']);
     expect(typed.expr).toBe('("refe" OR "refer" OR "referenc")');
     expect(typed.fuzzy).toBeNull();
+    // The word itself as all it completes to: nothing to rank below it, named once.
+    expect(compile(['refe']).expr).toBe('("refe")');
     // Nothing completes it: likely misspelt, its variants count.
     const misspelt = compile([]);
     expect(misspelt.expr).toBe('("refe")');
