@@ -1,5 +1,5 @@
-// The page's searches travel over the bridge's WebSocket (docs/ui.md#how-a-search-reaches-the-engine):
-// a typed query is sent there, not as `POST /api/search`, and the results are the engine's; when
+// The page's searches travel over the bridge's WebSocket (docs/ui.md#how-a-search-reaches-the-engine),
+// opened with the page: a typed query is sent there, not as `POST /api/search`, and the results are the engine's; when
 // the socket is refused, or closes before it answers, the search is sent over HTTP and the results
 // still come.
 import type { Page } from '@playwright/test';
@@ -25,7 +25,12 @@ test('a typed search goes over the socket, and its results are shown', async ({ 
     socket.on('framesent', (frame) => sent.push(String(frame.payload)));
   });
   const calls = httpCalls(page);
+  const opened = page.waitForEvent('websocket');
   await page.goto(bridge.url);
+  await expect(page.getByText('Type to search 7 notes by section')).toBeVisible();
+  // The socket opens with the page, before anything is typed.
+  await opened;
+  expect(sent).toEqual([]);
   await searchBox(page).fill('carbon');
   await expect(results(page).first()).toContainText('Compost methods');
   expect(sent.map((frame) => JSON.parse(frame) as { method: string; argument: unknown })).toEqual([

@@ -24,6 +24,8 @@ export interface BridgeClientOptions {
   writeClipboard?: (text: string) => Promise<void>;
   /** Opens an http(s)/mailto URL; default: a new browser tab without opener. */
   openUrl?: (url: string) => void;
+  /** Opens the search socket at once rather than at the first search (the page does). */
+  connectSocket?: boolean;
 }
 
 type Listener = (payload: never) => void;
@@ -91,6 +93,7 @@ export function createBridgeClient(options: BridgeClientOptions): FolioApi {
 
   const token = encodeURIComponent(options.token);
   const socket = new SocketChannel(`${baseUrl.replace(/^http/, 'ws')}/api/socket?token=${token}`);
+  if (options.connectSocket) socket.connect();
   const overHttp = (method: ApiMethod) => (arg?: unknown) =>
     callBridge(baseUrl, options.token, method, arg);
   // The per-keystroke calls go over the socket when it carries them, else over HTTP.

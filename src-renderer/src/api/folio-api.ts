@@ -25,7 +25,8 @@ export function resolveApi(): FolioApi | null {
   const preload = (window as { folio?: FolioApi }).folio;
   if (preload) return preload;
   const token = takeToken();
-  return token ? createBridgeClient({ token }) : null;
+  // The socket opens with the page: the first keystroke's search need not wait for it.
+  return token ? createBridgeClient({ token, connectSocket: true }) : null;
 }
 
 /** The URL of a page of the web build with the session token, e.g. to open quick search. */

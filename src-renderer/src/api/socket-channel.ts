@@ -31,6 +31,11 @@ export class SocketChannel {
     this.#url = url;
   }
 
+  /** Opens the socket now, so that the first call does not wait for it (no-op once open). */
+  connect(): void {
+    if (!this.#refused) this.#socket ??= this.#open();
+  }
+
   /** Sends `method`; resolves to its result, or `null` when the socket could not carry it. */
   async call<T>(method: ApiMethod, argument: unknown): Promise<ApiResult<T> | null> {
     const socket = this.#refused ? null : await (this.#socket ??= this.#open());
