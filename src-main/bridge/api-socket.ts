@@ -8,15 +8,12 @@
 import type { IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { WebSocketServer, type RawData, type WebSocket } from 'ws';
-import type { ApiMethod } from '#shared/contract/api.ts';
+import { SOCKET_METHODS, type ApiMethod } from '#shared/contract/api.ts';
 import type { CallContext } from './api-calls.ts';
 import { timedCall } from './call-timing.ts';
 
 /** Where pages open the socket. */
 export const SOCKET_PATH = '/api/socket';
-
-/** The methods the socket carries: the per-keystroke call; the others stay on HTTP. */
-const SOCKET_METHODS: ReadonlySet<string> = new Set<ApiMethod>(['search']);
 
 /**
  * The largest message accepted: a search's 32 topics of 20,000 characters, each escaped to at
@@ -45,7 +42,7 @@ function parseCall(data: RawData, isBinary: boolean): SocketCall | string {
   }
   const { id, method, argument } = (message ?? {}) as Partial<Record<keyof SocketCall, unknown>>;
   if (!Number.isSafeInteger(id)) return 'a message has no integer id';
-  if (typeof method !== 'string' || !SOCKET_METHODS.has(method)) {
+  if (typeof method !== 'string' || !SOCKET_METHODS.has(method as ApiMethod)) {
     return 'a message names no method the socket carries';
   }
   return { id: id as number, method: method as ApiMethod, argument: argument ?? null };

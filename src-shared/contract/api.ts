@@ -138,10 +138,10 @@ export type ApiEvent = {
   [K in keyof FolioApi]: K extends `on${string}` ? K : never;
 }[keyof FolioApi];
 
-/** Runtime list of the request/response methods, in one place for preload, IPC and bridge. */
 /** The longest text `copyText` takes, and so the longest export (characters). */
 export const MAX_COPY_CHARS = 50_000_000;
 
+/** Runtime list of the request/response methods, in one place for preload, IPC and bridge. */
 export const API_METHODS = [
   'environment',
   'search',
@@ -167,6 +167,12 @@ export const API_METHODS = [
   'hideQuickSearch',
   'showInMainWindow',
 ] as const satisfies readonly ApiMethod[];
+
+/**
+ * The methods the web bridge carries over its WebSocket as well as HTTP: the per-keystroke call
+ * (docs/ui.md#how-a-search-reaches-the-engine).
+ */
+export const SOCKET_METHODS: ReadonlySet<ApiMethod> = new Set<ApiMethod>(['search']);
 
 /** Runtime list of the events. */
 export const API_EVENTS = [

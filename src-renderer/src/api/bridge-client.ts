@@ -1,15 +1,17 @@
 // The FolioApi over HTTP, for the browser build served by `npm run web`: requests are
-// `POST /api/<method>` with the session token in a header (searches over a WebSocket when it opens:
-// socket-channel.ts), events arrive on one server-sent event stream. The browser itself does what a browser can (clipboard, opening links).
+// `POST /api/<method>` with the session token in a header (searches over a WebSocket when it
+// opens: socket-channel.ts), events arrive on one server-sent event stream. The browser itself
+// does what a browser can (clipboard, opening links).
 import {
   API_EVENTS,
   API_METHODS,
+  SOCKET_METHODS,
   type ApiEvent,
   type ApiMethod,
   type ApiResult,
   type FolioApi,
 } from '#shared/contract/api.ts';
-import { SOCKET_METHODS, SocketChannel } from './socket-channel.ts';
+import { SocketChannel } from './socket-channel.ts';
 
 /** The request header that carries the session token. */
 export const TOKEN_HEADER = 'x-folio-token';

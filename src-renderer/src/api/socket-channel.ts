@@ -1,13 +1,10 @@
 // The calls made per keystroke (`search`) over one WebSocket to the bridge
 // (src-main/bridge/api-socket.ts): a message on an open socket reaches the bridge and back in ~3 ms
-// where a `fetch` takes ~10 (docs/benchmarks.md#ui). Opened on the first such call. A call the
-// socket cannot carry — it never opened (an older bridge), or it closed before the reply — is
-// answered `null`, and the caller sends it over HTTP instead; a socket that closed after opening
-// is opened again by the next call.
+// where a `fetch` takes ~10 (docs/benchmarks.md#ui). Opened with the page (`connect`), or else by
+// the first such call. A call the socket cannot carry — it never opened (an older bridge), or it
+// closed before the reply — is answered `null`, and the caller sends it over HTTP instead; a
+// socket that closed after opening is opened again by the next call.
 import type { ApiMethod, ApiResult } from '#shared/contract/api.ts';
-
-/** The methods sent over the socket (the bridge refuses any other there). */
-export const SOCKET_METHODS: ReadonlySet<ApiMethod> = new Set<ApiMethod>(['search']);
 
 /** What the bridge sends back for a call. */
 interface SocketReply {
