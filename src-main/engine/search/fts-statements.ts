@@ -4,6 +4,7 @@
 import type { Statement } from 'better-sqlite3';
 import type { ColumnWeights } from '#shared/contract/api.ts';
 import { matchWhere, type IndexReader } from '../store/index-reader.ts';
+import { ReaderMemo } from './reader-memo.ts';
 import type { Scope } from './topic.ts';
 
 const STATEMENTS = new WeakMap<IndexReader, Map<string, Statement>>();
@@ -77,11 +78,8 @@ export function rowidsOf(reader: IndexReader, expr: string): number[] {
 const MAX_SPELLED = 24;
 /** Prefixes whose spelling is remembered at most (then the memory starts afresh). */
 const MAX_REMEMBERED = 2_000;
-/** Per reader: the index generation the spellings were read in, and each prefix's spelling. */
-const SPELLINGS = new WeakMap<
-  IndexReader,
-  { generation: number; of: Map<string, string | null> }
->();
+/** Each prefix's spelling, per reader and index generation. */
+const SPELLINGS = new ReaderMemo<string, string | null>(MAX_REMEMBERED);
 /** A single-term prefix phrase (`"refe" *`), not an initial-token one (`^"doc" *`). */
 const PREFIX_PHRASE = /(\^?)"([^" ]+)" \*/g;
 
@@ -94,13 +92,7 @@ const PREFIX_PHRASE = /(\^?)"([^" ]+)" \*/g;
  */
 function spelledOut(reader: IndexReader, expr: string): string {
   if (!expr.includes('*') || expr.includes('NEAR(')) return expr;
-  let memo = SPELLINGS.get(reader);
-  if (!memo || memo.generation !== reader.generation) {
-    memo = { generation: reader.generation, of: new Map() };
-    SPELLINGS.set(reader, memo);
-  }
-  const spellings = memo.of;
-  if (spellings.size > MAX_REMEMBERED) spellings.clear();
+  const spellings = SPELLINGS.of(reader);
   return expr.replace(PREFIX_PHRASE, (phrase, initial: string, prefix: string) => {
     if (initial) return phrase;
     let spelled = spellings.get(prefix);

@@ -6,13 +6,14 @@
 // it once per index state, not once per search.
 import type { IndexReader } from '../store/index-reader.ts';
 import { scoredRows, type RowOrder, type ScoredRow } from './fts-statements.ts';
+import { ReaderMemo } from './reader-memo.ts';
 import type { Scope } from './topic.ts';
 
 /** Words whose top rows are remembered at most (then the memory starts afresh). */
 const MAX_REMEMBERED = 2_000;
 
-/** Per reader: the index generation the rows were read in, and each word's top rows. */
-const TOP_ROWS = new WeakMap<IndexReader, { generation: number; of: Map<string, ScoredRow[]> }>();
+/** Each word's top rows, per reader and index generation. */
+const TOP_ROWS = new ReaderMemo<string, ScoredRow[]>(MAX_REMEMBERED);
 
 /**
  * The best `limit` rows of `expr` within `scope` by `order` (its own bm25 with the column
@@ -26,17 +27,12 @@ export function topRows(
   order: RowOrder,
   limit: number,
 ): ScoredRow[] {
-  let memo = TOP_ROWS.get(reader);
-  if (!memo || memo.generation !== reader.generation) {
-    memo = { generation: reader.generation, of: new Map() };
-    TOP_ROWS.set(reader, memo);
-  }
-  if (memo.of.size > MAX_REMEMBERED) memo.of.clear();
+  const memo = TOP_ROWS.of(reader);
   const key = JSON.stringify([expr, scope, weights, order, limit]);
-  let rows = memo.of.get(key);
+  let rows = memo.get(key);
   if (!rows) {
     rows = scoredRows(reader, expr, scope, weights, order, { limit, offset: 0 });
-    memo.of.set(key, rows);
+    memo.set(key, rows);
   }
   return rows;
 }
