@@ -86,12 +86,7 @@ export function readPartial(
   for (const form of topped) listTop(topic, context, form, take);
   const checked = forms.filter((f) => !listed.includes(f));
   // The top rows' flags are not looked up (`listTop`): only the words they hold are.
-  markChecked(topic, context, checked, fresh.values(), (expr, mark, flag) => {
-    for (const rowid of rowidsOf(context.reader, and(expr, flag ? among : orTopped))) {
-      const c = fresh.get(rowid);
-      if (c) mark(c);
-    }
-  });
+  markChecked(topic, context, checked, fresh, { words: orTopped, flags: among });
   const all = allOperands(topic);
   const partial: Candidate[] = [];
   for (const [rowid, c] of fresh) {
@@ -173,50 +168,53 @@ function listForm(
 }
 
 /**
- * Marks the common forms on the listed candidates (`marks(expr, mark)` calls `mark` for each
- * candidate matching `expr`): which they hold, their estimated bm25, and whether one is in a
- * candidate's title, context or own text.
+ * Marks the common forms on the candidates: which they hold and their estimated bm25 (looked up
+ * among the rows `among.words` matches), then whether one is in a candidate's title, context or
+ * own text (among the rows `among.flags` matches).
  */
 function markChecked(
   topic: Topic,
   context: SourceContext,
   checked: Form[],
-  listed: Iterable<Candidate>,
-  marks: (expr: string, mark: (c: Candidate) => void, flag: boolean) => void,
+  candidates: ReadonlyMap<number, Candidate>,
+  among: { words: string; flags: string },
 ): void {
   const { options } = context;
+  const mark = (expr: string, within: string, set: (c: Candidate) => void) => {
+    for (const rowid of rowidsOf(context.reader, and(expr, within))) {
+      const c = candidates.get(rowid);
+      if (c) set(c);
+    }
+  };
   for (const form of checked) {
     const bit = 1 << form.operand;
     const weight = (form.fuzzy ? options.fuzzyWeight : 1) * topic.wanted[form.operand]!.weight;
-    marks(
-      form.expr,
-      (c) => {
-        if (form.fuzzy && c.exact & bit) return;
-        c.bm25 += weight * options.commonWordBm25;
-        if (form.fuzzy) c.fuzzy |= bit;
-        else c.exact |= bit;
-      },
-      false,
-    );
+    mark(form.expr, among.words, (c) => {
+      if (form.fuzzy && c.exact & bit) return;
+      c.bm25 += weight * options.commonWordBm25;
+      if (form.fuzzy) c.fuzzy |= bit;
+      else c.exact |= bit;
+    });
   }
   if (checked.length === 0) return;
   const fields = topic.query.required.filter((o) => o.filter).map((o) => o.expr);
   const words = or(checked.map((f) => f.expr));
-  // A flag every listed candidate has already (from its listed rows) is not looked up.
+  // A flag every candidate has already (from its listed rows) is not looked up.
   let titled = true;
   let contexted = true;
   let own = true;
-  for (const c of listed) {
+  for (const c of candidates.values()) {
     titled &&= c.titled;
     contexted &&= c.contexted;
     own &&= c.own;
   }
-  if (!titled) marks(`{title} : ${grouped(words)}`, (c) => (c.titled = true), true);
+  const flags = among.flags;
+  if (!titled) mark(`{title} : ${grouped(words)}`, flags, (c) => (c.titled = true));
   if (!contexted) {
     const places = `{title context path path_components} : ${grouped(words)}`;
-    marks(places, (c) => (c.contexted = true), true);
+    mark(places, flags, (c) => (c.contexted = true));
   }
-  if (!own) marks(`{title body} : ${grouped(or([words, ...fields]))}`, (c) => (c.own = true), true);
+  if (!own) mark(`{title body} : ${grouped(or([words, ...fields]))}`, flags, (c) => (c.own = true));
 }
 
 /**
