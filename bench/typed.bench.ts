@@ -5,7 +5,12 @@
 // wall time. `--against DIR` also loads the engine of another checkout (e.g. a worktree of main)
 // into the same process and alternates the two prefix by prefix, so that a shared machine's load
 // swings reach both alike (docs/benchmarks.md#typed-prefixes).
+// Beside that warm figure, a "typed once" one: what the UI pays, where each prefix is typed once.
+// Each round opens the engines afresh (their per-index memos cold) and types the prefixes in
+// order as the UI bench does (bench/ui-typing.ts: its first query once unmeasured, then the
+// queries); per prefix the median CPU time over the rounds.
 //   npm run bench -- typed [--db FILE] [--queries N] [--rounds N] [--slowest N] [--against DIR]
+//                          [--only warm|once]
 // Without --db it indexes msdocs-cpp into the UI benchmark's cached database (or updates it).
 import { readFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
@@ -21,6 +26,7 @@ const { values } = parseArgs({
     rounds: { type: 'string', default: '3' },
     slowest: { type: 'string', default: '8' },
     against: { type: 'string' },
+    only: { type: 'string' },
   },
 });
 
@@ -49,34 +55,68 @@ async function openEngine(dbPath: string, dir?: string): Promise<Engine> {
   return engine;
 }
 
-/** Per engine and prefix, the CPU milliseconds of each round (engines alternated per prefix). */
-async function measure(engines: Engine[], prefixes: string[], rounds: number) {
-  const search = (engine: Engine, query: string) =>
-    engine.search({ queries: [query], typing: true });
+const search = (engine: Engine, query: string) => engine.search({ queries: [query], typing: true });
+
+/**
+ * Searches each prefix on every engine, alternated prefix by prefix (which engine goes first
+ * alternating by round, so that neither always finds the caches the other left), adding each
+ * search's CPU milliseconds to `times[engine][prefix]`.
+ */
+async function typeRound(
+  engines: Engine[],
+  prefixes: string[],
+  round: number,
+  times: number[][][],
+) {
+  const order = engines.map((_, k) => (round % 2 === 0 ? k : engines.length - 1 - k));
+  for (const [at, prefix] of prefixes.entries()) {
+    for (const k of order) {
+      const before = process.cpuUsage();
+      await search(engines[k]!, prefix);
+      const used = process.cpuUsage(before);
+      times[k]![at]!.push((used.user + used.system) / 1000);
+    }
+  }
+}
+
+/** Per engine and prefix, the median CPU milliseconds over the rounds after a warm-up round. */
+async function measureWarm(dirs: (string | undefined)[], prefixes: string[], rounds: number) {
+  const engines = await Promise.all(dirs.map((dir) => openEngine(dbPath, dir)));
   for (const engine of engines) for (const prefix of prefixes) await search(engine, prefix); // warm-up
   const times = engines.map(() => prefixes.map((): number[] => []));
+  for (let round = 0; round < rounds; round++) await typeRound(engines, prefixes, round, times);
+  for (const engine of engines) await engine.close();
+  return times.map((perPrefix) => perPrefix.map(median));
+}
+
+/**
+ * Per engine and prefix, the median CPU milliseconds over the rounds of typing each prefix once:
+ * every round on engines opened afresh, `warmUp` typed first unmeasured (bench/ui.bench.ts).
+ */
+async function measureOnce(
+  dirs: (string | undefined)[],
+  warmUp: string[],
+  prefixes: string[],
+  rounds: number,
+) {
+  const times = dirs.map(() => prefixes.map((): number[] => []));
+  const unmeasured = dirs.map(() => warmUp.map((): number[] => []));
   for (let round = 0; round < rounds; round++) {
-    for (const [at, prefix] of prefixes.entries()) {
-      // Alternate which engine goes first, so that neither always finds the caches the other left.
-      const order = engines.map((_, k) => (round % 2 === 0 ? k : engines.length - 1 - k));
-      for (const k of order) {
-        const before = process.cpuUsage();
-        await search(engines[k]!, prefix);
-        const used = process.cpuUsage(before);
-        times[k]![at]!.push((used.user + used.system) / 1000);
-      }
-    }
+    const engines = await Promise.all(dirs.map((dir) => openEngine(dbPath, dir)));
+    await typeRound(engines, warmUp, round, unmeasured);
+    await typeRound(engines, prefixes, round, times);
+    for (const engine of engines) await engine.close();
   }
   return times.map((perPrefix) => perPrefix.map(median));
 }
 
 /** One line of percentiles of `medians`, then the slowest prefixes. */
-function report(label: string, medians: number[], prefixes: string[]): void {
+function report(label: string, figure: string, medians: number[], prefixes: string[]): void {
   const sorted = [...medians].sort((a, b) => a - b);
   const at = (share: number) =>
     sorted[Math.min(sorted.length - 1, Math.floor(share * sorted.length))]!;
   console.log(
-    `${label}: ${prefixes.length} prefixes (${values.queries} queries, median of ${values.rounds} rounds, CPU) ` +
+    `${label}, ${figure}: ${prefixes.length} prefixes (${values.queries} queries, median of ${values.rounds} rounds, CPU) ` +
       `p50 ${ms(at(0.5))} · p95 ${ms(at(0.95))} · p99 ${ms(at(0.99))} · max ${ms(sorted.at(-1)!)} ms · ` +
       `sum ${sorted.reduce((sum, value) => sum + value, 0).toFixed(0)} ms`,
   );
@@ -92,9 +132,15 @@ const queries = JSON.parse(
 ) as string[];
 const prefixes = queries.slice(0, Number(values.queries)).flatMap(typedPrefixes);
 const dbPath = values.db ?? (await msdocsDatabase());
-const engines = [await openEngine(dbPath)];
-if (values.against) engines.push(await openEngine(dbPath, values.against));
-const medians = await measure(engines, prefixes, Number(values.rounds));
-for (const engine of engines) await engine.close();
-report('this checkout', medians[0]!, prefixes);
-if (values.against) report(values.against, medians[1]!, prefixes);
+const dirs = [undefined, ...(values.against ? [values.against] : [])];
+const labels = ['this checkout', ...(values.against ? [values.against] : [])];
+const rounds = Number(values.rounds);
+const figures: [string, number[][]][] = [];
+if (values.only !== 'once') figures.push(['warm', await measureWarm(dirs, prefixes, rounds)]);
+if (values.only !== 'warm') {
+  const warmUp = typedPrefixes(queries[0]!);
+  figures.push(['typed once', await measureOnce(dirs, warmUp, prefixes, rounds)]);
+}
+for (const [figure, medians] of figures) {
+  for (const [k, label] of labels.entries()) report(label, figure, medians[k]!, prefixes);
+}
