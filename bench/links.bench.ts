@@ -14,6 +14,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createEngine, engineInternals } from '../src-main/engine/create-engine.ts';
 import { corpusDir } from '../test/support/corpora.ts';
+import { median, percentile } from '../src-main/cli/stats.ts';
 
 const corpus = process.env.FOLIO_BENCH_CORPUS ?? corpusDir('obsidian-hub');
 
@@ -33,10 +34,6 @@ function rawCounts(root: string, paths: string[]) {
     for (const m of rest.matchAll(/%%[^]*?%%/g)) totals.percentComments += count(m[0]);
   }
   return totals;
-}
-
-function percentile(sorted: number[], p: number): number {
-  return sorted[Math.min(sorted.length - 1, Math.floor((sorted.length * p) / 100))]!;
 }
 
 const dir = mkdtempSync(join(tmpdir(), 'folio-links-bench-'));
@@ -67,7 +64,6 @@ try {
 
   const timed = async (limit?: number) => {
     const times: Array<{ wall: number; cpu: number; path: string; out: number; back: number }> = [];
-    const median = (values: number[]) => values.sort((a, b) => a - b)[1]!;
     for (const path of docs) {
       const docId = `${name}:${path}`;
       const [walls, cpus] = [[] as number[], [] as number[]];
@@ -92,10 +88,10 @@ try {
   };
   const times = await timed(); // each note's first call warms (statements, pages, caches)
   for (const measure of ['wall', 'cpu'] as const) {
-    const ms = times.map((t) => t[measure]).sort((a, b) => a - b);
+    const ms = times.map((t) => t[measure]);
     const slowest = times.reduce((a, b) => (b[measure] > a[measure] ? b : a));
     console.log(
-      `links(docId), every note, default page (200 of each list, median of 3), ${measure} time: p50 ${percentile(ms, 50).toFixed(2)} ms, p95 ${percentile(ms, 95).toFixed(2)} ms, p99 ${percentile(ms, 99).toFixed(2)} ms, max ${slowest[measure].toFixed(2)} ms (${slowest.path}: ${slowest.out} outgoing, ${slowest.back} backlinks)`,
+      `links(docId), every note, default page (200 of each list, median of 3), ${measure} time: p50 ${percentile(ms, 0.5).toFixed(2)} ms, p95 ${percentile(ms, 0.95).toFixed(2)} ms, p99 ${percentile(ms, 0.99).toFixed(2)} ms, max ${slowest[measure].toFixed(2)} ms (${slowest.path}: ${slowest.out} outgoing, ${slowest.back} backlinks)`,
     );
   }
   const most = times.reduce((a, b) => (b.back > a.back ? b : a));

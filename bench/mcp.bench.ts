@@ -25,6 +25,7 @@ import { weightParams } from '../src-main/engine/search/fts-statements.ts';
 import { RANKING_DEFAULTS } from '../src-main/engine/search/ranking.ts';
 import { createFolioMcpServer } from '../src-main/mcp/server.ts';
 import { corpusDir } from '../test/support/corpora.ts';
+import { percentile } from '../src-main/cli/stats.ts';
 
 const corpus = process.env.FOLIO_BENCH_CORPUS ?? corpusDir('msdocs-cpp');
 const queriesFile =
@@ -53,11 +54,6 @@ async function threadCpu(work: () => unknown): Promise<number> {
   await work();
   const used = process.threadCpuUsage(before);
   return (used.user + used.system) / 1000;
-}
-
-function percentile(samples: number[], q: number): number {
-  const sorted = [...samples].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? 0;
 }
 
 function line(name: string, samples: number[]): string {

@@ -16,6 +16,7 @@ import { compileQuery, matchExpression } from '../src-main/engine/query/compile.
 import { parseQuery } from '../src-main/engine/query/parse.ts';
 import { weightParams } from '../src-main/engine/search/fts-statements.ts';
 import { corpusDir } from '../test/support/corpora.ts';
+import { median, percentile } from '../src-main/cli/stats.ts';
 
 const queriesFile =
   process.env.FOLIO_BENCH_QUERIES ?? join(import.meta.dirname, 'queries-msdocs-cpp-200.json');
@@ -24,11 +25,6 @@ const io = { stdout: process.stdout, stderr: process.stderr, signal: new AbortCo
 
 const SIDES = ['folio', 'and', 'or20', 'or200'] as const;
 type Side = (typeof SIDES)[number];
-
-const sorted = (values: number[]) => [...values].sort((a, b) => a - b);
-const median = (values: number[]) => sorted(values)[values.length >> 1] ?? 0;
-const percentile = (values: number[], p: number) =>
-  sorted(values)[Math.floor(p * values.length)] ?? 0;
 
 /** CPU milliseconds (all threads) of `run`. */
 async function cpuOf(run: () => unknown): Promise<number> {

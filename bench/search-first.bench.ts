@@ -12,13 +12,12 @@ import { join } from 'node:path';
 import { main } from '../src-main/cli/bin.ts';
 import { createEngine, engineInternals } from '../src-main/engine/create-engine.ts';
 import { corpusDir } from '../test/support/corpora.ts';
+import { median } from '../src-main/cli/stats.ts';
 
 const queriesFile =
   process.env.FOLIO_BENCH_QUERIES ?? join(import.meta.dirname, 'queries-msdocs-cpp-200.json');
 const count = Number(process.env.FOLIO_BENCH_FIRST ?? 20);
 const io = { stdout: process.stdout, stderr: process.stderr, signal: new AbortController().signal };
-
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[values.length >> 1] ?? 0;
 
 /** CPU (all threads) and wall milliseconds of one search in a fresh engine. */
 async function firstSearch(db: string, query: string): Promise<{ cpu: number; wall: number }> {

@@ -13,14 +13,10 @@ import { countRows, weightParams } from '../src-main/engine/search/fts-statement
 import { RANKING_DEFAULTS } from '../src-main/engine/search/ranking.ts';
 import { planTopic } from '../src-main/engine/search/topic.ts';
 import { ENGINE_DEFAULTS } from '../src-main/engine/settings/settings.ts';
+import { median } from '../src-main/cli/stats.ts';
 
 const ROUNDS = 5;
 const LIMIT = 20;
-
-function median(samples: number[]): number {
-  const sorted = [...samples].sort((a, b) => a - b);
-  return sorted[Math.floor(sorted.length / 2)] ?? 0;
-}
 
 /** The raw FTS5 query and a search's topic, candidate and score stages, per query. */
 function sides(internals: ReturnType<typeof engineInternals>) {

@@ -12,6 +12,7 @@ import type { EngineService } from '#shared/contract/engine.ts';
 import { createEngine, engineInternals } from '../src-main/engine/create-engine.ts';
 import { watchVault } from '../src-main/engine/live/vault-watcher.ts';
 import { CORPORA_DIR } from '../test/support/corpora.ts';
+import { percentile } from '../src-main/cli/stats.ts';
 
 const CORPORA = CORPORA_DIR;
 const QUERIES = [
@@ -39,11 +40,6 @@ const QUERIES = [
 
 const mb = (bytes: number) => `${Math.round(bytes / 1048576)} MB`;
 const ms = (value: number) => `${value.toFixed(1)} ms`;
-
-function percentile(samples: number[], q: number): number {
-  const sorted = [...samples].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? 0;
-}
 
 /** Resolves when a change of `vault` lists `path` as indexed (or removed). */
 function committedPath(engine: EngineService, vault: string, path: string): Promise<number> {

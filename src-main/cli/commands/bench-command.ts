@@ -16,6 +16,7 @@ import { ROUNDS_RANGE } from '../option-bounds.ts';
 import { withIndex } from '../open-index.ts';
 import { readInputText } from '../input-file.ts';
 import { terminalText } from '../terminal-text.ts';
+import { percentile } from '../stats.ts';
 
 const options = {
   db: { type: 'string' },
@@ -49,9 +50,8 @@ export interface BenchReport {
 const round3 = (v: number) => Math.round(v * 1000) / 1000;
 
 function percentiles(samples: number[]): Percentiles {
-  const sorted = [...samples].sort((a, b) => a - b);
-  const at = (q: number) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? 0;
-  return { p50: round3(at(0.5)), p95: round3(at(0.95)), p99: round3(at(0.99)) };
+  const at = (q: number) => round3(percentile(samples, q));
+  return { p50: at(0.5), p95: at(0.95), p99: at(0.99) };
 }
 
 function readQueries(file: string): string[] {
