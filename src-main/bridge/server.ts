@@ -12,6 +12,7 @@ import { failure, type CallContext } from './api-calls.ts';
 import { ApiSocket, SOCKET_PATH } from './api-socket.ts';
 import { serverTimingHeader, timedCall } from './call-timing.ts';
 import { EventStreams, toApiEvent } from './event-stream.ts';
+import { MAX_BODY_BYTES, readBody, sendJson } from './http-json.ts';
 import { hasLargeReply, TaskLimit } from './large-replies.ts';
 import {
   SECURITY_HEADERS,
@@ -24,9 +25,6 @@ import { contentTypeOf, resolveStaticFile } from './static-files.ts';
 
 /** Calls with note-sized replies computed and sent at once at most (`large-replies.ts`). */
 const LARGE_REPLIES_AT_ONCE = 2;
-
-/** The largest request body accepted (the contract lets `copyText` carry up to 50 MB). */
-const MAX_BODY_BYTES = 64 * 1024 * 1024;
 
 /** How to start the bridge. */
 export interface BridgeOptions {
@@ -266,35 +264,4 @@ export async function startBridge(options: BridgeOptions): Promise<Bridge> {
       await new Promise<void>((resolvePromise) => server.close(() => resolvePromise()));
     },
   };
-}
-
-/** Sends `result`; resolves once the reply has been handed to the socket or the client left. */
-function sendJson(
-  response: ServerResponse,
-  status: number,
-  result: ApiResult<unknown>,
-  headers: Record<string, string> = {},
-): Promise<void> {
-  response.writeHead(status, {
-    ...SECURITY_HEADERS,
-    ...headers,
-    'content-type': 'application/json; charset=utf-8',
-    'cache-control': 'no-store',
-  });
-  return new Promise((resolve) => {
-    response.once('close', () => resolve());
-    response.end(JSON.stringify(result));
-  });
-}
-
-/** The request body as text, or null when it exceeds `MAX_BODY_BYTES`. */
-async function readBody(request: IncomingMessage): Promise<string | null> {
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of request as AsyncIterable<Buffer>) {
-    size += chunk.length;
-    if (size > MAX_BODY_BYTES) return null;
-    chunks.push(chunk);
-  }
-  return Buffer.concat(chunks).toString('utf8');
 }
