@@ -81,12 +81,12 @@ export function readPartial(
   const titled = narrow ? null : titledForm(forms, context.options);
   if (titled) listForm(topic, context, titled, false, take, 0);
   const among = or([...listed, ...(titled ? [titled] : [])].map((f) => f.expr));
-  const topped = toppedForms(topic, forms, listed, context.options);
-  const orTopped = or([among, ...topped.map((f) => f.expr)]);
-  for (const form of topped) listTop(topic, context, form, take);
+  const topped = new Map<Form, number[]>();
+  for (const form of toppedForms(topic, forms, listed, context.options))
+    topped.set(form, listTop(topic, context, form, take));
   const checked = forms.filter((f) => !listed.includes(f));
   // The top rows' flags are not looked up (`listTop`): only the words they hold are.
-  markChecked(topic, context, checked, fresh, { words: orTopped, flags: among });
+  markChecked(topic, context, checked, fresh, { among, topped });
   const all = allOperands(topic);
   const partial: Candidate[] = [];
   for (const [rowid, c] of fresh) {
@@ -120,27 +120,31 @@ function toppedForms(topic: Topic, forms: Form[], listed: Form[], options: Ranki
 }
 
 /**
- * Adds a common form's top rows (top-rows.ts) to the candidates `take` gives. Its bm25 is
- * estimated as on the other rows holding it (`markChecked`): its own bm25 only picks the rows.
+ * Adds a common form's top rows (top-rows.ts) to the candidates `take` gives, and returns their
+ * rowids. Its bm25 is estimated as on the other rows holding it (`markChecked`): its own bm25
+ * only picks the rows.
  */
 function listTop(
   topic: Topic,
   context: SourceContext,
   form: Form,
   take: (rowid: number) => Candidate | null,
-): void {
+): number[] {
   const { reader, weights, options } = context;
   const order = { heading: options.headingWeight, context: options.contextWeight };
   const expr = inFilters(topic, form.expr);
+  const taken: number[] = [];
   for (const row of topRows(reader, expr, topic.scope, weights, order, options.commonTopRows)) {
     const c = take(row[0]);
     if (!c) continue;
+    taken.push(row[0]);
     // A row no listed form brought (bm25 0): its other words' places are not looked up, so its
     // bound takes them as in its heading (a title-listed row is titled already).
     if (c.bm25 === 0) c.titled = c.contexted = true;
     c.addRow(row, 0);
     c.exact |= 1 << form.operand;
   }
+  return taken;
 }
 
 /** Adds the rows of a listed form to the candidates `take` gives (null: not one of them). */
@@ -169,19 +173,22 @@ function listForm(
 
 /**
  * Marks the common forms on the candidates: which they hold and their estimated bm25 (looked up
- * among the rows `among.words` matches), then whether one is in a candidate's title, context or
- * own text (among the rows `among.flags` matches).
+ * among the rows of the listed forms, `among`, and of the topped ones), then whether one is in a
+ * candidate's title, context or own text (among the listed forms' rows). A topped form is not
+ * looked up among its own top rows, which hold it: 'move constructor' read all 2,831 rows of
+ * 'constructor' so (docs/benchmarks.md#statements-per-search-and-what-they-cost).
  */
 function markChecked(
   topic: Topic,
   context: SourceContext,
   checked: Form[],
   candidates: ReadonlyMap<number, Candidate>,
-  among: { words: string; flags: string },
+  { among, topped }: { among: string; topped: ReadonlyMap<Form, number[]> },
 ): void {
   const { options } = context;
-  const mark = (expr: string, within: string, set: (c: Candidate) => void) => {
-    for (const rowid of rowidsOf(context.reader, and(expr, within))) {
+  const lookUp = (expr: string, within: string) => rowidsOf(context.reader, and(expr, within));
+  const mark = (rowids: Iterable<number>, set: (c: Candidate) => void) => {
+    for (const rowid of rowids) {
       const c = candidates.get(rowid);
       if (c) set(c);
     }
@@ -189,7 +196,11 @@ function markChecked(
   for (const form of checked) {
     const bit = 1 << form.operand;
     const weight = (form.fuzzy ? options.fuzzyWeight : 1) * topic.wanted[form.operand]!.weight;
-    mark(form.expr, among.words, (c) => {
+    const others = [...topped.keys()].filter((f) => f !== form).map((f) => f.expr);
+    // Each candidate holding the form once, whether looked up or among its top rows.
+    const rowids = new Set(lookUp(form.expr, or([among, ...others])));
+    for (const rowid of topped.get(form) ?? []) rowids.add(rowid);
+    mark(rowids, (c) => {
       if (form.fuzzy && c.exact & bit) return;
       c.bm25 += weight * options.commonWordBm25;
       if (form.fuzzy) c.fuzzy |= bit;
@@ -208,13 +219,15 @@ function markChecked(
     contexted &&= c.contexted;
     own &&= c.own;
   }
-  const flags = among.flags;
-  if (!titled) mark(`{title} : ${grouped(words)}`, flags, (c) => (c.titled = true));
+  if (!titled) mark(lookUp(`{title} : ${grouped(words)}`, among), (c) => (c.titled = true));
   if (!contexted) {
     const places = `{title context path path_components} : ${grouped(words)}`;
-    mark(places, flags, (c) => (c.contexted = true));
+    mark(lookUp(places, among), (c) => (c.contexted = true));
   }
-  if (!own) mark(`{title body} : ${grouped(or([words, ...fields]))}`, flags, (c) => (c.own = true));
+  if (!own) {
+    const ownText = `{title body} : ${grouped(or([words, ...fields]))}`;
+    mark(lookUp(ownText, among), (c) => (c.own = true));
+  }
 }
 
 /**

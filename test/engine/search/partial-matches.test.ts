@@ -13,12 +13,19 @@ const engine = vaultEngine(VAULT, 'p');
 
 const search = async (q: string) => (await engine().search({ queries: [q] })).results;
 
+/** The results of a search with other ranking options. */
+function searchRanked(q: string, ranking: Partial<RankingOptions>) {
+  const internals = engineInternals(engine());
+  return new Searcher(internals.reader, { ranking }).search(
+    { queries: [q] },
+    internals.settings(),
+    internals.analyzer(),
+  ).results;
+}
+
 /** The result ids of a search with other ranking options. */
 function idsRanked(q: string, ranking: Partial<RankingOptions>): string[] {
-  const internals = engineInternals(engine());
-  return new Searcher(internals.reader, { ranking })
-    .search({ queries: [q] }, internals.settings(), internals.analyzer())
-    .results.map((r) => r.id);
+  return searchRanked(q, ranking).map((r) => r.id);
 }
 
 describe('partial matches', () => {
@@ -116,6 +123,16 @@ describe('partial matches', () => {
       'p:log.md#field-log',
       'p:weather.md#cold-snaps',
     ]);
+    // A top row holding only its own word has that word's bm25 estimate, as any row holding
+    // a common word has: it is marked so without looking the word up among its own top rows.
+    const snaps = searchRanked('monday cold battery', {
+      commonRows: 1,
+      titleListRows: 1,
+      commonTopRows: 1,
+      commonTopWords: 1,
+    }).find((r) => r.id === 'p:weather.md#cold-snaps');
+    expect(snaps).toMatchObject({ partial: true, matchedTerms: ['cold'] });
+    expect(snaps!.score).toBeGreaterThan(0);
     // Only words held by at most `commonTopMaxRows` rows lend rows.
     expect(ids({ commonTopMaxRows: 1 })).toEqual(['p:log.md#field-log']);
     expect(ids({ commonTopRows: 0 })).toEqual(['p:log.md#field-log']);
