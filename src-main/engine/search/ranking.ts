@@ -42,6 +42,8 @@ export interface RankingOptions {
   commonTopWords: number;
   /** bm25 credited per unit of weight for a common operand a row holds (it is not scored). */
   commonWordBm25: number;
+  /** A word typed alone held by more rows than this ranks its titled rows first (candidates.ts). */
+  typedTitledRows: number;
   /** Sections longer than this many tokens are judged by their best passage. */
   longNodeTokens: number;
   /** A passage, in characters (the text check of a long section). */
@@ -68,6 +70,7 @@ export const RANKING_DEFAULTS: Readonly<RankingOptions> = Object.freeze({
   commonTopMaxRows: 10000,
   commonTopWords: 2,
   commonWordBm25: 1,
+  typedTitledRows: 8000,
   longNodeTokens: 1500,
   passageChars: 600,
   passageTokens: 100,

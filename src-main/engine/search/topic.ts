@@ -61,6 +61,8 @@ export interface Topic {
   exclude: string | null;
   /** The exact per-file test (path prefixes); FTS5 only pre-filters. */
   acceptsFile(file: DatedFile): boolean;
+  /** Searched as it is typed, its last word unfinished (docs/design.md#the-word-being-typed). */
+  typing: boolean;
 }
 
 /** Wanted operands kept at most per topic (a 10 kB paste keeps its first ones). */
@@ -96,21 +98,22 @@ export function planTopic(text: string, index: number, context: PlanContext): To
   const query = compileQuery(parsed, analyzer, options);
   const fields = query.required.filter((o) => o.filter);
   const total = Math.max(1, vocabulary.total);
-  const wanted = query.required
-    .filter((o) => !o.filter)
-    .slice(0, MAX_WANTED)
-    .map((operand) => {
-      const rows = rowsOf(operand, context);
-      const variantRows = operand.fuzzyHighlights.map((h) => vocabulary.rows(h.terms[0]!));
-      const variants = variantRows.reduce((sum, n) => sum + n, 0);
-      return {
-        operand,
-        rows,
-        rowsWithVariants: rows + variants,
-        variantRows,
-        weight: idf(rows, total),
-      };
-    });
+  const plain = query.required.filter((o) => !o.filter).slice(0, MAX_WANTED);
+  const wanted = plain.map((operand) => {
+    const rows =
+      context.typing && plain.length === 1
+        ? Math.min(total, estimatedRows(operand, vocabulary))
+        : rowsOf(operand, context);
+    const variantRows = operand.fuzzyHighlights.map((h) => vocabulary.rows(h.terms[0]!));
+    const variants = variantRows.reduce((sum, n) => sum + n, 0);
+    return {
+      operand,
+      rows,
+      rowsWithVariants: rows + variants,
+      variantRows,
+      weight: idf(rows, total),
+    };
+  });
   const restriction = [...fields.map((o) => o.expr), query.pathFilter].filter(
     (expr): expr is string => expr !== null,
   );
@@ -124,6 +127,7 @@ export function planTopic(text: string, index: number, context: PlanContext): To
     restriction: restriction.length ? restriction.join(' AND ') : null,
     exclude: query.exclude,
     acceptsFile: fileTest(parsed),
+    typing: context.typing === true,
   };
 }
 
@@ -144,6 +148,25 @@ function rowsOf(operand: CompiledOperand, context: PlanContext): number {
     return rows;
   }
   return context.countRows(operand.expr, COUNT_CAP);
+}
+
+/**
+ * An upper bound of the rows holding an operand, from the vocabulary alone: the sum of its
+ * distinct terms' rows (a prefix's: of the terms it begins; a phrase's: of its rarest word).
+ * Typed, an operand alone in its topic is not counted in FTS5: its weight is all of the topic's,
+ * and every score takes weights as shares of it (~1–5 ms a keystroke for a typed word's
+ * completions, docs/benchmarks.md#typed-prefixes).
+ */
+function estimatedRows(operand: CompiledOperand, vocabulary: Vocabulary): number {
+  const rows = new Map<string, number>();
+  for (const { terms, prefix } of operand.highlights) {
+    if (prefix && terms.length === 1) {
+      for (const [term, n] of vocabulary.beginning(terms[0]!)) rows.set(term, n);
+    } else rows.set(terms.join(' '), Math.min(...terms.map((term) => vocabulary.rows(term))));
+  }
+  let sum = 0;
+  for (const n of rows.values()) sum += n;
+  return sum;
 }
 
 /** Where a query may match: its vault filters as rowid ranges. */

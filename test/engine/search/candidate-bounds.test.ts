@@ -13,8 +13,17 @@ import {
   scoredRows,
   weightParams,
 } from '../../../src-main/engine/search/fts-statements.ts';
-import { planSources, readSource } from '../../../src-main/engine/search/candidates.ts';
-import { RANKING_DEFAULTS, scoreBound } from '../../../src-main/engine/search/ranking.ts';
+import {
+  planSources,
+  readSource,
+  type Source,
+  type SourceContext,
+} from '../../../src-main/engine/search/candidates.ts';
+import {
+  RANKING_DEFAULTS,
+  scoreBound,
+  type RankingOptions,
+} from '../../../src-main/engine/search/ranking.ts';
 import { planTopic, type Topic } from '../../../src-main/engine/search/topic.ts';
 import type { Candidate } from '../../../src-main/engine/search/candidate.ts';
 import { ENGINE_DEFAULTS } from '../../../src-main/engine/settings/settings.ts';
@@ -50,11 +59,12 @@ describe('candidate score bounds', () => {
   let root = '';
   const engine = vaultEngine(() => (root = writeVault()), 'b');
 
-  /** A topic and what reading its sources needs. */
-  function plan(q: string, typing: boolean) {
+  /** A topic and what reading its sources needs (`counted`: the expressions counted in FTS5). */
+  function plan(q: string, typing: boolean, options: RankingOptions = RANKING_DEFAULTS) {
     const internals = engineInternals(engine());
     const { reader } = internals;
     const vocabulary = new Vocabulary(reader.vocabulary(), reader.rowCount());
+    const counted: string[] = [];
     const topic = planTopic(q, 0, {
       analyzer: internals.analyzer(),
       vocabulary,
@@ -62,13 +72,10 @@ describe('candidate score bounds', () => {
       pinnedBoost: ENGINE_DEFAULTS.pinnedBoost,
       fuzzy: true,
       typing,
-      countRows: (expr: string, cap: number) => countRows(reader, expr, cap),
+      countRows: (expr: string, cap: number) => (counted.push(expr), countRows(reader, expr, cap)),
     });
     const weights = weightParams(internals.settings().columnWeights, 0);
-    return {
-      topic,
-      context: { reader, options: RANKING_DEFAULTS, weights, total: vocabulary.total },
-    };
+    return { topic, counted, context: { reader, options, weights, total: vocabulary.total } };
   }
 
   /** A candidate's score bound, as the rank stage computes it before visiting (rank.ts). */
@@ -150,4 +157,45 @@ describe('candidate score bounds', () => {
       expect(ranks).toEqual([...ranks].sort((a, b) => b - a));
     },
   );
+
+  /** Every candidate of `source`, read to its end a page of 5 at a time. */
+  function readAll(source: Source, topic: Topic, context: SourceContext): Candidate[] {
+    const read: Candidate[] = [];
+    const found = new Map<number, Candidate>();
+    while (!source.done) read.push(...readSource(source, topic, context, found, 5));
+    return read;
+  }
+
+  it('reads a word typed alone and held by many rows from its titled rows first', () => {
+    const rowids = (cs: Candidate[]) => cs.map((c) => c.rowid).sort((a, b) => a - b);
+    const whole = plan('valu', true);
+    const [all, ...others] = planSources(whole.topic, whole.context, false);
+    expect(others).toEqual([]);
+    // Typed alone, 'valu' is not counted: its rows are a bound from the vocabulary.
+    expect(whole.counted).toEqual([]);
+    expect(whole.topic.wanted[0]!.rows).toBeGreaterThanOrEqual(
+      countRows(whole.context.reader, all!.expr, Number.MAX_SAFE_INTEGER),
+    );
+    const everyRow = rowids(readAll(all!, whole.topic, whole.context));
+
+    const { topic, context } = plan('valu', true, { ...RANKING_DEFAULTS, typedTitledRows: 0 });
+    const [titled, rest, ...none] = planSources(topic, context, false);
+    expect(none).toEqual([]);
+    expect([titled!.bound, rest!.bound]).toEqual([Infinity, 0]);
+    const first = readAll(titled!, topic, context);
+    const then = readAll(rest!, topic, context);
+    expect(first.length).toBeGreaterThan(0);
+    expect(first.every((c) => c.titled)).toBe(true);
+    expect(then.some((c) => c.titled)).toBe(false);
+    expect(rowids([...first, ...then])).toEqual(everyRow);
+    // Searched literally, or with another word: every row from one source, counted.
+    const literal = plan('value', false, context.options);
+    expect(planSources(literal.topic, literal.context, false)).toHaveLength(1);
+    expect(literal.counted).toEqual([]); // a word: the vocabulary says its rows
+    const two = plan('move valu', true, context.options);
+    expect(two.counted).not.toEqual([]);
+    expect(
+      planSources(two.topic, two.context, false).filter((s) => s.kind === 'full'),
+    ).toHaveLength(1);
+  });
 });
