@@ -1,6 +1,6 @@
 // The UI bench's in-page probe (bench/ui.bench.ts): run in the page before its scripts, it notes
-// each keydown, the page's answer marks, when the results for an input reach the DOM and the frame
-// after that, and every API request's Resource Timing with the bridge's `Server-Timing`
+// each keydown, the page's answer marks, when the results for an input reach the DOM, the frame
+// after that and the end of that frame's rendering, and every API request's Resource Timing with the bridge's `Server-Timing`
 // (src-main/bridge/server.ts), so that a keystroke's time splits into the page's, the transport's
 // and the bridge's shares (docs/benchmarks.md#ui).
 
@@ -24,8 +24,11 @@ export interface RequestTiming {
 export interface Sample {
   /** The answer arrived (the page's `folio:search-answered` mark). */
   answered: number;
-  /** The first frame after the results for this input were in the DOM. */
+  /** The first frame after the results for this input were in the DOM (its animation frame,
+   * before the frame's style, layout and paint). */
   painted: number;
+  /** That frame rendered: the first task after it (its style, layout, paint and commit done). */
+  drawn: number;
   /** Engine time reported by the answer. */
   engine: number;
   /** The keystroke's search request (its times relative to the keydown), if seen. */
@@ -39,14 +42,19 @@ export type PageScope = {
   folioBench: {
     keydownAt: number;
     marks: number[];
-    /** Per `data-results-for` value: when the DOM took it, and the next frame after that. */
-    shown: Map<string, { dom: number; frame: number; took: number }>;
+    /** Per `data-results-for` value: when the DOM took it, the next frame after that, and the
+     * task after that frame's rendering. */
+    shown: Map<string, { dom: number; frame: number; drawn: number; took: number }>;
     longTasks: number;
     /** The page's calls over the bridge's socket (`folio:socket-call` measures), page clock. */
     socketCalls: RequestTiming[];
   };
   addEventListener(type: 'keydown', listener: () => void, capture: boolean): void;
   requestAnimationFrame(callback: () => void): void;
+  MessageChannel: new () => {
+    port1: { onmessage: (() => void) | null };
+    port2: { postMessage(message: null): void };
+  };
   MutationObserver: new (callback: () => void) => {
     observe(target: unknown, options: Record<string, unknown>): void;
   };
@@ -110,10 +118,18 @@ export function installProbe(): void {
     const entry = {
       dom: performance.now(),
       frame: NaN,
+      drawn: NaN,
       took: Number(shown!.getAttribute('data-took-ms')),
     };
     bench.shown.set(value, entry);
-    scope.requestAnimationFrame(() => (entry.frame = performance.now()));
+    // A message posted in the animation frame is handled in the first task after the frame's
+    // rendering (style, layout, paint, commit run between the two).
+    const after = new scope.MessageChannel();
+    after.port1.onmessage = () => (entry.drawn = performance.now());
+    scope.requestAnimationFrame(() => {
+      entry.frame = performance.now();
+      after.port2.postMessage(null);
+    });
   });
   // The document itself: its root element does not exist yet when this runs.
   observer.observe(scope.document, {
@@ -165,7 +181,7 @@ export function waitForPaint(args: {
           .getEntriesByType('resource')
           .some((e) => e.name.endsWith('/api/search') && e.startTime >= start) ||
         performance.now() > entry!.frame + OBSERVER_GRACE_MS;
-      if (entry && Number.isFinite(entry.frame) && heard()) {
+      if (entry && Number.isFinite(entry.drawn) && heard()) {
         const answered = bench.marks.filter((mark) => mark >= start).at(-1) ?? NaN;
         bench.shown.clear();
         const all = requests(start, entry.frame);
@@ -173,6 +189,7 @@ export function waitForPaint(args: {
         resolve({
           answered: answered - start,
           painted: entry.frame - start,
+          drawn: entry.drawn - start,
           engine: entry.took,
           search: searches.at(-1) ?? null,
           others: all.filter((request) => request.method !== 'search'),

@@ -74,7 +74,13 @@ export function typingSpans(all: TraceEvent[]): [number, number][] {
 const within = (spans: [number, number][], ts: number) =>
   spans.some(([from, to]) => ts >= from && ts < to);
 
-/** Two lines: the whole trace's wall time per keystroke, and thread CPU while typing. */
+/** A task this long keeps a key typed meanwhile waiting visibly (the Long Tasks API's bound). */
+const LONG_TASK_MS = 50;
+
+/**
+ * Three lines: the whole trace's wall time per keystroke, thread CPU while typing, and the
+ * main thread's long tasks while typing (thread CPU), which a key typed meanwhile waits behind.
+ */
 export function summariseTrace(all: TraceEvent[], keys: number): string {
   const events = mainThread(all);
   const spans = typingSpans(all);
@@ -84,7 +90,8 @@ export function summariseTrace(all: TraceEvent[], keys: number): string {
   return (
     `${keys} keystrokes, ms per keystroke: ${kinds(events, keys, 'dur')}\n` +
     `while typing (${spans.length} keystrokes, not the pause after each query), thread CPU ms ` +
-    `per keystroke: ${kinds(typing, spans.length, 'tdur')}`
+    `per keystroke: ${kinds(typing, spans.length, 'tdur')}\n` +
+    longTasks(typing)
   );
 }
 
@@ -105,4 +112,16 @@ export function summariseProfile(profile: CpuProfile, spans: [number, number][],
     .slice(0, top)
     .map(([name, us]) => `${(us / 1000 / spans.length).toFixed(2).padStart(7)} ms  ${name}`)
     .join('\n');
+}
+
+/** The longest task while typing, and how many took over `LONG_TASK_MS` (thread CPU). */
+function longTasks(typing: TraceEvent[]): string {
+  const tasks = typing
+    .filter((event) => event.name === 'RunTask')
+    .map((event) => (event.tdur ?? 0) / 1000);
+  const long = tasks.filter((ms) => ms > LONG_TASK_MS);
+  return (
+    `while typing, main-thread tasks (thread CPU): the longest ${Math.max(0, ...tasks).toFixed(1)} ms, ` +
+    `${long.length} over ${LONG_TASK_MS} ms (${long.reduce((sum, ms) => sum + ms, 0).toFixed(0)} ms in all)`
+  );
 }

@@ -3,9 +3,10 @@
 // frames), under a Chromium trace (CDP `Tracing`, the devtools.timeline categories), and prints
 // per keystroke the renderer main thread's script, style, layout, paint and commit time: wall
 // time over the whole trace, and thread CPU time while typing (steadier on a shared machine).
-//   npx node bench/ui-trace.ts [--queries N] [--quick] [--profile FILE]
+//   npx node bench/ui-trace.ts [--queries N] [--quick] [--profile FILE] [--trace FILE]
 // --quick: the quick-search page; --profile: also a CPU profile of the page while typing, written
-// to FILE (DevTools opens it), and the functions with the most self time per keystroke.
+// to FILE (DevTools opens it), and the functions with the most self time per keystroke; --trace:
+// the trace's events written to FILE (DevTools' Performance panel opens it).
 import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
@@ -36,6 +37,7 @@ const { values } = parseArgs({
     queries: { type: 'string', default: '3' },
     quick: { type: 'boolean', default: false },
     profile: { type: 'string' },
+    trace: { type: 'string' },
   },
 });
 
@@ -90,7 +92,11 @@ try {
   await cdp.send('Tracing.start', {
     transferMode: 'ReportEvents',
     traceConfig: {
-      includedCategories: ['devtools.timeline', 'disabled-by-default-devtools.timeline'],
+      includedCategories: [
+        'devtools.timeline',
+        'disabled-by-default-devtools.timeline',
+        'blink.user_timing',
+      ],
     },
   });
   if (values.profile) {
@@ -104,6 +110,7 @@ try {
   await cdp.send('Tracing.end');
   await complete;
   console.log(summariseTrace(events, keys));
+  if (values.trace) await writeFile(values.trace, JSON.stringify({ traceEvents: events }));
   if (profile && values.profile) {
     await writeFile(values.profile, JSON.stringify(profile));
     console.log(`CPU profile in ${values.profile}; most self time while typing, per keystroke:`);
