@@ -92,7 +92,7 @@ export function planTopic(text: string, index: number, context: PlanContext): To
   const { analyzer, vocabulary } = context;
   const parsed = context.typing ? markTyping(parseQuery(text), text) : parseQuery(text);
   const family = (prefix: string) => stemFamily(prefix, (term) => vocabulary.has(term));
-  const expand = context.fuzzy ? (term: string) => vocabulary.variants(term) : undefined;
+  const expand = context.fuzzy ? (term: string) => variantsOf(term, context) : undefined;
   const completions = (prefix: string) => typedCompletions(vocabulary.beginning(prefix));
   const options = { family, completions, ...(expand ? { expand } : {}) };
   const query = compileQuery(parsed, analyzer, options);
@@ -129,6 +129,21 @@ export function planTopic(text: string, index: number, context: PlanContext): To
     acceptsFile: fileTest(parsed),
     typing: context.typing === true,
   };
+}
+
+/**
+ * Typed, a word held by at least this many rows has no fuzzy variants: it is a word of the index,
+ * meant as typed, and its neighbours as common as it ('move' → 'mode', 'more'; 'rvalue' →
+ * 'value', 21,910 rows) only made each keystroke after it rank their rows (7–17 ms a keystroke,
+ * docs/benchmarks.md#typed-prefixes). A misspelling is held by a handful of rows or none.
+ */
+const TYPED_VARIANTS_MAX_ROWS = 100;
+
+/** The fuzzy variants of `term` (none for a word the index holds often, while typing). */
+function variantsOf(term: string, context: PlanContext): string[] {
+  const { vocabulary } = context;
+  if (context.typing && vocabulary.rows(term) >= TYPED_VARIANTS_MAX_ROWS) return [];
+  return vocabulary.variants(term);
 }
 
 /** A cap for counting rows: past it a word is common anyway. */

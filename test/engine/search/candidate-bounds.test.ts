@@ -6,13 +6,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { engineInternals } from '../../../src-main/engine/create-engine.ts';
-import { Vocabulary } from '../../../src-main/engine/query/fuzzy.ts';
-import {
-  countRows,
-  scoredRows,
-  weightParams,
-} from '../../../src-main/engine/search/fts-statements.ts';
+import { countRows, scoredRows } from '../../../src-main/engine/search/fts-statements.ts';
 import {
   planSources,
   readSource,
@@ -24,10 +18,10 @@ import {
   scoreBound,
   type RankingOptions,
 } from '../../../src-main/engine/search/ranking.ts';
-import { planTopic, type Topic } from '../../../src-main/engine/search/topic.ts';
+import type { Topic } from '../../../src-main/engine/search/topic.ts';
 import type { Candidate } from '../../../src-main/engine/search/candidate.ts';
-import { ENGINE_DEFAULTS } from '../../../src-main/engine/settings/settings.ts';
 import { tempDir } from '../store/temp.ts';
+import { planOn } from './plan-topic.ts';
 import { vaultEngine } from './vault-engine.ts';
 
 const WORDS = ['value', 'reference', 'refer', 'rvalue', 'lvalue', 'move', 'copy', 'type'];
@@ -59,24 +53,8 @@ describe('candidate score bounds', () => {
   let root = '';
   const engine = vaultEngine(() => (root = writeVault()), 'b');
 
-  /** A topic and what reading its sources needs (`counted`: the expressions counted in FTS5). */
-  function plan(q: string, typing: boolean, options: RankingOptions = RANKING_DEFAULTS) {
-    const internals = engineInternals(engine());
-    const { reader } = internals;
-    const vocabulary = new Vocabulary(reader.vocabulary(), reader.rowCount());
-    const counted: string[] = [];
-    const topic = planTopic(q, 0, {
-      analyzer: internals.analyzer(),
-      vocabulary,
-      vaults: reader.vaults(),
-      pinnedBoost: ENGINE_DEFAULTS.pinnedBoost,
-      fuzzy: true,
-      typing,
-      countRows: (expr: string, cap: number) => (counted.push(expr), countRows(reader, expr, cap)),
-    });
-    const weights = weightParams(internals.settings().columnWeights, 0);
-    return { topic, counted, context: { reader, options, weights, total: vocabulary.total } };
-  }
+  const plan = (q: string, typing: boolean, options?: RankingOptions) =>
+    planOn(engine(), q, typing, options);
 
   /** A candidate's score bound, as the rank stage computes it before visiting (rank.ts). */
   function boundOf(c: Candidate, topic: Topic): number {

@@ -18,6 +18,7 @@ import {
   typedPrefix,
 } from '../../../src-main/engine/query/typing.ts';
 import { tempDir } from '../store/temp.ts';
+import { planOn } from './plan-topic.ts';
 
 describe('markTyping', () => {
   const typing = (text: string) => {
@@ -127,8 +128,9 @@ describe('searching while typing', () => {
       'catapult.md': '# Siege\n\nA catapult throws stones.\n',
     };
     // 150 sections naming catalogs: 'catapult' (its note's 2 rows) is not among what 'cata'
-    // completes to (under 1/16 of them).
-    const shelves = Array.from({ length: 150 }, (_, i) => `## Shelf ${i}\n\nThe catalog shelf.\n`);
+    // completes to (under 1/16 of them). 'chart' and 'cart', one edit apart, are as common.
+    const shelf = (i: number) => `## Shelf ${i}\n\nThe catalog shelf holds a chart and a cart.\n`;
+    const shelves = Array.from({ length: 150 }, (_, i) => shelf(i));
     notes['shelves.md'] = `# Shelves\n\n${shelves.join('\n')}`;
     for (const [name, text] of Object.entries(notes)) writeFileSync(join(root, name), text);
     engine = await createEngine({ dbPath: join(dir, 'folio.db'), watch: false });
@@ -186,6 +188,14 @@ describe('searching while typing', () => {
     const typed = await ids('function value zzqqx', true);
     expect(typed).toEqual(await ids('function value zzqqx', false));
     expect(await ids('ownership zzqqx', true)).toEqual(['notes:borrowing.md']);
+  });
+
+  it('gives a word the index holds often no fuzzy variants while typing', () => {
+    const [typed, misspelt] = ['chart cata', 'chrat cata'].map((q) => planOn(engine, q, true));
+    expect(typed!.topic.wanted[0]!.operand.fuzzy).toBeNull();
+    expect(misspelt!.topic.wanted[0]!.operand.fuzzy).toContain('"chart"');
+    const literal = planOn(engine, 'chart catalog', false);
+    expect(literal.topic.wanted[0]!.operand.fuzzy).toContain('"cart"');
   });
 
   it('marks the completed words in snippets', async () => {

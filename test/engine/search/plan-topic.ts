@@ -1,0 +1,33 @@
+// One query planned as a topic on an engine's index, as a search plans it (search/topic.ts), with
+// what reading its candidate sources needs (search/candidates.ts), for tests of both.
+import type { EngineService } from '#shared/contract/engine.ts';
+import { engineInternals } from '../../../src-main/engine/create-engine.ts';
+import { Vocabulary } from '../../../src-main/engine/query/fuzzy.ts';
+import { countRows, weightParams } from '../../../src-main/engine/search/fts-statements.ts';
+import { RANKING_DEFAULTS, type RankingOptions } from '../../../src-main/engine/search/ranking.ts';
+import { planTopic } from '../../../src-main/engine/search/topic.ts';
+import { ENGINE_DEFAULTS } from '../../../src-main/engine/settings/settings.ts';
+
+/** The topic of `q` and its sources' context; `counted`: the expressions counted in FTS5. */
+export function planOn(
+  engine: EngineService,
+  q: string,
+  typing: boolean,
+  options: RankingOptions = RANKING_DEFAULTS,
+) {
+  const internals = engineInternals(engine);
+  const { reader } = internals;
+  const vocabulary = new Vocabulary(reader.vocabulary(), reader.rowCount());
+  const counted: string[] = [];
+  const topic = planTopic(q, 0, {
+    analyzer: internals.analyzer(),
+    vocabulary,
+    vaults: reader.vaults(),
+    pinnedBoost: ENGINE_DEFAULTS.pinnedBoost,
+    fuzzy: true,
+    typing,
+    countRows: (expr: string, cap: number) => (counted.push(expr), countRows(reader, expr, cap)),
+  });
+  const weights = weightParams(internals.settings().columnWeights, 0);
+  return { topic, counted, context: { reader, options, weights, total: vocabulary.total } };
+}
