@@ -136,11 +136,10 @@ describe('candidate score bounds', () => {
     },
   );
 
-  /** Every candidate of `source`, read to its end a page of 5 at a time. */
+  /** Every candidate of `source`, in one page (a typed topic's full source gives one only). */
   function readAll(source: Source, topic: Topic, context: SourceContext): Candidate[] {
-    const read: Candidate[] = [];
-    const found = new Map<number, Candidate>();
-    while (!source.done) read.push(...readSource(source, topic, context, found, 5));
+    const read = readSource(source, topic, context, new Map(), Number.MAX_SAFE_INTEGER);
+    expect(source.done).toBe(true);
     return read;
   }
 
@@ -175,5 +174,15 @@ describe('candidate score bounds', () => {
     expect(
       planSources(two.topic, two.context, false).filter((s) => s.kind === 'full'),
     ).toHaveLength(1);
+  });
+
+  it('reads only the first page of the full source of a typed topic', () => {
+    for (const typing of [false, true]) {
+      const { topic, context } = plan('valu', typing);
+      const [full] = planSources(topic, context, false);
+      const page = readSource(full!, topic, context, new Map(), 5);
+      expect(page).toHaveLength(5);
+      expect(full!.done).toBe(typing);
+    }
   });
 });
