@@ -10,8 +10,8 @@
 import type { IndexReader } from '../store/index-reader.ts';
 import { and, Candidate, inFilters, not } from './candidate.ts';
 import { rowidsOf, scoredRows, type RowOrder, type ScoredRow } from './fts-statements.ts';
-import { readPartial } from './partial-candidates.ts';
-import { bm25Ceiling, type RankingOptions } from './ranking.ts';
+import { readPartial, readsNarrowed } from './partial-candidates.ts';
+import { bm25Ceiling, placement, type RankingOptions } from './ranking.ts';
 import { allOperands, type Topic } from './topic.ts';
 
 /** Where candidates come from (see the head of this file). */
@@ -101,7 +101,8 @@ const titled = (expr: string) => `{title} : (${expr})`;
  * The highest score a candidate of the partial source can reach: it lacks some operand in every
  * form (partial-candidates.ts leaves a row holding them all to the full and fuzzy sources). The
  * others add at most their forms' bm25 ceilings (a narrowed listed form also scores the others'
- * phrases) and their common-word estimates; the placement at most 1 + heading + context weight.
+ * phrases) and their common-word estimates; the placement at most that of heading and context
+ * shares as large as its coverage (as large as 1 when every form is common).
  * Infinity when a ceiling is unknown (a group, a word being typed) or filters score too
  * (docs/benchmarks.md#the-partial-sources-bound).
  */
@@ -116,7 +117,10 @@ function partialBound(topic: Topic, context: SourceContext): number {
     for (const rows of w.variantRows) sum += options.fuzzyWeight * bm25Ceiling(rows, total);
     return sum + options.commonWordBm25 * w.weight;
   });
-  const where = 1 + options.headingWeight + options.contextWeight;
+  // When every form is common, the rarest is read in its title (partial-candidates.ts
+  // `narrowed`), a phrase whose idf is its title rows', above the ceiling above: only the slack of
+  // a full placement covers it (docs/benchmarks.md#statements-per-search-and-what-they-cost).
+  const narrow = readsNarrowed(topic, options);
   const power = options.coveragePower;
   let best = 0;
   topic.wanted.forEach((w, j) => {
@@ -124,6 +128,9 @@ function partialBound(topic: Topic, context: SourceContext): number {
     // NaN bound left the partial source unread (`ownership (zzqqxx OR yyqq)` found nothing).
     const others = share.reduce((sum, c, i) => (i === j ? sum : sum + c), 0);
     const coverage = (topic.weight - w.weight) / topic.weight;
+    // Its heading and context shares are at most its coverage, as in `scoreBound`.
+    const shares = narrow ? 1 : coverage;
+    const where = placement({ heading: shares, context: shares }, options);
     if (coverage > 0) best = Math.max(best, others * coverage ** power * where);
   });
   return best;

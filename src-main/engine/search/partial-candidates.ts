@@ -48,6 +48,11 @@ function listing(forms: Form[], options: RankingOptions) {
   return { listed: rarest ? [rarest] : [], narrow: true };
 }
 
+/** True when every form of the topic is common: the partial source reads `narrowed` rows. */
+export function readsNarrowed(topic: Topic, options: RankingOptions): boolean {
+  return listing(formsOf(topic), options).narrow;
+}
+
 /**
  * The rarest common form as typed (held by more than `commonRows` rows, at most `titleListRows`),
  * as the form of its rows that name it in their title; null when there is none.
