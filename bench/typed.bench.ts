@@ -15,6 +15,7 @@
 import { readFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
+import { median, percentile } from '../src-main/cli/stats.ts';
 import { createEngine, engineInternals } from '../src-main/engine/create-engine.ts';
 import { msdocsDatabase } from './msdocs-db.ts';
 
@@ -35,7 +36,6 @@ function typedPrefixes(query: string): string[] {
   return [...query].flatMap((char, at) => (char === ' ' ? [] : [query.slice(0, at + 1)]));
 }
 
-const median = (times: number[]) => [...times].sort((a, b) => a - b)[times.length >> 1]!;
 const ms = (value: number) => value.toFixed(1);
 
 type Engine = Awaited<ReturnType<typeof createEngine>>;
@@ -112,13 +112,11 @@ async function measureOnce(
 
 /** One line of percentiles of `medians`, then the slowest prefixes. */
 function report(label: string, figure: string, medians: number[], prefixes: string[]): void {
-  const sorted = [...medians].sort((a, b) => a - b);
-  const at = (share: number) =>
-    sorted[Math.min(sorted.length - 1, Math.floor(share * sorted.length))]!;
+  const at = (share: number) => percentile(medians, share);
   console.log(
     `${label}, ${figure}: ${prefixes.length} prefixes (${values.queries} queries, median of ${values.rounds} rounds, CPU) ` +
-      `p50 ${ms(at(0.5))} · p95 ${ms(at(0.95))} · p99 ${ms(at(0.99))} · max ${ms(sorted.at(-1)!)} ms · ` +
-      `sum ${sorted.reduce((sum, value) => sum + value, 0).toFixed(0)} ms`,
+      `p50 ${ms(at(0.5))} · p95 ${ms(at(0.95))} · p99 ${ms(at(0.99))} · max ${ms(at(1))} ms · ` +
+      `sum ${medians.reduce((sum, value) => sum + value, 0).toFixed(0)} ms`,
   );
   const slowest = medians
     .map((time, index) => [time, prefixes[index]!] as const)
