@@ -1,7 +1,7 @@
 import { validateRequest } from '#shared/contract/schema.ts';
 import { describe, expect, it } from 'vitest';
 import type { SearchRequest, SearchResponse } from '#shared/contract/api.ts';
-import { SearchState } from '../../src-renderer/src/state/search.svelte.ts';
+import { SearchState, SHOW_LOADING_AFTER_MS } from '../../src-renderer/src/state/search.svelte.ts';
 import { createFakeApi, deferred, ok, result } from './fake-api.ts';
 
 const response = (...ids: string[]): SearchResponse => ({
@@ -71,6 +71,34 @@ describe('SearchState', () => {
     expect(search.results[0]).toBe(b); // equal: the shown object
     expect(search.results[2]).not.toBe(a); // its score changed
     expect(search.results[2]!.score).toBe(9);
+  });
+
+  it('says "loading" only once a search has been on its way SHOW_LOADING_AFTER_MS', async () => {
+    const fake = createFakeApi();
+    const answers: ReturnType<typeof deferred<ReturnType<typeof ok<SearchResponse>>>>[] = [];
+    fake.answer('search', () => {
+      answers.push(deferred());
+      return answers.at(-1)!.promise;
+    });
+    const search = new SearchState(fake.api);
+    search.setTopic(0, 'ba');
+    expect(search.status).toBe('loading');
+    expect(search.shownStatus).toBe('idle');
+    answers[0]!.resolve(ok(response('v:a.md')));
+    await expect.poll(() => search.shownStatus).toBe('ready');
+    // A fast answer: the window goes on saying what the shown results stood at.
+    search.setTopic(0, 'bat');
+    expect(search.shownStatus).toBe('ready');
+    answers[1]!.resolve(ok(response('v:b.md')));
+    await expect.poll(() => search.results[0]?.id).toBe('v:b.md');
+    expect(search.shownStatus).toBe('ready');
+    // A slow one: "loading" once it has been on its way that long.
+    const sent = performance.now();
+    search.setTopic(0, 'batt');
+    await expect.poll(() => search.shownStatus, { interval: 5 }).toBe('loading');
+    expect(performance.now() - sent).toBeGreaterThanOrEqual(SHOW_LOADING_AFTER_MS - 1);
+    answers[2]!.resolve(ok(response('v:c.md')));
+    await expect.poll(() => search.shownStatus).toBe('ready');
   });
 
   it('a key that changes no query sends nothing', async () => {

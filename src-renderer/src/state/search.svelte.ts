@@ -31,6 +31,13 @@ export const MAX_TOPICS = 32;
  */
 export const MAX_QUERY_CHARS = 20_000;
 
+/**
+ * How long a search is on its way before the window says "Searching…": an answer within a tenth
+ * of a second reads as instant, and the word would only flash (and cost a frame of its own) on
+ * each keystroke in between (docs/ui.md#results).
+ */
+export const SHOW_LOADING_AFTER_MS = 100;
+
 /** Topics, and the results of the latest answered search. */
 export class SearchState {
   /** The topics as typed: one query each (docs/design.md#multi-topic-search). Never empty. */
@@ -41,6 +48,11 @@ export class SearchState {
   terms = $state.raw<string[]>([]);
   /** Where the latest search stands. */
   status = $state<SearchStatus>('idle');
+  /**
+   * Where the search stands as the window says it: `status`, but 'loading' only once a search has
+   * been on its way `SHOW_LOADING_AFTER_MS` (until then, what the shown results stood at).
+   */
+  shownStatus = $state<SearchStatus>('idle');
   /** Why the latest search failed, for the error state. */
   error = $state<string | null>(null);
   /** Engine time of the latest search, in milliseconds. */
@@ -67,6 +79,7 @@ export class SearchState {
   /** The queries of the latest search sent (a key typed that changes none sends nothing). */
   #sent = '';
   #timer: ReturnType<typeof setTimeout> | null = null;
+  #loadingTimer: ReturnType<typeof setTimeout> | null = null;
 
   constructor(api: FolioApi, options: SearchOptions = {}) {
     this.#api = api;
@@ -135,6 +148,8 @@ export class SearchState {
       return;
     }
     this.status = 'loading';
+    if (this.#loadingTimer === null)
+      this.#loadingTimer = setTimeout(() => (this.shownStatus = 'loading'), SHOW_LOADING_AFTER_MS);
     const answer = await this.#api.search({
       queries,
       typing: true,
@@ -166,6 +181,9 @@ export class SearchState {
     this.terms = terms;
     this.tookMs = tookMs;
     this.status = status;
+    if (this.#loadingTimer !== null) clearTimeout(this.#loadingTimer);
+    this.#loadingTimer = null;
+    this.shownStatus = status;
     this.error = null;
     this.#onResults(results);
   }
