@@ -13,6 +13,7 @@ import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { chromium, type Page } from '@playwright/test';
 import { buildRenderer } from '../src-main/bridge/build-renderer.ts';
+import { percentile } from '../src-main/cli/stats.ts';
 import { spawnWeb } from '../test/support/web-process.ts';
 import { msdocsDatabase } from './msdocs-db.ts';
 import {
@@ -52,15 +53,10 @@ async function typeQueries(page: Page, box: string, queries: string[]): Promise<
   return samples;
 }
 
-function percentile(values: number[], p: number): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? NaN;
-}
-
 function summary(samples: Sample[]): string {
   const field = (pick: (sample: Sample) => number) => {
     const values = samples.map(pick).filter(Number.isFinite);
-    return `${percentile(values, 50).toFixed(1)} / ${percentile(values, 95).toFixed(1)}`;
+    return `${percentile(values, 0.5).toFixed(1)} / ${percentile(values, 0.95).toFixed(1)}`;
   };
   return (
     `keydown→paint p50/p95 ${field((s) => s.painted)} ms · ` +
@@ -82,7 +78,7 @@ function breakdown(samples: Sample[]): string {
   const seen = samples.filter((sample) => sample.search && 'call' in sample.search.server);
   const field = (name: string, pick: (sample: Sample, search: RequestTiming) => number) => {
     const values = seen.map((sample) => pick(sample, sample.search!)).filter(Number.isFinite);
-    return `${name} ${percentile(values, 50).toFixed(1)} / ${percentile(values, 95).toFixed(1)}`;
+    return `${name} ${percentile(values, 0.5).toFixed(1)} / ${percentile(values, 0.95).toFixed(1)}`;
   };
   const shared = samples.filter((sample) => sample.others.length > 0);
   const methods = new Map<string, number>();

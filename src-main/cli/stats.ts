@@ -3,15 +3,15 @@
 
 /**
  * The sample at quantile `q` (0–1) of `samples`: the one at index ⌊q·n⌋ of them sorted, the last
- * for q = 1 (so the median of an even count is the upper of the two middle samples); 0 when there
- * are none. `samples` is not reordered.
+ * for q = 1 (so the median of an even count is the upper of the two middle samples); NaN when
+ * there are none (printed as such, not as a time). `samples` is not reordered.
  */
 export function percentile(samples: readonly number[], q: number): number {
   const sorted = [...samples].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? 0;
+  return sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? NaN;
 }
 
-/** The middle sample of `samples` (the upper middle one of an even count); 0 when there are none. */
+/** The middle sample of `samples` (the upper middle one of an even count); NaN when there are none. */
 export function median(samples: readonly number[]): number {
   return percentile(samples, 0.5);
 }
