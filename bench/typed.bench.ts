@@ -30,6 +30,8 @@ const { values } = parseArgs({
     only: { type: 'string' },
   },
 });
+if (values.only !== undefined && !['warm', 'once'].includes(values.only))
+  throw new Error(`--only ${values.only}: expected warm or once`);
 
 /** The prefixes typed on the way to `query`, each ending in a character other than a space. */
 function typedPrefixes(query: string): string[] {
