@@ -1,8 +1,8 @@
 // The UI bench's in-page probe (bench/ui.bench.ts): run in the page before its scripts, it notes
 // each keydown, the page's answer marks, when the results for an input reach the DOM, the frame
-// after that and the end of that frame's rendering, and every API request's Resource Timing with the bridge's `Server-Timing`
-// (src-main/bridge/server.ts), so that a keystroke's time splits into the page's, the transport's
-// and the bridge's shares (docs/benchmarks.md#ui).
+// after that and the end of that frame's rendering, and every API request's Resource Timing with
+// the bridge's `Server-Timing` (src-main/bridge/server.ts), so that a keystroke's time splits into
+// the page's, the transport's and the bridge's shares (docs/benchmarks.md#ui).
 
 /** One API request as the page's Resource Timing saw it, in ms of the page's clock. */
 export interface RequestTiming {
@@ -24,8 +24,10 @@ export interface RequestTiming {
 export interface Sample {
   /** The answer arrived (the page's `folio:search-answered` mark). */
   answered: number;
-  /** The first frame after the results for this input were in the DOM (its animation frame,
-   * before the frame's style, layout and paint). */
+  /**
+   * The first frame after the results for this input were in the DOM: its animation frame, before
+   * the frame's style, layout and paint.
+   */
   painted: number;
   /** That frame rendered: the first task after it (its style, layout, paint and commit done). */
   drawn: number;
@@ -42,8 +44,10 @@ export type PageScope = {
   folioBench: {
     keydownAt: number;
     marks: number[];
-    /** Per `data-results-for` value: when the DOM took it, the next frame after that, and the
-     * task after that frame's rendering. */
+    /**
+     * Per `data-results-for` value: when the DOM took it, the next frame after that, and the task
+     * after that frame's rendering.
+     */
     shown: Map<string, { dom: number; frame: number; drawn: number; took: number }>;
     longTasks: number;
     /** The page's calls over the bridge's socket (`folio:socket-call` measures), page clock. */
