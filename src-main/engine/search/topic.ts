@@ -156,7 +156,7 @@ const COUNT_CAP = 100_000;
 function rowsOf(operand: CompiledOperand, context: PlanContext): number {
   const [only] = operand.highlights;
   if (operand.highlights.length === 1 && !only!.prefix) {
-    const rows = Math.min(...only!.terms.map((term) => context.vocabulary.rows(term)));
+    const rows = phraseRows(only!.terms, context.vocabulary);
     // A phrase no row holds ('push_ba' → "push ba") is held by none, not by its rarest word's
     // rows: listed in the others' place, it found nothing (one capped count, stopped at a row).
     if (only!.terms.length > 1 && rows > 0 && context.countRows(operand.expr, 1) === 0) return 0;
@@ -177,11 +177,16 @@ function estimatedRows(operand: CompiledOperand, vocabulary: Vocabulary): number
   for (const { terms, prefix } of operand.highlights) {
     if (prefix && terms.length === 1) {
       for (const [term, n] of vocabulary.beginning(terms[0]!)) rows.set(term, n);
-    } else rows.set(terms.join(' '), Math.min(...terms.map((term) => vocabulary.rows(term))));
+    } else rows.set(terms.join(' '), phraseRows(terms, vocabulary));
   }
   let sum = 0;
   for (const n of rows.values()) sum += n;
   return sum;
+}
+
+/** Rows holding a word, or at most those holding a phrase: its rarest word's (the vocabulary's). */
+function phraseRows(terms: readonly string[], vocabulary: Vocabulary): number {
+  return Math.min(...terms.map((term) => vocabulary.rows(term)));
 }
 
 /** Where a query may match: its vault filters as rowid ranges. */
