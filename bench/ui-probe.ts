@@ -37,6 +37,14 @@ export interface Sample {
   search: RequestTiming | null;
   /** Other API requests in flight between the keydown and the paint. */
   others: RequestTiming[];
+  /** Long tasks (≥ 50 ms) that overlap the keydown → drawn span: their summed duration, ms. */
+  longTask: number;
+  /** DOM mutation records from the keydown to the frame, by the page region they touched. */
+  mutations: Record<string, number>;
+  /** Result rows in the DOM when it took these results. */
+  rows: number;
+  /** The page's JS heap at the frame less at the keydown, kB (negative: a collection ran). */
+  heapKb: number;
 }
 
 /** What the in-page functions use of the page (the bench is compiled without DOM types). */
@@ -48,8 +56,17 @@ export type PageScope = {
      * Per `data-results-for` value: when the DOM took it, the next frame after that, and the task
      * after that frame's rendering.
      */
-    shown: Map<string, { dom: number; frame: number; drawn: number; took: number }>;
+    shown: Map<
+      string,
+      { dom: number; frame: number; drawn: number; took: number; rows: number; heap: number }
+    >;
     longTasks: number;
+    /** Every long task: start and duration, page clock. */
+    longTaskList: Array<[number, number]>;
+    /** Per mutation observer callback: when, and its records by region (plus `other`). */
+    mutationLog: Array<[number, Record<string, number>]>;
+    /** The JS heap's used bytes at the last keydown. */
+    heapAtKeydown: number;
     /** The page's calls over the bridge's socket (`folio:socket-call` measures), page clock. */
     socketCalls: RequestTiming[];
   };
@@ -59,13 +76,22 @@ export type PageScope = {
     port1: { onmessage: (() => void) | null };
     port2: { postMessage(message: null): void };
   };
-  MutationObserver: new (callback: () => void) => {
+  MutationObserver: new (callback: (records: MutationLike[]) => void) => {
     observe(target: unknown, options: Record<string, unknown>): void;
   };
   document: {
-    querySelector(selector: string): { getAttribute(name: string): string | null } | null;
+    querySelector(selector: string): {
+      getAttribute(name: string): string | null;
+      querySelectorAll(selector: string): { length: number };
+    } | null;
   };
 };
+
+/** What the probe reads of a mutation record. */
+type MutationLike = {
+  target: { parentElement: ElementLike | null; closest?: ElementLike['closest'] };
+};
+type ElementLike = { closest(selector: string): unknown };
 
 /** The fields of a browser's PerformanceResourceTiming the probe reads. */
 type ResourceEntry = {
@@ -86,18 +112,33 @@ export function installProbe(): void {
     marks: [] as number[],
     shown: new Map(),
     longTasks: 0,
+    longTaskList: [] as Array<[number, number]>,
+    mutationLog: [] as Array<[number, Record<string, number>]>,
+    heapAtKeydown: 0,
     socketCalls: [] as RequestTiming[],
   };
+  const heap = () =>
+    (performance as unknown as { memory?: { usedJSHeapSize: number } }).memory?.usedJSHeapSize ??
+    NaN;
   scope.folioBench = bench;
   // Resource Timing entries kept (the browser's default buffer holds 250); a constant outside
   // this function would not reach the page, which gets its source only.
   performance.setResourceTimingBufferSize(100_000);
-  scope.addEventListener('keydown', () => (bench.keydownAt = performance.now()), true);
+  scope.addEventListener(
+    'keydown',
+    () => {
+      bench.keydownAt = performance.now();
+      bench.heapAtKeydown = heap();
+    },
+    true,
+  );
   new PerformanceObserver((list) => {
     for (const entry of list.getEntries()) {
       if (entry.entryType === 'mark') bench.marks.push(entry.startTime);
-      else if ((entry.entryType as string) === 'longtask') bench.longTasks += entry.duration;
-      else if (entry.name === 'folio:socket-call') {
+      else if ((entry.entryType as string) === 'longtask') {
+        bench.longTasks += entry.duration;
+        bench.longTaskList.push([entry.startTime, entry.duration]);
+      } else if (entry.name === 'folio:socket-call') {
         // A socket call: sent at its start, its reply at its end; the bridge's times in `detail`.
         const { method, ...server } = (entry as unknown as { detail: unknown }).detail as {
           method: string;
@@ -124,6 +165,8 @@ export function installProbe(): void {
       frame: NaN,
       drawn: NaN,
       took: Number(shown!.getAttribute('data-took-ms')),
+      rows: shown!.querySelectorAll('.result, .row').length,
+      heap: NaN,
     };
     bench.shown.set(value, entry);
     // A message posted in the animation frame is handled in the first task after the frame's
@@ -132,6 +175,7 @@ export function installProbe(): void {
     after.port1.onmessage = () => (entry.drawn = performance.now());
     scope.requestAnimationFrame(() => {
       entry.frame = performance.now();
+      entry.heap = heap();
       after.port2.postMessage(null);
     });
   });
@@ -140,6 +184,31 @@ export function installProbe(): void {
     subtree: true,
     attributes: true,
     attributeFilter: ['data-results-for'],
+  });
+  // Every DOM change, counted by the region it touched (the first that holds the node): what a
+  // keystroke's frame touches beyond the result rows.
+  const regions: Record<string, string> = {
+    results: '.results',
+    toolbar: '.toolbar',
+    status: '.status',
+    outline: '.outline-pane',
+    preview: '.preview-pane, .preview',
+    box: 'header, .box',
+  };
+  new scope.MutationObserver((records) => {
+    const counts: Record<string, number> = {};
+    for (const record of records) {
+      const element = record.target.closest ? record.target : record.target.parentElement;
+      const region =
+        Object.keys(regions).find((name) => element?.closest!(regions[name]!)) ?? 'other';
+      counts[region] = (counts[region] ?? 0) + 1;
+    }
+    bench.mutationLog.push([performance.now(), counts]);
+  }).observe(scope.document, {
+    subtree: true,
+    childList: true,
+    characterData: true,
+    attributes: true,
   });
 }
 
@@ -188,6 +257,15 @@ export function waitForPaint(args: {
       if (entry && Number.isFinite(entry.drawn) && heard()) {
         const answered = bench.marks.filter((mark) => mark >= start).at(-1) ?? NaN;
         bench.shown.clear();
+        const mutations: Record<string, number> = {};
+        for (const [at, counts] of bench.mutationLog)
+          if (at >= start && at <= entry.frame)
+            for (const [region, count] of Object.entries(counts))
+              mutations[region] = (mutations[region] ?? 0) + count;
+        bench.mutationLog = bench.mutationLog.filter(([at]) => at > entry.frame);
+        const longTask = bench.longTaskList
+          .filter(([from, length]) => from < entry.drawn && from + length > start)
+          .reduce((sum, [, length]) => sum + length, 0);
         const all = requests(start, entry.frame);
         const searches = all.filter((request) => request.method === 'search');
         resolve({
@@ -197,6 +275,10 @@ export function waitForPaint(args: {
           engine: entry.took,
           search: searches.at(-1) ?? null,
           others: all.filter((request) => request.method !== 'search'),
+          longTask,
+          mutations,
+          rows: entry.rows,
+          heapKb: (entry.heap - bench.heapAtKeydown) / 1024,
         });
       } else if (performance.now() > deadline) resolve(null);
       else setTimeout(check, 2);

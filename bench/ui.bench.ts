@@ -23,6 +23,7 @@ import {
   type RequestTiming,
   type Sample,
 } from './ui-probe.ts';
+import { slowest, type Keystroke } from './ui-slowest.ts';
 import { typeQuery } from './ui-typing.ts';
 
 const RESULTS_TIMEOUT_MS = 30_000;
@@ -38,8 +39,8 @@ const { values } = parseArgs({
 const runs = Number(values.runs);
 const queryCount = Number(values.queries);
 
-async function typeQueries(page: Page, box: string, queries: string[]): Promise<Sample[]> {
-  const samples: Sample[] = [];
+async function typeQueries(page: Page, box: string, queries: string[]): Promise<Keystroke[]> {
+  const samples: Keystroke[] = [];
   for (const query of queries) {
     await typeQuery(page, box, query, async (expected) => {
       const sample = await page.evaluate(waitForPaint, {
@@ -47,7 +48,7 @@ async function typeQueries(page: Page, box: string, queries: string[]): Promise<
         timeoutMs: RESULTS_TIMEOUT_MS,
       });
       if (!sample) throw new Error(`no results painted for "${expected}"`);
-      samples.push(sample);
+      samples.push({ ...sample, query, prefix: expected });
     });
   }
   return samples;
@@ -123,14 +124,21 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
 }
 const browser = await chromium.launch({
   executablePath: '/usr/bin/chromium',
-  args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--no-first-run'],
+  args: [
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-background-networking',
+    '--no-first-run',
+    // The page's heap to the byte (bench/ui-probe.ts), not in coarse steps.
+    '--enable-precise-memory-info',
+  ],
 });
 try {
   const pages = [
     { name: 'main window ', url: `${web.origin}/#token=${web.token}`, box: 'input[type=search]' },
     { name: 'quick search', url: `${web.origin}/quick.html#token=${web.token}`, box: '.box' },
   ];
-  const all = new Map<string, Sample[]>(pages.map((page) => [page.name, []]));
+  const all = new Map<string, Keystroke[]>(pages.map((page) => [page.name, []]));
   for (let run = 1; run <= runs; run += 1) {
     for (const target of pages) {
       const page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
@@ -154,6 +162,7 @@ try {
   for (const [name, samples] of all) {
     console.log(`all runs ${name}: ${summary(samples)}`);
     console.log(`  ${breakdown(samples)}`);
+    console.log(slowest(samples));
   }
 } finally {
   await browser.close();

@@ -80,7 +80,7 @@ function replies(socket: WebSocket, count: number): Promise<Map<number, Reply> |
 }
 
 describe('bridge socket', () => {
-  it('answers searches from the real engine, each by its id, with the bridge timing it', async () => {
+  it('answers searches from the real engine, each by its id, with the bridge timing it (and its epoch times)', async () => {
     const socket = connect();
     await opened(socket);
     const answers = replies(socket, 2);
@@ -95,7 +95,18 @@ describe('bridge socket', () => {
     };
     expect(paths(7)).toContain('garden/Composting.md');
     expect(paths(8)).toContain('Edit me.md');
-    expect(Object.keys(got.get(7)!.timing)).toEqual(['bridge', 'call', 'cpu']);
+    const timing = got.get(7)!.timing;
+    expect(Object.keys(timing)).toEqual([
+      'bridge',
+      'call',
+      'cpu',
+      'stringify',
+      'receivedAt',
+      'repliedAt',
+    ]);
+    // On the epoch clock, received before replied, both within this test's run.
+    expect(timing.receivedAt).toBeLessThanOrEqual(timing.repliedAt!);
+    expect(Math.abs(Date.now() - timing.repliedAt!)).toBeLessThan(60_000);
   });
 
   it('answers an invalid argument as HTTP does, and keeps the socket open', async () => {

@@ -14,6 +14,14 @@ interface SocketReply {
   timing: Record<string, number>;
 }
 
+/** A reply as this page received it: when it arrived (ms since the epoch), its size and parse. */
+interface Received {
+  reply: SocketReply;
+  arrivedAt: number;
+  bytes: number;
+  parseMs: number;
+}
+
 /** One page's socket to the bridge. */
 export class SocketChannel {
   readonly #url: string;
@@ -22,7 +30,7 @@ export class SocketChannel {
   #refused = false;
   #nextId = 0;
   /** The calls sent and not answered yet, by id. */
-  readonly #pending = new Map<number, (reply: SocketReply | null) => void>();
+  readonly #pending = new Map<number, (received: Received | null) => void>();
 
   constructor(url: string) {
     this.#url = url;
@@ -39,16 +47,25 @@ export class SocketChannel {
     if (!socket || socket.readyState !== WebSocket.OPEN) return null;
     const id = ++this.#nextId;
     const sentAt = performance.now();
-    const reply = await new Promise<SocketReply | null>((resolve) => {
+    const received = await new Promise<Received | null>((resolve) => {
       this.#pending.set(id, resolve);
       socket.send(JSON.stringify({ id, method, argument: argument ?? null }));
     });
-    if (!reply) return null;
-    // The UI benchmark splits a keystroke with these (docs/benchmarks.md#ui); cleared at once, so
-    // that a long session keeps no entries (performance observers have them already).
+    if (!received) return null;
+    const { reply, arrivedAt, bytes, parseMs } = received;
+    // The UI benchmark splits a keystroke with these (docs/benchmarks.md#ui): the bridge's times,
+    // and the page's send and receive on the same epoch clock as the bridge's (`…At`); cleared at
+    // once, so that a long session keeps no entries (performance observers have them already).
     performance.measure('folio:socket-call', {
       start: sentAt,
-      detail: { method, ...reply.timing },
+      detail: {
+        method,
+        ...reply.timing,
+        sentAt: performance.timeOrigin + sentAt,
+        arrivedAt,
+        bytes,
+        parse: parseMs,
+      },
     });
     performance.clearMeasures('folio:socket-call');
     return reply.result as ApiResult<T>;
@@ -74,8 +91,11 @@ export class SocketChannel {
   }
 
   #reply(data: string): void {
+    const arrived = performance.now();
     const reply = JSON.parse(data) as SocketReply;
-    this.#pending.get(reply.id)?.(reply);
+    const parseMs = performance.now() - arrived;
+    const arrivedAt = performance.timeOrigin + arrived;
+    this.#pending.get(reply.id)?.({ reply, arrivedAt, bytes: data.length, parseMs });
     this.#pending.delete(reply.id);
   }
 }
