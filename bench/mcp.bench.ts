@@ -5,10 +5,12 @@
 // in the engine, the raw FTS5 query of the same terms, and the same server and client linked in
 // memory (the protocol's own cost, without the pipe and the second process), interleaved query by
 // query so that all see the same machine load. Also: a second call sent at once after each answer
-// (the server has not idled: what waking it costs), and the time per call of the server's main
-// thread on a core and waiting for one (Linux) beside this process's CPU per search (more work in
-// the server, or waiting). The machine is shared: read the ratios, run it several times
-// (docs/benchmarks.md#mcp).
+// (the server has not idled: what waking it costs), the round trip of a server answering from
+// recorded answers (`mcp-recorded-server.ts`: everything but the search), the engine's search
+// repeated at once (what the bench reported as the engine's search before: a hot repeat), and
+// the time per call of the server's main thread on a core and waiting for one (Linux) beside this
+// process's CPU per search (more work in the server, or waiting). The machine is shared: read the
+// ratios, run it several times (docs/benchmarks.md#mcp).
 //   npm run bench -- mcp     (FOLIO_BENCH_CORPUS / FOLIO_BENCH_QUERIES / FOLIO_BENCH_ROUNDS;
 //   FOLIO_BENCH_DB=FILE serves that index instead of indexing the corpus into a temporary one)
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
@@ -90,12 +92,27 @@ try {
   // As an assistant does: the tool list first (the client then checks each result's structured
   // content against the tool's output schema).
   await client.listTools();
+  // The same server answering from recorded answers: the round trip without the search.
+  const recorded = new Client({ name: 'folio-bench-recorded', version: '1.0.0' });
+  await recorded.connect(
+    new StdioClientTransport({
+      command: process.execPath,
+      args: [join(import.meta.dirname, 'mcp-recorded-server.ts'), db, queriesFile, String(LIMIT)],
+      stderr: 'inherit',
+    }),
+  );
+  await recorded.listTools();
   const engine = await createEngine({ dbPath: db, readOnly: true });
   const internals = engineInternals(engine);
   // The same server and client in this process, linked in memory: what the protocol, the
-  // argument and result checks and the rendering cost without a pipe and a second process.
+  // argument and result checks and the rendering cost without a pipe and a second process. On
+  // an engine of its own, so that `engine` searches each query first, as the server does: the
+  // same search again at once is cheaper (every row and page just read; docs/benchmarks.md#mcp).
+  const localEngine = await createEngine({ dbPath: db, readOnly: true });
   const [serverSide, clientSide] = InMemoryTransport.createLinkedPair();
-  await createFolioMcpServer({ engine, version: 'bench', log: console.error }).connect(serverSide);
+  await createFolioMcpServer({ engine: localEngine, version: 'bench', log: console.error }).connect(
+    serverSide,
+  );
   const local = new Client({ name: 'folio-bench-local', version: '1.0.0' });
   await local.connect(clientSide);
   await local.listTools();
@@ -112,8 +129,10 @@ try {
   const samples = {
     mcp: [] as number[],
     atOnce: [] as number[],
+    recorded: [] as number[],
     local: [] as number[],
     engine: [] as number[],
+    again: [] as number[],
     fts5: [] as number[],
   };
   let failures = 0;
@@ -135,6 +154,9 @@ try {
       const atOnce = await time(() =>
         client.callTool({ name: 'search', arguments: { query: other, limit: LIMIT } }),
       );
+      const recordedAnswer = await time(() =>
+        recorded.callTool({ name: 'search', arguments: arguments_ }),
+      );
       let local_ = 0;
       let inProcess = 0;
       // One interval for both: the kernel settles a running thread's CPU time at its next
@@ -143,21 +165,28 @@ try {
         local_ = await time(() => local.callTool({ name: 'search', arguments: arguments_ }));
         inProcess = await time(() => engine.search({ queries: [queries[i]!], limit: LIMIT }));
       });
+      // The same search at once again on the same engine: what the earlier bench reported as
+      // the engine's search (every row, statement and line of code just used).
+      const again = await time(() => engine.search({ queries: [queries[i]!], limit: LIMIT }));
       const expression = expressions[i];
       const fts5 = expression ? await time(() => raw.all(...weights, expression)) : null;
       if (round === 0) continue;
       samples.mcp.push(mcp);
       samples.atOnce.push(atOnce);
+      samples.recorded.push(recordedAnswer);
       ownCpu += pairCpu;
       samples.local.push(local_);
       samples.engine.push(inProcess);
+      samples.again.push(again);
       if (fts5 !== null) samples.fts5.push(fts5);
     }
   }
   const serverTo = mainThreadTimes(transport.pid);
   await client.close();
+  await recorded.close();
   await local.close();
   await engine.close();
+  await localEngine.close();
   const ratio = (a: number[], b: number[]) =>
     `p50 ${(percentile(a, 0.5) / percentile(b, 0.5)).toFixed(2)}×  p95 ${(percentile(a, 0.95) / percentile(b, 0.95)).toFixed(2)}×`;
   console.log(
@@ -165,8 +194,10 @@ try {
   );
   console.log(line('MCP search round trip', samples.mcp));
   console.log(line('MCP, sent at once after', samples.atOnce));
+  console.log(line('MCP, recorded answers', samples.recorded));
   console.log(line('MCP in process (in memory)', samples.local));
   console.log(line('engine search (in process)', samples.engine));
+  console.log(line('engine, same search again', samples.again));
   console.log(line('raw FTS5 query', samples.fts5));
   console.log(`round trip / engine search  ${ratio(samples.mcp, samples.engine)}`);
   console.log(`in memory / engine search   ${ratio(samples.local, samples.engine)}`);
