@@ -10,29 +10,37 @@ import type { CompiledOperand, HighlightTerm } from '../query/compile.ts';
 import { withParts } from '../query/identifier-parts.ts';
 import type { SearchTree } from './tree.ts';
 
+/**
+ * Term sets, read as their union: a node's context shares its texts' sets with the nodes around
+ * it (a file's path and title, the ancestors' headings) instead of holding a union of its own.
+ */
+export type TermSets = ReadonlyArray<ReadonlySet<string>>;
+
 /** The analysed terms of a node's own heading and of its context. */
 export interface HeadingTerms {
   /** The heading (the document node: its title and aliases' words are in its `title`). */
-  own: ReadonlySet<string>;
+  own: TermSets;
   /**
    * The file title, the ancestor headings and the path's words (folders, file name); with the
    * camel-case parts of all these, as `own` has those of the heading.
    */
-  context: ReadonlySet<string>;
+  context: TermSets;
 }
 
-function holds(terms: ReadonlySet<string>, h: HighlightTerm): boolean {
+const inAny = (sets: TermSets, term: string) => sets.some((terms) => terms.has(term));
+
+function holds(sets: TermSets, h: HighlightTerm): boolean {
   const n = h.terms.length;
-  for (let i = 0; i < n - 1; i++) if (!terms.has(h.terms[i]!)) return false;
+  for (let i = 0; i < n - 1; i++) if (!inAny(sets, h.terms[i]!)) return false;
   const last = h.terms[n - 1]!;
-  if (!h.prefix) return terms.has(last);
-  for (const term of terms) if (term.startsWith(last)) return true;
+  if (!h.prefix) return inAny(sets, last);
+  for (const terms of sets) for (const term of terms) if (term.startsWith(last)) return true;
   return false;
 }
 
-/** True when one of the highlight alternatives has all its terms in `terms`. */
-export function holdsAny(highlights: readonly HighlightTerm[], terms: ReadonlySet<string>) {
-  return highlights.some((h) => holds(terms, h));
+/** True when one of the highlight alternatives has all its terms in the union of `sets`. */
+export function holdsAny(highlights: readonly HighlightTerm[], sets: TermSets) {
+  return highlights.some((h) => holds(sets, h));
 }
 
 /** How much of a topic's weight a heading holds: in the heading itself, and in it or its context. */
@@ -56,10 +64,10 @@ export function headingShares(
   let own = 0;
   let either = 0;
   for (const { operand, weight } of wanted) {
-    const found = (terms: ReadonlySet<string>) =>
-      holdsAny(operand.highlights, terms)
+    const found = (sets: TermSets) =>
+      holdsAny(operand.highlights, sets)
         ? 1
-        : holdsAny(operand.fuzzyHighlights, terms)
+        : holdsAny(operand.fuzzyHighlights, sets)
           ? fuzzyWeight
           : 0;
     const inOwn = found(heading.own);
@@ -83,8 +91,9 @@ function textTerms(tree: SearchTree, text: string, analyzer: Analyzer): Readonly
 
 /**
  * The heading terms of a loaded node, analysed once per index state (kept in the tree). The
- * context's terms are the union of each text's: words never span two texts (they are joined by
- * spaces), so that is the analysis of them all together.
+ * context's terms are the union of each text's, kept as the list of the texts' shared sets:
+ * words never span two texts (they are joined by spaces), so that is the analysis of them all
+ * together.
  */
 export function headingTermsOf(tree: SearchTree, key: number, analyzer: Analyzer): HeadingTerms {
   const cache = tree.headingCache;
@@ -101,9 +110,8 @@ export function headingTermsOf(tree: SearchTree, key: number, analyzer: Analyzer
     }
   }
   // With the parts of camel-case names: "task dialog" is named by `CTaskDialog::IsSupported`.
-  const context = new Set<string>();
-  for (const text of around) for (const term of textTerms(tree, text, analyzer)) context.add(term);
-  found = { own: textTerms(tree, row.title, analyzer), context };
+  const context = [...new Set(around.map((text) => textTerms(tree, text, analyzer)))];
+  found = { own: [textTerms(tree, row.title, analyzer)], context };
   cache[key] = found;
   return found;
 }

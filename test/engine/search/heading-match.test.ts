@@ -42,21 +42,30 @@ describe('headingShares', () => {
   it.each(cases)('%s under "%s" in "%s"', (query, own, context, weights, [h, c]) => {
     const list = wanted(query, weights);
     const total = list.reduce((sum, w) => sum + w.weight, 0);
-    const heading = { own: terms(own), context: terms(context) };
+    const heading = { own: [terms(own)], context: [terms(context)] };
     const shares = headingShares(list, total, heading, 0.5);
     expect(shares.heading).toBeCloseTo(h, 9);
     expect(shares.context).toBeCloseTo(c, 9);
   });
 
   it('is 0 for a query without wanted operands', () => {
-    const heading = { own: terms('x'), context: terms('') };
+    const heading = { own: [terms('x')], context: [terms('')] };
     expect(headingShares([], 0, heading, 0.5)).toEqual({ heading: 0, context: 0 });
   });
 
   it('an operand is in a text when one alternative has all its terms there', () => {
     const { operand } = wanted('"error handling"')[0]!;
-    expect(holdsAny(operand.highlights, terms('handling of an error'))).toBe(true);
-    expect(holdsAny(operand.highlights, terms('error'))).toBe(false);
+    expect(holdsAny(operand.highlights, [terms('handling of an error')])).toBe(true);
+    expect(holdsAny(operand.highlights, [terms('error')])).toBe(false);
+  });
+
+  it("reads a list of term sets as their union (a context is its texts' sets)", () => {
+    const { operand } = wanted('"error handling"')[0]!;
+    expect(holdsAny(operand.highlights, [terms('errors'), terms('handling')])).toBe(true);
+    expect(holdsAny(operand.highlights, [terms('errors'), terms('moving')])).toBe(false);
+    const prefix = wanted('hand*')[0]!.operand;
+    expect(holdsAny(prefix.highlights, [terms('errors'), terms('handlers')])).toBe(true);
+    expect(holdsAny(prefix.highlights, [])).toBe(false);
   });
 });
 
