@@ -8,15 +8,21 @@
 // Beside that warm figure, a "typed once" one: what the UI pays, where each prefix is typed once.
 // Each round opens the engines afresh (their per-index memos cold) and types the prefixes in
 // order as the UI bench does (bench/ui-typing.ts: its first query once unmeasured, then the
-// queries); per prefix the median CPU time over the rounds.
+// queries); per prefix the median CPU time over the rounds. And "typed once, warmed first": the
+// same on engines opened with `warm` (the app's and the web bridge's), typed once their background
+// warming is done, as a user types seconds after opening (a checkout without warming types at once).
 //   npm run bench -- typed [--db FILE] [--queries N] [--rounds N] [--slowest N] [--against DIR]
-//                          [--only warm|once]
+//                          [--only warm|once|warmed]
 // Without --db it indexes msdocs-cpp into the UI benchmark's cached database (or updates it).
 import { readFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { median, percentile } from '../src-main/cli/stats.ts';
-import { createEngine, engineInternals } from '../src-main/engine/create-engine.ts';
+import {
+  createEngine,
+  engineInternals,
+  type EngineInternals,
+} from '../src-main/engine/create-engine.ts';
 import { msdocsDatabase } from './msdocs-db.ts';
 
 const { values } = parseArgs({
@@ -30,8 +36,8 @@ const { values } = parseArgs({
     only: { type: 'string' },
   },
 });
-if (values.only !== undefined && !['warm', 'once'].includes(values.only))
-  throw new Error(`--only ${values.only}: expected warm or once`);
+if (values.only !== undefined && !['warm', 'once', 'warmed'].includes(values.only))
+  throw new Error(`--only ${values.only}: expected warm, once or warmed`);
 
 /** The prefixes typed on the way to `query`, each ending in a character other than a space. */
 function typedPrefixes(query: string): string[] {
@@ -42,8 +48,11 @@ const ms = (value: number) => value.toFixed(1);
 
 type Engine = Awaited<ReturnType<typeof createEngine>>;
 
-/** An engine on `dbPath` from the checkout at `dir` (this one when undefined). */
-async function openEngine(dbPath: string, dir?: string): Promise<Engine> {
+/**
+ * An engine on `dbPath` from the checkout at `dir` (this one when undefined); with `warm`, once it
+ * has warmed in the background (a checkout without `warmed` has nothing to wait for).
+ */
+async function openEngine(dbPath: string, dir?: string, warm = false): Promise<Engine> {
   const module = (
     dir
       ? await import(resolve(dir, 'src-main/engine/create-engine.ts'))
@@ -52,8 +61,12 @@ async function openEngine(dbPath: string, dir?: string): Promise<Engine> {
     createEngine: typeof createEngine;
     engineInternals: typeof engineInternals;
   };
-  const engine = await module.createEngine({ dbPath, watch: false, readOnly: true });
-  await module.engineInternals(engine).ready();
+  const engine = await module.createEngine({ dbPath, watch: false, readOnly: true, warm });
+  // An older checkout's internals may have no `warmed`.
+  const internals = module.engineInternals(engine) as Omit<EngineInternals, 'warmed'> &
+    Partial<Pick<EngineInternals, 'warmed'>>;
+  await internals.ready();
+  if (warm) await internals.warmed?.();
   return engine;
 }
 
@@ -93,18 +106,20 @@ async function measureWarm(dirs: (string | undefined)[], prefixes: string[], rou
 
 /**
  * Per engine and prefix, the median CPU milliseconds over the rounds of typing each prefix once:
- * every round on engines opened afresh, `warmUp` typed first unmeasured (bench/ui.bench.ts).
+ * every round on engines opened afresh (with `warm`, and warmed), `warmUp` typed first
+ * unmeasured (bench/ui.bench.ts).
  */
 async function measureOnce(
   dirs: (string | undefined)[],
   warmUp: string[],
   prefixes: string[],
   rounds: number,
+  warm: boolean,
 ) {
   const times = dirs.map(() => prefixes.map((): number[] => []));
   const unmeasured = dirs.map(() => warmUp.map((): number[] => []));
   for (let round = 0; round < rounds; round++) {
-    const engines = await Promise.all(dirs.map((dir) => openEngine(dbPath, dir)));
+    const engines = await Promise.all(dirs.map((dir) => openEngine(dbPath, dir, warm)));
     await typeRound(engines, warmUp, round, unmeasured);
     await typeRound(engines, prefixes, round, times);
     for (const engine of engines) await engine.close();
@@ -137,9 +152,14 @@ const labels = ['this checkout', ...(values.against ? [values.against] : [])];
 const rounds = Number(values.rounds);
 const figures: [string, number[][]][] = [];
 if (values.only !== 'once') figures.push(['warm', await measureWarm(dirs, prefixes, rounds)]);
-if (values.only !== 'warm') {
-  const warmUp = typedPrefixes(queries[0]!);
-  figures.push(['typed once', await measureOnce(dirs, warmUp, prefixes, rounds)]);
+const warmUp = typedPrefixes(queries[0]!);
+for (const [figure, warm] of [
+  ['typed once', false],
+  ['typed once, warmed first', true],
+] as const) {
+  const only = warm ? 'warmed' : 'once';
+  if (values.only !== undefined && values.only !== only) continue;
+  figures.push([figure, await measureOnce(dirs, warmUp, prefixes, rounds, warm)]);
 }
 for (const [figure, medians] of figures) {
   for (const [k, label] of labels.entries()) report(label, figure, medians[k]!, prefixes);

@@ -75,6 +75,7 @@ function engineOptions(paths: AppPaths): EngineOptions {
     dbPath: paths.database,
     vaults: firstRun ? [{ root: paths.sampleVault, name: 'sample', sample: true }] : [],
     workerFiles: paths.workerFiles,
+    warm: true, // docs/design.md#warming-before-typing
   };
 }
 

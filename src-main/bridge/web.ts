@@ -61,6 +61,7 @@ export async function runWeb(args: string[]): Promise<number> {
     dbPath: options.dbPath,
     ...startupVaults(options, newDatabase),
     watch: options.watch,
+    warm: true, // it serves a search window: docs/design.md#warming-before-typing
   });
   let bridge;
   try {

@@ -54,6 +54,8 @@ import { SearchQueue } from './service/search-queue.ts';
 import { workerFilesOf } from './service/worker-files.ts';
 import { expandHome } from './vaults/home-path.ts';
 import { registerInternals, type EngineInternals } from './service/engine-internals.ts';
+import { IndexWarmer } from './service/warm-up.ts';
+import { NodeWarming } from './search/warm-nodes.ts';
 
 const HASH_KEY = 'indexing_hash';
 
@@ -75,6 +77,8 @@ class Engine implements EngineService {
   private follower: StoredSettingsFollower | null = null;
   private closed = false;
   private readonly searches = new SearchQueue();
+  /** Set with `EngineOptions.warm`: warms the index for typing while no search runs. */
+  private warmer: IndexWarmer | null = null;
 
   constructor(options: EngineOptions) {
     this.options = options;
@@ -104,6 +108,19 @@ class Engine implements EngineService {
     if (this.options.exclusiveVaults) await this.vaults.keepOnly(this.options.vaults ?? []);
     const added = this.vaults.register(this.options.vaults ?? []);
     this.vaults.startAll((name) => rebuild || added.has(name));
+  }
+
+  /** Warms what typing needs in the background (docs/design.md#warming-before-typing). */
+  warmUp(): void {
+    const warming = new NodeWarming(this.reader, () => this.analyzer);
+    this.warmer = new IndexWarmer({
+      warming: {
+        restart: () => this.guard(() => warming.restart()),
+        step: () => this.guard(() => warming.step()),
+      },
+      sinceSearch: () => this.searches.sinceSearch(),
+    });
+    this.warmer.start();
   }
 
   /** The index worker, the queue that feeds it and the watchers that feed the queue. */
@@ -345,6 +362,7 @@ class Engine implements EngineService {
       problem: (vault) => this.scheduler?.failure(vault) ?? this.live?.problem(vault),
       settings: () => this.settings,
       analyzer: () => this.analyzer,
+      warmed: async () => this.warmer?.finished(),
     };
   }
 
@@ -360,6 +378,7 @@ class Engine implements EngineService {
   }
 
   private async shutDown(): Promise<void> {
+    this.warmer?.stop();
     await this.live?.close();
     const cancelled = this.scheduler?.cancel();
     this.closed = true;
@@ -376,6 +395,7 @@ export async function createEngine(options: EngineOptions): Promise<EngineServic
   registerInternals(engine, () => engine.internals());
   try {
     await engine.start();
+    if (options.warm) engine.warmUp();
   } catch (error) {
     await engine.close().catch(() => {});
     // Opening reads the registry and the index stamp: a damaged page there is named here.

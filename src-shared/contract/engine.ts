@@ -117,4 +117,10 @@ export interface EngineOptions {
    * Default: the `.ts` worker modules beside the engine code, run by Node's type stripping.
    */
   workerFiles?: Partial<Record<'chunk' | 'index' | 'watch', string>>;
+  /**
+   * Warm what typing needs in the background while no search runs (docs/design.md#warming-before-typing):
+   * for an engine serving a search window (the app, `npm run web`). Costs memory (~0.9 kB per
+   * node warmed, at most 100k nodes) and CPU once per index state. Default false.
+   */
+  warm?: boolean;
 }

@@ -34,7 +34,7 @@ interface Known {
 
 const KNOWN = new WeakMap<IndexReader, Known>();
 /** Nodes kept at most per reader (then the cache starts afresh). */
-const MAX_KNOWN_NODES = 200_000;
+export const MAX_KNOWN_NODES = 200_000;
 
 function knownFor(reader: IndexReader): Known {
   let known = KNOWN.get(reader);
@@ -71,6 +71,11 @@ export class SearchTree {
   constructor(reader: IndexReader) {
     this.reader = reader;
     this.known = knownFor(reader);
+  }
+
+  /** How many nodes are loaded for this reader and index state (every search's, not only this one's). */
+  get loadedCount(): number {
+    return this.known.keys.size;
   }
 
   /** Every loaded node, by key (more than this search's: merging only looks up its own). */

@@ -40,6 +40,8 @@ export class SearchQueue {
   readonly #waiting: Job[] = [];
   #running: Job | null = null;
   #draining = false;
+  /** When the last search ended (`performance.now()`; -Infinity: none yet). */
+  #lastEnded = -Infinity;
   /** The newest sequence number seen per window (oldest window first, bounded). */
   readonly #latest = new Map<string, number>();
 
@@ -50,6 +52,11 @@ export class SearchQueue {
   /** Searches waiting (not running), for tests and diagnostics. */
   get waiting(): number {
     return this.#waiting.length;
+  }
+
+  /** Milliseconds since the last search ended (Infinity: none yet); 0 while one runs or waits. */
+  sinceSearch(): number {
+    return this.#draining ? 0 : performance.now() - this.#lastEnded;
   }
 
   /**
@@ -114,6 +121,7 @@ export class SearchQueue {
       }
     }
     this.#draining = false;
+    this.#lastEnded = performance.now();
   }
 
   /** The pause a running search calls: a turn of the event loop once its slice is used up. */

@@ -99,6 +99,7 @@ export class IndexReader {
       fileByPath: s(`SELECT ${FILE_COLUMNS} FROM files f JOIN vaults v ON v.id = f.vault_id
         LEFT JOIN file_dates d ON d.file_id = f.id WHERE v.name = ? AND f.path = ?`),
       documentNodes: s('SELECT * FROM nodes WHERE id >= ? AND id < ? ORDER BY id'),
+      nodeIdsAfter: s('SELECT id FROM nodes WHERE id > ? ORDER BY id LIMIT ?'),
       nodeBySlug: s('SELECT * FROM nodes WHERE id >= ? AND id < ? AND slug = ?'),
       content: s('SELECT content, deflated FROM files WHERE id = ?'),
       vaults: s('SELECT id, name, root, pinned, ignore, sample FROM vaults ORDER BY name'),
@@ -217,6 +218,11 @@ export class IndexReader {
       }
     }
     return out;
+  }
+
+  /** The rowids of the first `limit` nodes after rowid `after`, in order (warming walks them). */
+  nodeIdsAfter(after: number, limit: number): number[] {
+    return this.statements.nodeIdsAfter!.pluck().all(after, limit) as number[];
   }
 
   fileByPath(vault: string, path: string): FileBrief | undefined {

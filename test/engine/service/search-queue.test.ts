@@ -90,4 +90,20 @@ describe('SearchQueue', () => {
     await expect(failing).rejects.toThrow('disk gone');
     expect(await next).toBe('next');
   });
+
+  it('says how long ago the last search ended (0 while one runs or waits)', async () => {
+    const queue = new SearchQueue({ sliceMs: 0 });
+    expect(queue.sinceSearch()).toBe(Infinity);
+    let during = -1;
+    await queue.run(undefined, async (pause) => {
+      during = queue.sinceSearch();
+      await pause();
+    });
+    expect(during).toBe(0);
+    const ended = queue.sinceSearch();
+    expect(ended).toBeGreaterThanOrEqual(0);
+    expect(ended).toBeLessThan(Infinity);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(queue.sinceSearch()).toBeGreaterThan(ended);
+  });
 });

@@ -1,0 +1,96 @@
+// Warming an open index while nobody searches (docs/design.md#warming-before-typing): the first
+// keystrokes of a word pay for loading what earlier searches did not (nodes, heading terms), so
+// an engine that serves a window warms that in the background once it opens. It yields to every
+// search: it works only while no search runs or waits and none ended within `afterSearchMs` (a
+// typist's keys come closer than that), in slices of at most `sliceMs`. When the index changes,
+// what it warmed is dropped with the index state: it stops, and starts again `quietMs` later
+// (stopping again at the next change, so an index being written to costs it a step a time).
+import type { WarmStep } from '../search/warm-nodes.ts';
+
+/** Work between two yields to the event loop, at most (a search arriving waits this long). */
+export const WARM_SLICE_MS = 4;
+/** Quiet after the last search before warming goes on: longer than the gap between two keys. */
+export const AFTER_SEARCH_MS = 200;
+/** How long the index must stay unchanged before warming starts again after a change. */
+export const QUIET_MS = 30_000;
+
+/** The work: one step at a time, from the start again after a change. */
+export interface Warming {
+  restart(): void;
+  step(): WarmStep;
+}
+
+export interface WarmerOptions {
+  warming: Warming;
+  /** Milliseconds since the last search ended; 0 while one runs or waits. */
+  sinceSearch: () => number;
+  sliceMs?: number;
+  afterSearchMs?: number;
+  quietMs?: number;
+}
+
+/** Runs a `Warming` in the background, in slices, out of the searches' way. */
+export class IndexWarmer {
+  readonly #warming: Warming;
+  readonly #sinceSearch: () => number;
+  readonly #sliceMs: number;
+  readonly #afterSearchMs: number;
+  readonly #quietMs: number;
+  #timer: NodeJS.Timeout | null = null;
+  #stopped = false;
+  #finished: Promise<void>;
+  #finish: () => void = () => {};
+
+  constructor(options: WarmerOptions) {
+    this.#warming = options.warming;
+    this.#sinceSearch = options.sinceSearch;
+    this.#sliceMs = options.sliceMs ?? WARM_SLICE_MS;
+    this.#afterSearchMs = options.afterSearchMs ?? AFTER_SEARCH_MS;
+    this.#quietMs = options.quietMs ?? QUIET_MS;
+    this.#finished = new Promise((resolve) => (this.#finish = resolve));
+  }
+
+  /** Starts warming from the beginning. */
+  start(): void {
+    try {
+      this.#warming.restart();
+    } catch {
+      return this.#later(this.#quietMs, () => this.start());
+    }
+    this.#later(0);
+  }
+
+  /** Stops for good (the engine closes); `finished` resolves. */
+  stop(): void {
+    this.#stopped = true;
+    if (this.#timer) clearTimeout(this.#timer);
+    this.#finish();
+  }
+
+  /** Resolves once everything is warmed (or the warmer stopped). */
+  finished(): Promise<void> {
+    return this.#finished;
+  }
+
+  /** The next slice in `ms` (it keeps the process alive: the engine's `close` stops it). */
+  #later(ms: number, then: () => void = () => this.#slice()): void {
+    if (this.#stopped) return;
+    this.#timer = setTimeout(then, ms);
+  }
+
+  #slice(): void {
+    const since = this.#sinceSearch();
+    if (since < this.#afterSearchMs) return this.#later(this.#afterSearchMs - since);
+    const started = performance.now();
+    let step: WarmStep;
+    try {
+      do step = this.#warming.step();
+      while (step === 'more' && performance.now() - started < this.#sliceMs);
+    } catch {
+      step = 'changed'; // e.g. the database unreadable for a moment: a search will say why
+    }
+    if (step === 'more') return this.#later(0);
+    if (step === 'done') return this.#finish();
+    this.#later(this.#quietMs, () => this.start());
+  }
+}

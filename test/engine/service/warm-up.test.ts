@@ -1,0 +1,142 @@
+// Warming an open index in the background (src-main/engine/service/warm-up.ts,
+// search/warm-nodes.ts): the warmer works only away from searches, in slices, stops when the
+// index changes and starts again later; an engine opened with `warm` holds every node of a small
+// index once warmed and answers exactly as one without it.
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { EngineService } from '#shared/contract/engine.ts';
+import { createEngine, engineInternals } from '../../../src-main/engine/create-engine.ts';
+import { NodeWarming, type WarmStep } from '../../../src-main/engine/search/warm-nodes.ts';
+import { SearchTree } from '../../../src-main/engine/search/tree.ts';
+import { IndexWarmer } from '../../../src-main/engine/service/warm-up.ts';
+import { tempDir } from '../store/temp.ts';
+
+const FIXTURE_VAULT = join(import.meta.dirname, '../../fixtures/search/vault');
+
+/** A warming that answers `script` in turn (then `done`), logging its calls. */
+function scripted(script: Array<WarmStep | 'throw'>) {
+  const log: string[] = [];
+  let at = 0;
+  return {
+    log,
+    warming: {
+      restart: () => void log.push('restart'),
+      step: (): WarmStep => {
+        const next = script[at++] ?? 'done';
+        log.push(next);
+        if (next === 'throw') throw new Error('database is locked');
+        return next;
+      },
+    },
+  };
+}
+
+describe('IndexWarmer', () => {
+  it('steps until done, then finishes', async () => {
+    const { log, warming } = scripted(['more', 'more', 'more']);
+    const warmer = new IndexWarmer({ warming, sinceSearch: () => Infinity, sliceMs: 0 });
+    warmer.start();
+    await warmer.finished();
+    expect(log).toEqual(['restart', 'more', 'more', 'more', 'done']);
+  });
+
+  it('waits while searches run and until the last one is `afterSearchMs` old', async () => {
+    const { log, warming } = scripted(['more']);
+    let searchEnded = -Infinity;
+    let searching = true;
+    const sinceSearch = () => (searching ? 0 : performance.now() - searchEnded);
+    const warmer = new IndexWarmer({ warming, sinceSearch, afterSearchMs: 40 });
+    warmer.start();
+    await new Promise((resolve) => setTimeout(resolve, 60));
+    expect(log).toEqual(['restart']);
+    searching = false;
+    searchEnded = performance.now();
+    const stepped = warmer.finished().then(() => performance.now() - searchEnded);
+    expect(await stepped).toBeGreaterThanOrEqual(35);
+    expect(log).toEqual(['restart', 'more', 'done']);
+  });
+
+  it('after the index changed (or a step failed) starts again `quietMs` later', async () => {
+    const { log, warming } = scripted(['more', 'changed', 'more', 'throw', 'more']);
+    const warmer = new IndexWarmer({ warming, sinceSearch: () => Infinity, quietMs: 10 });
+    warmer.start();
+    await warmer.finished();
+    expect(log).toEqual([
+      'restart',
+      'more',
+      'changed',
+      'restart',
+      'more',
+      'throw',
+      'restart',
+      'more',
+      'done',
+    ]);
+  });
+
+  it('stops for good when stopped', async () => {
+    const { log, warming } = scripted(['more', 'changed']);
+    const warmer = new IndexWarmer({ warming, sinceSearch: () => Infinity, quietMs: 5 });
+    warmer.start();
+    warmer.stop();
+    await warmer.finished();
+    await new Promise((resolve) => setTimeout(resolve, 30));
+    expect(log).toEqual(['restart']);
+  });
+});
+
+describe('an engine opened with warm', () => {
+  const dbPath = join(tempDir(), 'warm.db');
+  let cold: EngineService;
+  let warm: EngineService;
+  beforeAll(async () => {
+    const indexer = await createEngine({
+      dbPath,
+      vaults: [{ root: FIXTURE_VAULT, name: 'fx' }],
+      watch: false,
+    });
+    await engineInternals(indexer).ready();
+    await indexer.close();
+    cold = await createEngine({ dbPath, watch: false, readOnly: true });
+    warm = await createEngine({ dbPath, watch: false, readOnly: true, warm: true });
+  });
+  afterAll(async () => {
+    await cold?.close();
+    await warm?.close();
+  });
+
+  it('holds every node once warmed, and answers as an engine without warming', async () => {
+    await engineInternals(warm).warmed();
+    const reader = engineInternals(warm).reader;
+    const nodes = reader.db.prepare('SELECT id FROM nodes').pluck().all() as number[];
+    expect(nodes.length).toBeGreaterThan(10);
+    const tree = new SearchTree(reader);
+    expect(nodes.every((id) => tree.keyOf(id) !== undefined)).toBe(true);
+    for (const request of [
+      { queries: ['ferrule'] },
+      { queries: ['wings nest'] },
+      { queries: ['heron', 'ferrule'] },
+      { queries: ['fer'], typing: true },
+      { queries: ['wings ne'], typing: true },
+    ]) {
+      const [a, b] = [await cold.search(request), await warm.search(request)];
+      a.tookMs = b.tookMs = 0;
+      expect(b).toEqual(a);
+    }
+  });
+
+  it('warms at most its bound, and stops when the index state moved', () => {
+    const reader = engineInternals(cold).reader;
+    const warming = new NodeWarming(reader, () => engineInternals(cold).analyzer(), 5);
+    reader.clearCaches(); // a fresh tree for this reader
+    warming.restart();
+    const steps: WarmStep[] = [];
+    for (let step = warming.step(); steps.push(step) < 10 && step === 'more';) {
+      step = warming.step();
+    }
+    expect(steps).toEqual(['more', 'done']);
+    expect(new SearchTree(reader).loadedCount).toBeGreaterThanOrEqual(5);
+    reader.clearCaches(); // what a commit by another connection does at the next read
+    expect(warming.step()).toBe('changed');
+  });
+});
