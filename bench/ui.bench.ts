@@ -16,13 +16,7 @@ import { buildRenderer } from '../src-main/bridge/build-renderer.ts';
 import { percentile } from '../src-main/cli/stats.ts';
 import { spawnWeb } from '../test/support/web-process.ts';
 import { msdocsDatabase } from './msdocs-db.ts';
-import {
-  installProbe,
-  waitForPaint,
-  type PageScope,
-  type RequestTiming,
-  type Sample,
-} from './ui-probe.ts';
+import { installProbe, waitForPaint, type PageScope, type Sample } from './ui-probe.ts';
 import { slowest, type Keystroke } from './ui-slowest.ts';
 import { typeQuery } from './ui-typing.ts';
 
@@ -68,17 +62,21 @@ function summary(samples: Sample[]): string {
 }
 
 /**
- * Where keydown → answer goes (the search request's Resource Timing and the bridge's
- * Server-Timing, or the socket call's measure and the bridge's timing in its reply): all but the
- * call (per keystroke), the page before sending, Chromium before sending (fetch only), the transport both ways (what
- * the bridge did not see), the bridge around the call, the call (and its thread CPU), the reply's
- * bytes (fetch only), the page from the reply to the answer; and how many keystrokes had another API request
- * in flight.
+ * Where keydown → answer goes (the socket call's measure and the bridge's times in its reply,
+ * bench/ui-probe.ts): all but the call, the page before sending, the way to the bridge and back
+ * (on the page's and the bridge's epoch clocks), the bridge around the call, the call (and its
+ * thread CPU), the reply's JSON.stringify and the page's JSON.parse, the page from the reply to
+ * the answer; and how many keystrokes had another API request in flight.
  */
 function breakdown(samples: Sample[]): string {
   const seen = samples.filter((sample) => sample.search && 'call' in sample.search.server);
-  const field = (name: string, pick: (sample: Sample, search: RequestTiming) => number) => {
-    const values = seen.map((sample) => pick(sample, sample.search!)).filter(Number.isFinite);
+  const field = (
+    name: string,
+    pick: (sample: Sample, server: Record<string, number>) => number,
+  ) => {
+    const values = seen
+      .map((sample) => pick(sample, sample.search!.server))
+      .filter(Number.isFinite);
     return `${name} ${percentile(values, 0.5).toFixed(1)} / ${percentile(values, 0.95).toFixed(1)}`;
   };
   const shared = samples.filter((sample) => sample.others.length > 0);
@@ -88,18 +86,16 @@ function breakdown(samples: Sample[]): string {
       methods.set(other.method, (methods.get(other.method) ?? 0) + 1);
   return (
     [
-      field('answer−call', (sample, search) => sample.answered - search.server.call!),
-      field('keydown→fetch', (_, search) => search.start),
-      field('fetch→sent', (_, search) => search.requestStart - search.start),
-      field(
-        'transport',
-        (_, search) => search.responseStart - search.requestStart - search.server.bridge!,
-      ),
-      field('bridge−call', (_, search) => search.server.bridge! - search.server.call!),
-      field('call', (_, search) => search.server.call!),
-      field('call cpu', (_, search) => search.server.cpu!),
-      field('reply bytes', (_, search) => search.end - search.responseStart),
-      field('reply→answer', (sample, search) => sample.answered - search.end),
+      field('answer−call', (sample, server) => sample.answered - server.call!),
+      field('before', (sample) => sample.search!.start),
+      field('up', (_, server) => server.receivedAt! - server.sentAt!),
+      field('bridge−call', (_, server) => server.bridge! - server.call!),
+      field('call', (_, server) => server.call!),
+      field('call cpu', (_, server) => server.cpu!),
+      field('json', (_, server) => server.stringify!),
+      field('down', (_, server) => server.arrivedAt! - server.repliedAt!),
+      field('parse', (_, server) => server.parse!),
+      field('reply→answer', (sample) => sample.answered - sample.search!.end),
     ].join(' · ') +
     ` (p50 / p95 ms, ${seen.length} timed) · other requests in flight on ${shared.length} keystrokes` +
     (methods.size > 0

@@ -26,6 +26,11 @@ interface Received {
 export class SocketChannel {
   readonly #url: string;
   #socket: Promise<WebSocket | null> | null = null;
+  /**
+   * The socket while open: a call is sent in the caller's task, before the page's pending
+   * updates run (an await, even of an open socket's promise, would let them run first).
+   */
+  #opened: WebSocket | null = null;
   /** The socket never opened: this page uses HTTP only. */
   #refused = false;
   #nextId = 0;
@@ -43,7 +48,7 @@ export class SocketChannel {
 
   /** Sends `method`; resolves to its result, or `null` when the socket could not carry it. */
   async call<T>(method: ApiMethod, argument: unknown): Promise<ApiResult<T> | null> {
-    const socket = this.#refused ? null : await (this.#socket ??= this.#open());
+    const socket = this.#opened ?? (this.#refused ? null : await (this.#socket ??= this.#open()));
     if (!socket || socket.readyState !== WebSocket.OPEN) return null;
     const id = ++this.#nextId;
     const sentAt = performance.now();
@@ -77,12 +82,14 @@ export class SocketChannel {
       let opened = false;
       socket.addEventListener('open', () => {
         opened = true;
+        this.#opened = socket;
         resolve(socket);
       });
       socket.addEventListener('message', (event) => this.#reply(event.data as string));
       socket.addEventListener('close', () => {
         if (!opened) this.#refused = true;
         this.#socket = null;
+        if (this.#opened === socket) this.#opened = null;
         resolve(null);
         for (const answer of this.#pending.values()) answer(null);
         this.#pending.clear();
