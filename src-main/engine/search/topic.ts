@@ -132,18 +132,29 @@ export function planTopic(text: string, index: number, context: PlanContext): To
 }
 
 /**
- * Typed, a word held by at least this many rows has no fuzzy variants: it is a word of the index,
- * meant as typed, and its neighbours as common as it ('move' → 'mode', 'more'; 'rvalue' →
- * 'value', 21,910 rows) only made each keystroke after it rank their rows (7–17 ms a keystroke,
- * docs/benchmarks.md#typed-prefixes). A misspelling is held by a handful of rows or none.
+ * A word held by at least this many rows is a word of the index, meant as typed: a misspelling is
+ * held by a handful of rows or none. Typed, it has no fuzzy variants: its neighbours as common as
+ * it ('move' → 'mode', 'more'; 'rvalue' → 'value', 21,910 rows) only made each keystroke after it
+ * rank their rows (7–17 ms a keystroke, docs/benchmarks.md#typed-prefixes).
  */
-const TYPED_VARIANTS_MAX_ROWS = 100;
+const VARIANTS_MAX_ROWS = 100;
 
-/** The fuzzy variants of `term` (none for a word the index holds often, while typing). */
+/**
+ * Untyped, such a word keeps only the variants held by fewer than this many times its rows: one
+ * far more common is another word ('lvalue', 160 rows of msdocs-cpp, → 'value', 21,910), whose
+ * rows flooded the fuzzy source (docs/benchmarks.md#scale-ten-copies-of-msdocs-cpp); 'cdialog'
+ * (231) keeps 'dialog' (3,768). Rankings on every labelled set are unchanged at 30 to 100
+ * (docs/search-quality.md#fuzzy-variants-of-a-common-word).
+ */
+const VARIANT_MAX_RATIO = 30;
+
+/** The fuzzy variants of `term` (fewer for a word the index holds often). */
 function variantsOf(term: string, context: PlanContext): string[] {
   const { vocabulary } = context;
-  if (context.typing && vocabulary.rows(term) >= TYPED_VARIANTS_MAX_ROWS) return [];
-  return vocabulary.variants(term);
+  const own = vocabulary.rows(term);
+  if (own < VARIANTS_MAX_ROWS) return vocabulary.variants(term);
+  if (context.typing) return [];
+  return vocabulary.variants(term).filter((v) => vocabulary.rows(v) < VARIANT_MAX_RATIO * own);
 }
 
 /** A cap for counting rows: past it a word is common anyway. */
