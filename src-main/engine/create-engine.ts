@@ -54,8 +54,10 @@ import { SearchQueue } from './service/search-queue.ts';
 import { workerFilesOf } from './service/worker-files.ts';
 import { expandHome } from './vaults/home-path.ts';
 import { registerInternals, type EngineInternals } from './service/engine-internals.ts';
-import { IndexWarmer } from './service/warm-up.ts';
+import { IndexWarmer, inTurn } from './service/warm-up.ts';
 import { NodeWarming } from './search/warm-nodes.ts';
+import { VocabularyWarming } from './search/warm-vocabulary.ts';
+import { ContentWarming } from './search/warm-contents.ts';
 
 const HASH_KEY = 'indexing_hash';
 
@@ -112,7 +114,13 @@ class Engine implements EngineService {
 
   /** Warms what typing needs in the background (docs/design.md#warming-before-typing). */
   warmUp(): void {
-    const warming = new NodeWarming(this.reader, () => this.analyzer);
+    const warming = inTurn(
+      new NodeWarming(this.reader, () => this.analyzer),
+      new ContentWarming(this.reader),
+      new VocabularyWarming(this.reader, (vocabulary, version) =>
+        this.searcher.adoptVocabulary(vocabulary, version),
+      ),
+    );
     this.warmer = new IndexWarmer({
       warming: {
         restart: () => this.guard(() => warming.restart()),

@@ -82,6 +82,16 @@ export class Searcher {
     return this.vocabulary!.vocabulary;
   }
 
+  /**
+   * Serves `vocabulary`, read whole elsewhere for index state `version` (background warming,
+   * docs/design.md#warming-before-typing), as if read here; ignored when the index moved since.
+   */
+  adoptVocabulary(vocabulary: Vocabulary, version: number): void {
+    if (version === this.reader.version) {
+      this.vocabulary = { version, loadedAt: performance.now(), vocabulary };
+    }
+  }
+
   /** Searches; `merge: false` returns the raw matches unmerged (CLI `--raw`). */
   search(
     request: SearchRequest,

@@ -20,35 +20,45 @@ export const WARM_BATCH = 64;
  */
 export const WARM_NODES = MAX_KNOWN_NODES / 2;
 
-/** Walks the index's nodes for one index state, a batch per step. */
-export class NodeWarming {
-  private readonly reader: IndexReader;
-  private readonly analyzer: () => Analyzer;
-  private readonly bound: number;
+/** A walk over rows of the index in id order, for one index state: `restart`, then steps. */
+export abstract class IndexWalk {
+  protected readonly reader: IndexReader;
   private generation = -1;
-  /** The last rowid warmed (rowids are ≥ 0). */
-  private after = -1;
+  /** The last id walked (ids are ≥ 0). */
+  protected after = -1;
 
-  constructor(reader: IndexReader, analyzer: () => Analyzer, bound = WARM_NODES) {
+  constructor(reader: IndexReader) {
     this.reader = reader;
-    this.analyzer = analyzer;
-    this.bound = bound;
   }
 
-  /** Starts again from the first node, for the index as it is now. */
+  /** Starts again from the first row, for the index as it is now. */
   restart(): void {
     this.reader.refresh();
     this.generation = this.reader.generation;
     this.after = -1;
   }
 
-  /**
-   * Warms the next batch: `changed` when the index changed since `restart` (what was warmed is
-   * gone with it), `done` when every node or the bound is warmed.
-   */
-  step(): WarmStep {
+  /** True when the index changed since `restart` (what was warmed is gone with it). */
+  protected changed(): boolean {
     this.reader.refresh();
-    if (this.reader.generation !== this.generation) return 'changed';
+    return this.reader.generation !== this.generation;
+  }
+}
+
+/** Walks the index's nodes for one index state, a batch per step. */
+export class NodeWarming extends IndexWalk {
+  private readonly analyzer: () => Analyzer;
+  private readonly bound: number;
+
+  constructor(reader: IndexReader, analyzer: () => Analyzer, bound = WARM_NODES) {
+    super(reader);
+    this.analyzer = analyzer;
+    this.bound = bound;
+  }
+
+  /** Warms the next batch: `changed` when the index changed, `done` at the end or the bound. */
+  step(): WarmStep {
+    if (this.changed()) return 'changed';
     const tree = new SearchTree(this.reader);
     if (tree.loadedCount >= this.bound) return 'done';
     const ids = this.reader.nodeIdsAfter(this.after, WARM_BATCH);

@@ -20,6 +20,23 @@ export interface Warming {
   step(): WarmStep;
 }
 
+/** The warmings one after the other: each next one starts when the one before is done. */
+export function inTurn(...warmings: Warming[]): Warming {
+  let at = 0;
+  return {
+    restart() {
+      at = 0;
+      warmings[0]?.restart();
+    },
+    step() {
+      const step = warmings[at]?.step() ?? 'done';
+      if (step !== 'done' || at + 1 >= warmings.length) return step;
+      warmings[++at]!.restart();
+      return 'more';
+    },
+  };
+}
+
 export interface WarmerOptions {
   warming: Warming;
   /** Milliseconds since the last search ended; 0 while one runs or waits. */

@@ -67,7 +67,7 @@ export interface StoredContent {
 }
 
 /** Bytes of file content kept in memory at most. */
-const CACHE_CONTENT_BYTES = 32 * 1024 * 1024;
+export const CACHE_CONTENT_BYTES = 32 * 1024 * 1024;
 
 /** Contents (or their starts) by file id, least recently used first. */
 export class ContentCache {

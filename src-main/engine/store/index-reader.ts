@@ -100,6 +100,7 @@ export class IndexReader {
         LEFT JOIN file_dates d ON d.file_id = f.id WHERE v.name = ? AND f.path = ?`),
       documentNodes: s('SELECT * FROM nodes WHERE id >= ? AND id < ? ORDER BY id'),
       nodeIdsAfter: s('SELECT id FROM nodes WHERE id > ? ORDER BY id LIMIT ?'),
+      fileSizesAfter: s('SELECT id, length(content) FROM files WHERE id > ? ORDER BY id LIMIT ?'),
       nodeBySlug: s('SELECT * FROM nodes WHERE id >= ? AND id < ? AND slug = ?'),
       content: s('SELECT content, deflated FROM files WHERE id = ?'),
       vaults: s('SELECT id, name, root, pinned, ignore, sample FROM vaults ORDER BY name'),
@@ -109,6 +110,7 @@ export class IndexReader {
       // fts5vocab answers `term = ?` by seeking (only that term's doclist is read), once per value.
       termRows: s('SELECT term, doc FROM fts_vocab WHERE term IN (SELECT value FROM json_each(?))'),
       termsBeginning: s('SELECT term, doc FROM fts_vocab WHERE term >= ? AND term < ? LIMIT ?'),
+      termsAfter: s('SELECT term, doc FROM fts_vocab WHERE term > ? LIMIT ?'),
       // No pass over the files' rows (contents and all: 0.7 s on a million sections): documents
       // counted in the (vault_id, path) index, nodes (one FTS5 row each) in FTS5's row sizes
       // table within the vault's rowid range, and the last file indexed is the vault's newest
@@ -182,6 +184,11 @@ export class IndexReader {
     return statement.all(prefix, `${prefix}\u{10FFFF}`, limit) as Array<[string, number]>;
   }
 
+  /** The first `limit` index terms after `term`, in order, with how many rows hold each. */
+  termsAfter(term: string, limit: number): Array<[term: string, rows: number]> {
+    return this.statements.termsAfter!.raw().all(term, limit) as Array<[string, number]>;
+  }
+
   briefs(ids: number[]): NodeBrief[] {
     return this.cached(
       ids,
@@ -223,6 +230,11 @@ export class IndexReader {
   /** The rowids of the first `limit` nodes after rowid `after`, in order (warming walks them). */
   nodeIdsAfter(after: number, limit: number): number[] {
     return this.statements.nodeIdsAfter!.pluck().all(after, limit) as number[];
+  }
+
+  /** The ids of the first `limit` files after id `after`, in order, with their stored bytes. */
+  fileSizesAfter(after: number, limit: number): Array<[id: number, bytes: number]> {
+    return this.statements.fileSizesAfter!.raw().all(after, limit) as Array<[number, number]>;
   }
 
   fileByPath(vault: string, path: string): FileBrief | undefined {

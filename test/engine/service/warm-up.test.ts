@@ -1,14 +1,16 @@
 // Warming an open index in the background (src-main/engine/service/warm-up.ts,
 // search/warm-nodes.ts): the warmer works only away from searches, in slices, stops when the
-// index changes and starts again later; an engine opened with `warm` holds every node of a small
-// index once warmed and answers exactly as one without it.
+// index changes and starts again later; an engine opened with `warm` holds every node, file
+// content and the vocabulary of a small index once warmed, and answers exactly as one without it.
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { EngineService } from '#shared/contract/engine.ts';
 import { createEngine, engineInternals } from '../../../src-main/engine/create-engine.ts';
 import { NodeWarming, type WarmStep } from '../../../src-main/engine/search/warm-nodes.ts';
 import { SearchTree } from '../../../src-main/engine/search/tree.ts';
-import { IndexWarmer } from '../../../src-main/engine/service/warm-up.ts';
+import { IndexWarmer, inTurn } from '../../../src-main/engine/service/warm-up.ts';
+import type { Vocabulary } from '../../../src-main/engine/query/fuzzy.ts';
+import { VocabularyWarming } from '../../../src-main/engine/search/warm-vocabulary.ts';
 import { tempDir } from '../store/temp.ts';
 
 const FIXTURE_VAULT = join(import.meta.dirname, '../../fixtures/search/vault');
@@ -74,6 +76,17 @@ describe('IndexWarmer', () => {
     ]);
   });
 
+  it('runs warmings in turn, each from its start, and all again after a change', async () => {
+    const first = scripted(['more', 'done', 'done']);
+    const second = scripted(['changed', 'done']);
+    const both = inTurn(first.warming, second.warming);
+    const warmer = new IndexWarmer({ warming: both, sinceSearch: () => Infinity, quietMs: 5 });
+    warmer.start();
+    await warmer.finished();
+    expect(first.log).toEqual(['restart', 'more', 'done', 'restart', 'done']);
+    expect(second.log).toEqual(['restart', 'changed', 'restart', 'done']);
+  });
+
   it('stops for good when stopped', async () => {
     const { log, warming } = scripted(['more', 'changed']);
     const warmer = new IndexWarmer({ warming, sinceSearch: () => Infinity, quietMs: 5 });
@@ -112,6 +125,8 @@ describe('an engine opened with warm', () => {
     expect(nodes.length).toBeGreaterThan(10);
     const tree = new SearchTree(reader);
     expect(nodes.every((id) => tree.keyOf(id) !== undefined)).toBe(true);
+    const stored = reader.db.prepare('SELECT sum(length(content)) FROM files').pluck().get();
+    expect(reader.contentBytesHeld).toBe(stored); // the fixture's files are small and raw
     for (const request of [
       { queries: ['ferrule'] },
       { queries: ['wings nest'] },
@@ -123,6 +138,23 @@ describe('an engine opened with warm', () => {
       a.tookMs = b.tookMs = 0;
       expect(b).toEqual(a);
     }
+  });
+
+  it('reads the whole vocabulary in batches, as one read gives it', () => {
+    const reader = engineInternals(cold).reader;
+    let adopted: Vocabulary | undefined;
+    const warming = new VocabularyWarming(reader, (vocabulary, version) => {
+      expect(version).toBe(reader.version);
+      adopted = vocabulary;
+    });
+    warming.restart();
+    let steps = 1;
+    while (warming.step() === 'more') steps += 1;
+    const whole = reader.vocabulary();
+    expect(whole.length).toBeGreaterThan(20);
+    expect(steps).toBeGreaterThan(1);
+    expect(adopted!.beginning('')).toEqual(whole);
+    expect(adopted!.total).toBe(reader.rowCount());
   });
 
   it('warms at most its bound, and stops when the index state moved', () => {
