@@ -5,12 +5,12 @@
 // in the engine, the raw FTS5 query of the same terms, and the same server and client linked in
 // memory (the protocol's own cost, without the pipe and the second process), interleaved query by
 // query so that all see the same machine load. Also: a second call sent at once after each answer
-// (the server has not idled: what waking it costs), the round trip of a server answering from
-// recorded answers (`mcp-recorded-server.ts`: everything but the search), the engine's search
-// repeated at once (what the bench reported as the engine's search before: a hot repeat), and
-// the time per call of the server's main thread on a core and waiting for one (Linux) beside this
-// process's CPU per search (more work in the server, or waiting). The machine is shared: read the
-// ratios, run it several times (docs/benchmarks.md#mcp).
+// (the server has not idled: what waking it costs), the time per call of the server's main thread
+// on a core and waiting for one (Linux) beside this process's CPU per search (more work in the
+// server, or waiting); then, in a second pass, the round trip of a server answering from recorded
+// answers (`mcp-recorded-server.ts`: everything but the search) and the engine's search repeated
+// at once (what the bench reported as the engine's search before: a hot repeat). The machine is
+// shared: read the ratios, run it several times (docs/benchmarks.md#mcp).
 //   npm run bench -- mcp     (FOLIO_BENCH_CORPUS / FOLIO_BENCH_QUERIES / FOLIO_BENCH_ROUNDS;
 //   FOLIO_BENCH_DB=FILE serves that index instead of indexing the corpus into a temporary one)
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
@@ -28,6 +28,7 @@ import { RANKING_DEFAULTS } from '../src-main/engine/search/ranking.ts';
 import { createFolioMcpServer } from '../src-main/mcp/server.ts';
 import { corpusDir } from '../test/support/corpora.ts';
 import { percentile } from '../src-main/cli/stats.ts';
+import type { EngineService } from '#shared/contract/engine.ts';
 
 const corpus = process.env.FOLIO_BENCH_CORPUS ?? corpusDir('msdocs-cpp');
 const queriesFile =
@@ -69,6 +70,42 @@ async function time(work: () => unknown): Promise<number> {
   return performance.now() - started;
 }
 
+/**
+ * After the measured rounds, so that the server's idle spell between its calls stays as it was (a
+ * longer one makes the next call slower, docs/benchmarks.md#mcp): the round trip to the same
+ * server answering from answers recorded at start (`mcp-recorded-server.ts`: all but the search),
+ * and the engine's search made again at once (every row, page and line of code just used).
+ */
+async function secondPass(queries: string[], engine: EngineService) {
+  const client = new Client({ name: 'folio-bench-recorded', version: '1.0.0' });
+  await client.connect(
+    new StdioClientTransport({
+      command: process.execPath,
+      args: [join(import.meta.dirname, 'mcp-recorded-server.ts'), db, queriesFile, String(LIMIT)],
+      stderr: 'inherit',
+    }),
+  );
+  await client.listTools();
+  const recorded: number[] = [];
+  const first: number[] = []; // the engine's search of the query, beside `again` in this pass
+  const again: number[] = [];
+  for (let round = 0; round <= rounds; round++) {
+    for (const query of queries) {
+      const arguments_ = { query, limit: LIMIT };
+      const answer = await time(() => client.callTool({ name: 'search', arguments: arguments_ }));
+      const search = () => engine.search({ queries: [query], limit: LIMIT });
+      const once = await time(search);
+      const repeat = await time(search);
+      if (round === 0) continue;
+      recorded.push(answer);
+      first.push(once);
+      again.push(repeat);
+    }
+  }
+  await client.close();
+  return { recorded, first, again };
+}
+
 const dir = mkdtempSync(join(tmpdir(), 'folio-mcp-bench-'));
 const db = process.env.FOLIO_BENCH_DB ?? join(dir, 'bench.db');
 try {
@@ -92,16 +129,6 @@ try {
   // As an assistant does: the tool list first (the client then checks each result's structured
   // content against the tool's output schema).
   await client.listTools();
-  // The same server answering from recorded answers: the round trip without the search.
-  const recorded = new Client({ name: 'folio-bench-recorded', version: '1.0.0' });
-  await recorded.connect(
-    new StdioClientTransport({
-      command: process.execPath,
-      args: [join(import.meta.dirname, 'mcp-recorded-server.ts'), db, queriesFile, String(LIMIT)],
-      stderr: 'inherit',
-    }),
-  );
-  await recorded.listTools();
   const engine = await createEngine({ dbPath: db, readOnly: true });
   const internals = engineInternals(engine);
   // The same server and client in this process, linked in memory: what the protocol, the
@@ -129,10 +156,8 @@ try {
   const samples = {
     mcp: [] as number[],
     atOnce: [] as number[],
-    recorded: [] as number[],
     local: [] as number[],
     engine: [] as number[],
-    again: [] as number[],
     fts5: [] as number[],
   };
   let failures = 0;
@@ -154,9 +179,6 @@ try {
       const atOnce = await time(() =>
         client.callTool({ name: 'search', arguments: { query: other, limit: LIMIT } }),
       );
-      const recordedAnswer = await time(() =>
-        recorded.callTool({ name: 'search', arguments: arguments_ }),
-      );
       let local_ = 0;
       let inProcess = 0;
       // One interval for both: the kernel settles a running thread's CPU time at its next
@@ -165,26 +187,21 @@ try {
         local_ = await time(() => local.callTool({ name: 'search', arguments: arguments_ }));
         inProcess = await time(() => engine.search({ queries: [queries[i]!], limit: LIMIT }));
       });
-      // The same search at once again on the same engine: what the earlier bench reported as
-      // the engine's search (every row, statement and line of code just used).
-      const again = await time(() => engine.search({ queries: [queries[i]!], limit: LIMIT }));
       const expression = expressions[i];
       const fts5 = expression ? await time(() => raw.all(...weights, expression)) : null;
       if (round === 0) continue;
       samples.mcp.push(mcp);
       samples.atOnce.push(atOnce);
-      samples.recorded.push(recordedAnswer);
       ownCpu += pairCpu;
       samples.local.push(local_);
       samples.engine.push(inProcess);
-      samples.again.push(again);
       if (fts5 !== null) samples.fts5.push(fts5);
     }
   }
   const serverTo = mainThreadTimes(transport.pid);
   await client.close();
-  await recorded.close();
   await local.close();
+  const second = await secondPass(queries, engine);
   await engine.close();
   await localEngine.close();
   const ratio = (a: number[], b: number[]) =>
@@ -194,10 +211,8 @@ try {
   );
   console.log(line('MCP search round trip', samples.mcp));
   console.log(line('MCP, sent at once after', samples.atOnce));
-  console.log(line('MCP, recorded answers', samples.recorded));
   console.log(line('MCP in process (in memory)', samples.local));
   console.log(line('engine search (in process)', samples.engine));
-  console.log(line('engine, same search again', samples.again));
   console.log(line('raw FTS5 query', samples.fts5));
   console.log(`round trip / engine search  ${ratio(samples.mcp, samples.engine)}`);
   console.log(`in memory / engine search   ${ratio(samples.local, samples.engine)}`);
@@ -213,6 +228,10 @@ try {
       ? `on a core ${perCall((serverTo.cpu - serverFrom.cpu) / 2)}, waiting for one ${perCall((serverTo.waiting - serverFrom.waiting) / 2)}`
       : 'n/a (no /proc schedstat)';
   console.log(`server's main thread per call: ${server}`);
+  console.log('after those rounds, in a second pass:');
+  console.log(line('MCP, recorded answers', second.recorded));
+  console.log(line('engine search, first', second.first));
+  console.log(line('engine, same search again', second.again));
   const p50 = percentile(samples.mcp, 0.5);
   const p95 = percentile(samples.mcp, 0.95);
   console.log(
