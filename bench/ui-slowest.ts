@@ -65,8 +65,12 @@ export function slowest(keys: Keystroke[]): string {
     for (const key of of) counts[position(key.prefix)] += 1;
     return `query's first key ${counts.query}, a word's first key ${counts.word}, inside a word ${counts.inside}`;
   };
+  const touched = (region: string) => keys.filter((key) => (key.mutations[region] ?? 0) > 0).length;
+  const withLongTasks = keys.filter((key) => key.longTask > 0).length;
   return [
-    `  slowest ${count} of ${keys.length}: ${tally(slow)} (all keystrokes: ${tally(keys)})`,
+    `  slowest ${count} of ${keys.length}: ${tally(slow)} (all keystrokes: ${tally(keys)}); ` +
+      `keystrokes that changed the preview ${touched('preview')}, the outline ` +
+      `${touched('outline')}, with a long task ${withLongTasks}`,
     ...slow.map(line),
   ].join('\n');
 }

@@ -124,3 +124,55 @@ test('deeply nested notes render in bounded time, or as plain text saying why', 
   }
   await page.screenshot({ path: join(SCREENSHOTS, 'preview-plain-fallback-light.png') });
 });
+
+test("a long section's preview waits, past its first chunk, while a search is on its way", async ({
+  page,
+  bridge,
+}) => {
+  const paragraphs = Array.from(
+    { length: 400 },
+    (_, at) => `Paragraph ${at} of the ${at === 0 ? 'longnote' : 'note'}, with a few more words.`,
+  );
+  await addVault(bridge, 'long', 1, (root) =>
+    writeFileSync(
+      join(root, 'Longnote.md'),
+      `# Longnote\n\n${paragraphs.join('\n\n')}\n\nThe closing paragraph.\n`,
+    ),
+  );
+  // The section's content is held until the next search is on its way, and that search's answer
+  // until the preview has had time to go in.
+  let releaseContent = () => {};
+  const contentHeld = new Promise<void>((release) => (releaseContent = release));
+  let contentAsked = () => {};
+  const asked = new Promise<void>((resolve) => (contentAsked = resolve));
+  await page.route('**/api/nodeContent', async (route) => {
+    contentAsked();
+    await contentHeld;
+    await route.continue();
+  });
+  let holdAnswers = false;
+  const heldAnswers: Array<() => void> = [];
+  await page.routeWebSocket('**/api/socket**', (socket) => {
+    const server = socket.connectToServer();
+    socket.onMessage((message) => server.send(message));
+    server.onMessage((message) => {
+      if (holdAnswers) heldAnswers.push(() => socket.send(message));
+      else socket.send(message);
+    });
+  });
+  await page.goto(bridge.url);
+  await searchBox(page).fill('longnote');
+  await expect(results(page).first()).toContainText('Longnote');
+  await asked; // the results stood: the preview follows them
+  holdAnswers = true;
+  await searchBox(page).press('End');
+  await page.keyboard.type(' paragraph');
+  releaseContent();
+  await expect(article(page)).toContainText('Paragraph 0 of the longnote');
+  // Its other chunks wait for the search's answer (a chunk goes in per task when they do not).
+  await page.waitForTimeout(500);
+  await expect(article(page)).not.toContainText('The closing paragraph.');
+  holdAnswers = false;
+  for (const answer of heldAnswers.splice(0)) answer();
+  await expect(article(page)).toContainText('The closing paragraph.');
+});
