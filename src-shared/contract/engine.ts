@@ -119,8 +119,9 @@ export interface EngineOptions {
   workerFiles?: Partial<Record<'chunk' | 'index' | 'watch', string>>;
   /**
    * Warm what typing needs in the background while no search runs (docs/design.md#warming-before-typing):
-   * for an engine serving a search window (the app, `npm run web`). Costs memory (~0.9 kB per
-   * node warmed, at most 100k nodes) and CPU once per index state. Default false.
+   * for an engine serving a search window (the app, `npm run web`). Costs memory (~1 kB per node
+   * warmed, at most 100k nodes; up to 24 MB of file contents) and CPU once per index state.
+   * Default false.
    */
   warm?: boolean;
 }

@@ -1,6 +1,7 @@
 // Warming an open index while nobody searches (docs/design.md#warming-before-typing): the first
-// keystrokes of a word pay for loading what earlier searches did not (nodes, heading terms), so
-// an engine that serves a window warms that in the background once it opens. It yields to every
+// keystrokes of a word pay for loading what earlier searches did not (nodes, heading terms, file
+// contents, the vocabulary), so an engine that serves a window warms them in the background once
+// it opens. It yields to every
 // search: it works only while no search runs or waits and none ended within `afterSearchMs` (a
 // typist's keys come closer than that), in slices of at most `sliceMs`. When the index changes,
 // what it warmed is dropped with the index state: it stops, and starts again `quietMs` later
@@ -11,7 +12,7 @@ import type { WarmStep } from '../search/warm-nodes.ts';
 export const WARM_SLICE_MS = 4;
 /** Quiet after the last search before warming goes on: longer than the gap between two keys. */
 export const AFTER_SEARCH_MS = 200;
-/** How long the index must stay unchanged before warming starts again after a change. */
+/** How long after it saw the index change (or a step fail) warming starts again. */
 export const QUIET_MS = 30_000;
 
 /** The work: one step at a time, from the start again after a change. */
