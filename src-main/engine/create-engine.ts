@@ -127,6 +127,10 @@ class Engine implements EngineService {
         step: () => this.guard(() => warming.step()),
       },
       sinceSearch: () => this.searches.sinceSearch(),
+      indexState: () => {
+        this.reader.refresh();
+        return this.reader.generation;
+      },
     });
     this.warmer.start();
   }

@@ -4,8 +4,9 @@
 // it opens. It yields to every
 // search: it works only while no search runs or waits and none ended within `afterSearchMs` (a
 // typist's keys come closer than that), in slices of at most `sliceMs`. When the index changes,
-// what it warmed is dropped with the index state: it stops, and starts again `quietMs` later
-// (stopping again at the next change, so an index being written to costs it a step a time).
+// what it warmed is dropped with the index state: it stops, and starts again once the index has
+// stayed unchanged for `quietMs` (a vault being edited, an editor saving every few seconds, costs
+// it nothing until the edits rest).
 import type { WarmStep } from '../search/warm-nodes.ts';
 
 /** Work between two yields to the event loop, at most (a search arriving waits this long). */
@@ -42,6 +43,8 @@ export interface WarmerOptions {
   warming: Warming;
   /** Milliseconds since the last search ended; 0 while one runs or waits. */
   sinceSearch: () => number;
+  /** The index's state (it moves whenever the index changes); unchanged when not given. */
+  indexState?: () => number;
   sliceMs?: number;
   afterSearchMs?: number;
   quietMs?: number;
@@ -51,6 +54,7 @@ export interface WarmerOptions {
 export class IndexWarmer {
   readonly #warming: Warming;
   readonly #sinceSearch: () => number;
+  readonly #indexState: () => number;
   readonly #sliceMs: number;
   readonly #afterSearchMs: number;
   readonly #quietMs: number;
@@ -62,6 +66,7 @@ export class IndexWarmer {
   constructor(options: WarmerOptions) {
     this.#warming = options.warming;
     this.#sinceSearch = options.sinceSearch;
+    this.#indexState = options.indexState ?? (() => 0);
     this.#sliceMs = options.sliceMs ?? WARM_SLICE_MS;
     this.#afterSearchMs = options.afterSearchMs ?? AFTER_SEARCH_MS;
     this.#quietMs = options.quietMs ?? QUIET_MS;
@@ -73,7 +78,7 @@ export class IndexWarmer {
     try {
       this.#warming.restart();
     } catch {
-      return this.#later(this.#quietMs, () => this.start());
+      return this.#afterQuiet();
     }
     this.#later(0);
   }
@@ -109,6 +114,21 @@ export class IndexWarmer {
     }
     if (step === 'more') return this.#later(0);
     if (step === 'done') return this.#finish();
-    this.#later(this.#quietMs, () => this.start());
+    this.#afterQuiet();
+  }
+
+  /** Starts again once the index has stayed unchanged for `quietMs`, waiting on while it moves. */
+  #afterQuiet(): void {
+    const state = this.#state();
+    this.#later(this.#quietMs, () => (this.#state() === state ? this.start() : this.#afterQuiet()));
+  }
+
+  /** The index's state, or NaN (never equal, so it waits on) while it cannot be read. */
+  #state(): number {
+    try {
+      return this.#indexState();
+    } catch {
+      return NaN;
+    }
   }
 }

@@ -76,6 +76,52 @@ describe('IndexWarmer', () => {
     ]);
   });
 
+  it('starts again only once the index has stayed unchanged for `quietMs`', async () => {
+    const { log, warming } = scripted(['changed', 'more']);
+    // The state read when warming stops (1), at the first quiet timer (2: an edit was saved
+    // meanwhile), again as the second wait begins (2) and at its timer (2: unchanged).
+    const states = [1, 2, 2, 2];
+    const indexState = () => {
+      log.push('state');
+      return states.shift() ?? 2;
+    };
+    const warmer = new IndexWarmer({
+      warming,
+      sinceSearch: () => Infinity,
+      indexState,
+      quietMs: 5,
+    });
+    warmer.start();
+    await warmer.finished();
+    expect(log).toEqual([
+      'restart',
+      'changed',
+      ...Array(4).fill('state'),
+      'restart',
+      'more',
+      'done',
+    ]);
+  });
+
+  it('waits on while the index state cannot be read', async () => {
+    const { log, warming } = scripted(['changed']);
+    let failing = 2;
+    const indexState = () => {
+      log.push('state');
+      if (failing-- > 0) throw new Error('database is locked');
+      return 7;
+    };
+    const warmer = new IndexWarmer({
+      warming,
+      sinceSearch: () => Infinity,
+      indexState,
+      quietMs: 5,
+    });
+    warmer.start();
+    await warmer.finished();
+    expect(log).toEqual(['restart', 'changed', ...Array(4).fill('state'), 'restart', 'done']);
+  });
+
   it('runs warmings in turn, each from its start, and all again after a change', async () => {
     const first = scripted(['more', 'done', 'done']);
     const second = scripted(['changed', 'done']);
