@@ -11,6 +11,7 @@ import type { IndexReader } from '../store/index-reader.ts';
 import { and, Candidate, inFilters, not } from './candidate.ts';
 import { rowidsOf, scoredRows, type RowOrder, type ScoredRow } from './fts-statements.ts';
 import { readPartial, readsNarrowed } from './partial-candidates.ts';
+import { rankedListings, readListing, type RankedListing } from './ranked-listings.ts';
 import { bm25Ceiling, placement, type RankingOptions } from './ranking.ts';
 import { allOperands, type Topic } from './topic.ts';
 
@@ -37,6 +38,11 @@ export interface Source {
   exactRows: Map<number, Set<number>>;
   /** Per fuzzy operand: rows of `exactRows` this source has not returned yet (the fuzzy source). */
   unreadExact: Map<number, number>;
+  /**
+   * A partial source read ranked (ranked-listings.ts): its listing, whether
+   * the titled rows are read with it, and the look-ups shared by the topic's listings.
+   */
+  listing?: { of: RankedListing; titled: boolean; lookUps: Map<string, number[]> };
 }
 
 const allOf = (exprs: string[]) => (exprs.length === 1 ? exprs[0]! : `(${exprs.join(' AND ')})`);
@@ -82,8 +88,17 @@ export function planSources(topic: Topic, context: SourceContext, strict: boolea
     const fuzzy = allOf(wanted.map((w) => w.operand.fuzzy ?? w.operand.expr));
     sources.push(source('fuzzy', inFilters(topic, not(fuzzy, exact)), Infinity));
   }
-  if (!strict && wanted.length > 1)
-    sources.push(source('partial', '', partialBound(topic, context)));
+  if (!strict && wanted.length > 1) {
+    const bound = partialBound(topic, context);
+    const listings = rankedListings(topic, context.options);
+    if (!listings) sources.push(source('partial', '', bound));
+    const lookUps = new Map<string, number[]>();
+    listings?.forEach((of, i) => {
+      const partial = source('partial', inFilters(topic, of.expr), bound);
+      partial.listing = { of, titled: i === 0, lookUps };
+      sources.push(partial);
+    });
+  }
   return sources;
 }
 
@@ -147,7 +162,7 @@ export function readSource(
   found: Map<number, Candidate>,
   page: number,
 ): Candidate[] {
-  if (source.kind === 'partial') {
+  if (source.kind === 'partial' && !source.listing) {
     source.done = true;
     return readPartial(topic, context, found);
   }
@@ -157,6 +172,7 @@ export function readSource(
   };
   const rows = nextRows(source, topic, context, order, page);
   source.offset += rows.length;
+  if (source.listing) return readListing(source, source.listing, rows, page, topic, context, found);
   // Typed, the full source gives its first page only: twice the candidates the top asks for.
   // Its next rows' bound is the last row's, and a score may reach it through the heading and
   // context shares, so the top read on: ranking all of 'const refer's 5,195 rows a second time

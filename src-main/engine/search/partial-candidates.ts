@@ -6,7 +6,7 @@
 // cannot reach the top, since coverage weighs words by rarity (docs/search-quality.md#the-score) —
 // unless its heading names the rarest common word (`titleListRows`), or it is among the best rows
 // of the rarest ones (`commonTopRows`, top-rows.ts).
-import { rowidsOf, scoredRows } from './fts-statements.ts';
+import { rowidsOf, scoredRows, type ScoredRow } from './fts-statements.ts';
 import { and, Candidate, inFilters, not, or } from './candidate.ts';
 import type { SourceContext } from './candidates.ts';
 import type { RankingOptions } from './ranking.ts';
@@ -14,7 +14,7 @@ import { allOperands, type Topic } from './topic.ts';
 import { topRows } from './top-rows.ts';
 
 /** One form of a wanted operand: as typed, or through its fuzzy variants only. */
-interface Form {
+export interface Form {
   operand: number;
   expr: string;
   /** Rows holding it (estimated). */
@@ -23,7 +23,7 @@ interface Form {
 }
 
 /** The forms of a topic's wanted operands, rarest first. */
-function formsOf(topic: Topic): Form[] {
+export function formsOf(topic: Topic): Form[] {
   const forms = topic.wanted.flatMap((w, operand) => {
     const exact = { operand, expr: w.operand.expr, rows: w.rows, fuzzy: false };
     if (!w.operand.fuzzy) return [exact];
@@ -38,7 +38,7 @@ function formsOf(topic: Topic): Form[] {
  * `commonRows` rows (and by one at least) is listed; when none is, the rarest form as typed that
  * some row holds is, narrowed to the rows holding another operand too or naming it in its title.
  */
-function listing(forms: Form[], options: RankingOptions) {
+export function listing(forms: Form[], options: RankingOptions) {
   // A form no row holds lists nothing: it must not keep the common ones from being listed
   // ('vector zzqqxx' on a vault where "vector" is common found nothing).
   const held = forms.filter((f) => f.rows > 0);
@@ -64,11 +64,25 @@ function titledForm(forms: Form[], options: RankingOptions): Form | null {
   return form ? { ...form, expr: `{title} : (${form.expr})` } : null;
 }
 
-/** Reads the partial candidates of a topic (rows already found are left as they are). */
+/**
+ * A page of one of a topic's ranked listings (ranked-listings.ts): its rows, whether the listed
+ * form's titled rows are read with it, and the look-ups the topic's listings made already.
+ */
+export interface ListedPage {
+  rows: ScoredRow[];
+  titled: boolean;
+  lookUps: Map<string, number[]>;
+}
+
+/**
+ * Reads the partial candidates of a topic (rows already found are left as they are); `page`: one
+ * page of a ranked listing in place of the whole listing.
+ */
 export function readPartial(
   topic: Topic,
   context: SourceContext,
   found: Map<number, Candidate>,
+  page?: ListedPage,
 ): Candidate[] {
   const forms = formsOf(topic);
   const { listed, narrow } = listing(forms, context.options);
@@ -80,7 +94,8 @@ export function readPartial(
     if (!c) fresh.set(rowid, (c = new Candidate(rowid)));
     return c;
   };
-  for (const form of listed) listForm(topic, context, form, narrow, take);
+  if (page) listPage(topic, context, listed[0]!, page, take);
+  else for (const form of listed) listForm(topic, context, form, narrow, take);
   // The rarest common word's rows naming it in their heading (its bm25 is estimated below, as a
   // common word's is): docs/search-quality.md#the-score.
   const titled = narrow ? null : titledForm(forms, context.options);
@@ -91,7 +106,7 @@ export function readPartial(
     topped.set(form, listTop(topic, context, form, take));
   const checked = forms.filter((f) => !listed.includes(f));
   // The top rows' flags are not looked up (`listTop`): only the words they hold are.
-  markChecked(topic, context, checked, fresh, { among, topped });
+  markChecked(topic, context, checked, fresh, { among, topped, memo: page?.lookUps });
   const all = allOperands(topic);
   const partial: Candidate[] = [];
   for (const [rowid, c] of fresh) {
@@ -110,7 +125,7 @@ export function readPartial(
  * The rarest common forms as typed that lend their top rows (`commonTopRows`); not a prefix (a
  * word being typed is another prefix at the next key: remembering its rows would not pay).
  */
-function toppedForms(topic: Topic, forms: Form[], listed: Form[], options: RankingOptions) {
+export function toppedForms(topic: Topic, forms: Form[], listed: Form[], options: RankingOptions) {
   if (options.commonTopRows <= 0) return [];
   const prefix = (f: Form) => topic.wanted[f.operand]!.operand.highlights.some((h) => h.prefix);
   const common = forms.filter(
@@ -176,6 +191,8 @@ function listForm(
   }
 }
 
+type Memo = Map<string, number[]> | undefined;
+
 /**
  * Marks the common forms on the candidates: which they hold and their estimated bm25 (looked up
  * among the rows of the listed forms, `among`, and of the topped ones), then whether one is in a
@@ -188,10 +205,19 @@ function markChecked(
   context: SourceContext,
   checked: Form[],
   candidates: ReadonlyMap<number, Candidate>,
-  { among, topped }: { among: string; topped: ReadonlyMap<Form, number[]> },
+  // memo: the look-ups made already (a ranked listing's earlier pages').
+  { among, topped, memo }: { among: string; topped: ReadonlyMap<Form, number[]>; memo?: Memo },
 ): void {
   const { options } = context;
-  const lookUp = (expr: string, within: string) => rowidsOf(context.reader, and(expr, within));
+  const lookUp = (expr: string, within: string) => {
+    const key = and(expr, within);
+    let rowids = memo?.get(key);
+    if (!rowids) {
+      rowids = rowidsOf(context.reader, key);
+      memo?.set(key, rowids);
+    }
+    return rowids;
+  };
   const mark = (rowids: Iterable<number>, set: (c: Candidate) => void) => {
     for (const rowid of rowids) {
       const c = candidates.get(rowid);
@@ -252,4 +278,29 @@ function narrowed(topic: Topic, form: Form): string[] {
   const other = or(others);
   const titled = not(`{title} : (${form.expr})`, other);
   return topic.wanted.length === 2 ? [titled] : [and(form.expr, other), titled];
+}
+
+/**
+ * Adds a page of a ranked listing to the candidates `take` gives, and with `page.titled` the
+ * listed form's titled rows (read whole, as `listForm` reads them).
+ */
+function listPage(
+  topic: Topic,
+  context: SourceContext,
+  form: Form,
+  page: ListedPage,
+  take: (rowid: number) => Candidate | null,
+): void {
+  const bit = 1 << form.operand;
+  const all = { limit: -1, offset: 0 };
+  const titled = page.titled ? narrowed(topic, form).slice(1) : [];
+  const titledRows = titled.flatMap((expr) =>
+    scoredRows(context.reader, inFilters(topic, expr), topic.scope, context.weights, null, all),
+  );
+  for (const row of [...page.rows, ...titledRows]) {
+    const c = take(row[0]);
+    if (!c) continue;
+    c.addRow(row, 1);
+    c.exact |= bit;
+  }
 }

@@ -69,23 +69,60 @@ describe('candidate score bounds', () => {
   }
 
   /** Reads the sources of `kinds`, in that order, each to its end; checks every bound met. */
-  function readChecked(q: string, typing: boolean, page: number, kinds: string[]): number {
-    const { topic, context } = plan(q, typing);
+  function readChecked(
+    q: string,
+    typing: boolean,
+    page: number,
+    kinds: string[],
+    options?: RankingOptions,
+  ): number {
+    const { topic, context } = plan(q, typing, options);
     const sources = planSources(topic, context, false);
     const found = new Map<number, Candidate>();
     let rows = 0;
     for (const kind of kinds) {
-      const source = sources.find((s) => s.kind === kind);
-      while (source && !source.done) {
-        const bound = source.bound;
-        for (const c of readSource(source, topic, context, found, page)) {
-          expect(boundOf(c, topic), `${kind} row ${c.rowid}`).toBeLessThanOrEqual(bound);
-          rows++;
+      for (const source of sources.filter((s) => s.kind === kind)) {
+        while (!source.done) {
+          const bound = source.bound;
+          for (const c of readSource(source, topic, context, found, page)) {
+            expect(boundOf(c, topic), `${kind} row ${c.rowid}`).toBeLessThanOrEqual(bound);
+            rows++;
+          }
         }
       }
     }
     return rows;
   }
+
+  // Every form common (held by more than 50 rows here) and none lending top rows: three
+  // operands' narrowed rows are read as two ranked listings (partial-candidates.ts).
+  const allCommon = { ...RANKING_DEFAULTS, commonRows: 50, commonTopRows: 0 };
+
+  it.each(['value reference type', 'value move copy'])(
+    'a ranked listing bounds the rows it has not returned, and reads what the whole listing does: %s',
+    (q) => {
+      const { topic, context } = plan(q, false, allCommon);
+      const listings = planSources(topic, context, false).filter((s) => s.kind === 'partial');
+      expect(listings.map((s) => s.listing !== undefined)).toEqual([true, true]);
+      let rows = 0;
+      for (const page of [2, 7]) {
+        for (const kinds of [['partial'], ['full', 'partial'], ['full', 'fuzzy', 'partial']])
+          rows += readChecked(q, false, page, kinds, allCommon);
+      }
+      expect(rows).toBeGreaterThan(20);
+      // The same candidates, with the same evidence, as the listing read whole.
+      const paged = new Map<number, Candidate>();
+      for (const source of listings)
+        while (!source.done) readSource(source, topic, context, paged, 3);
+      const whole = planSources(topic, context, false).find((s) => s.kind === 'partial')!;
+      delete whole.listing;
+      const once = new Map<number, Candidate>();
+      readSource(whole, topic, context, once, 3);
+      const sorted = (m: Map<number, Candidate>) =>
+        [...m.values()].sort((a, b) => a.rowid - b.rowid);
+      expect(sorted(paged)).toEqual(sorted(once));
+    },
+  );
 
   it.each([
     ['rvalue reference', false],
