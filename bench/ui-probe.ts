@@ -61,6 +61,8 @@ export type PageScope = {
       { dom: number; frame: number; drawn: number; took: number; rows: number; heap: number }
     >;
     longTasks: number;
+    /** Web workers the page started (the preview's renderer: a new one each time it restarts). */
+    workersStarted: number;
     /** Every long task: start and duration, page clock. */
     longTaskList: Array<[number, number]>;
     /** Per mutation observer callback: when, and its records by region (plus `other`). */
@@ -72,6 +74,7 @@ export type PageScope = {
   };
   addEventListener(type: 'keydown', listener: () => void, capture: boolean): void;
   requestAnimationFrame(callback: () => void): void;
+  Worker: new (...args: unknown[]) => object;
   MessageChannel: new () => {
     port1: { onmessage: (() => void) | null };
     port2: { postMessage(message: null): void };
@@ -112,6 +115,7 @@ export function installProbe(): void {
     marks: [] as number[],
     shown: new Map(),
     longTasks: 0,
+    workersStarted: 0,
     longTaskList: [] as Array<[number, number]>,
     mutationLog: [] as Array<[number, Record<string, number>]>,
     heapAtKeydown: 0,
@@ -121,6 +125,15 @@ export function installProbe(): void {
     (performance as unknown as { memory?: { usedJSHeapSize: number } }).memory?.usedJSHeapSize ??
     NaN;
   scope.folioBench = bench;
+  // Every worker started is counted (the preview's renderer ends its worker and starts another when
+  // a section is asked for while one renders: docs/benchmarks.md#the-slowest-keystrokes).
+  const BrowserWorker = scope.Worker;
+  scope.Worker = class extends BrowserWorker {
+    constructor(...args: unknown[]) {
+      super(...args);
+      bench.workersStarted += 1;
+    }
+  };
   // Resource Timing entries kept (the browser's default buffer holds 250); a constant outside
   // this function would not reach the page, which gets its source only.
   performance.setResourceTimingBufferSize(100_000);

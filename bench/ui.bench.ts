@@ -145,11 +145,13 @@ try {
       await typeQueries(page, target.box, queries.slice(0, 1));
       const samples = await typeQueries(page, target.box, queries);
       all.get(target.name)!.push(...samples);
-      const longTasks = await page.evaluate(
-        () => (globalThis as unknown as PageScope).folioBench.longTasks,
-      );
+      const { longTasks, workersStarted } = await page.evaluate(() => {
+        const { longTasks, workersStarted } = (globalThis as unknown as PageScope).folioBench;
+        return { longTasks, workersStarted };
+      });
       console.log(
-        `run ${run} ${target.name}: ${summary(samples)}; long tasks ${longTasks.toFixed(0)} ms`,
+        `run ${run} ${target.name}: ${summary(samples)}; long tasks ${longTasks.toFixed(0)} ms; ` +
+          `workers started ${workersStarted}`,
       );
       console.log(`  ${breakdown(samples)}`);
       await page.close();
