@@ -63,7 +63,8 @@ async function searchWhileIndexing(engine: EngineService, root: string) {
   // Every other search runs without fuzzy matching, to show what fuzzy expansion costs while
   // the worker commits: the searcher rereads the whole vocabulary (~90 ms on msdocs-cpp) only
   // once the loaded one is VOCABULARY_MAX_AGE_MS (30 s) old, so at most one search in 30 s pays
-  // for it. Every commit also drops the reader's cached rows: these searches run cold.
+  // for it (the others look their terms up one by one). Every commit also drops the reader's
+  // cached rows: these searches run cold.
   const latencies: number[] = [];
   const exactOnly: number[] = [];
   for (let i = 0; running; i++) {

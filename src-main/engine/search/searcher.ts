@@ -8,10 +8,11 @@ import { runSearch, runSearchPaused, type SearchContext } from './pipeline.ts';
 import { RANKING_DEFAULTS, type RankingOptions } from './ranking.ts';
 
 /**
- * How long a loaded vocabulary serves after the index changed before it is reloaded. Reading
+ * How long after the index changed a vocabulary read whole waits before it is read again. Reading
  * the whole vocabulary costs ~90 ms on 100k sections, and while a vault is being indexed the
- * index changes after every file: reloading each time made searches during indexing slow. A
- * stale vocabulary only misses fuzzy variants of words added since.
+ * index changes after every file: reading it each time made searches during indexing slow.
+ * Meanwhile searches look their terms up one by one, as before the first whole read: a read one
+ * no longer says how many rows hold a word (a vault just added has words it says no row holds).
  */
 export const VOCABULARY_MAX_AGE_MS = 30_000;
 
@@ -64,22 +65,21 @@ export class Searcher {
 
   /**
    * The index vocabulary (terms, their row counts, the number of rows): looked up term by term
-   * until the lookups' budget is spent, then read whole — and reread when the index changed and
-   * the read one is old enough. Both give the same counts for the same index state.
+   * until the lookups' budget is spent, then read whole — and, when the index changed, looked up
+   * again until the read one is old enough to be read again (`VOCABULARY_MAX_AGE_MS`). Both give
+   * the same counts for the same index state.
    */
   private vocab(): Vocabulary {
     const version = this.reader.version;
-    const now = performance.now();
     const loaded = this.vocabulary;
-    if (!loaded && !this.lookups.spent) return this.lookups.vocabulary(version);
-    if (
-      !loaded ||
-      (loaded.version !== version && now - loaded.loadedAt >= this.vocabularyMaxAgeMs)
-    ) {
-      const vocabulary = new Vocabulary(this.reader.vocabulary(), this.reader.rowCount());
-      this.vocabulary = { version, loadedAt: now, vocabulary };
+    if (loaded?.version === version) return loaded.vocabulary;
+    const now = performance.now();
+    if (loaded ? now - loaded.loadedAt < this.vocabularyMaxAgeMs : !this.lookups.spent) {
+      return this.lookups.vocabulary(version);
     }
-    return this.vocabulary!.vocabulary;
+    const vocabulary = new Vocabulary(this.reader.vocabulary(), this.reader.rowCount());
+    this.vocabulary = { version, loadedAt: now, vocabulary };
+    return vocabulary;
   }
 
   /**
