@@ -33,6 +33,16 @@ function scripted(script: Array<WarmStep | 'throw'>) {
   };
 }
 
+/** Runs `warming` to its end with no search in its way, the index state read from `indexState`. */
+async function quietWaitsOf(
+  warming: ReturnType<typeof scripted>['warming'],
+  indexState: () => number,
+) {
+  const warmer = new IndexWarmer({ warming, sinceSearch: () => Infinity, indexState, quietMs: 5 });
+  warmer.start();
+  await warmer.finished();
+}
+
 describe('IndexWarmer', () => {
   it('steps until done, then finishes', async () => {
     const { log, warming } = scripted(['more', 'more', 'more']);
@@ -85,14 +95,7 @@ describe('IndexWarmer', () => {
       log.push('state');
       return states.shift() ?? 2;
     };
-    const warmer = new IndexWarmer({
-      warming,
-      sinceSearch: () => Infinity,
-      indexState,
-      quietMs: 5,
-    });
-    warmer.start();
-    await warmer.finished();
+    await quietWaitsOf(warming, indexState);
     expect(log).toEqual([
       'restart',
       'changed',
@@ -111,14 +114,7 @@ describe('IndexWarmer', () => {
       if (failing-- > 0) throw new Error('database is locked');
       return 7;
     };
-    const warmer = new IndexWarmer({
-      warming,
-      sinceSearch: () => Infinity,
-      indexState,
-      quietMs: 5,
-    });
-    warmer.start();
-    await warmer.finished();
+    await quietWaitsOf(warming, indexState);
     expect(log).toEqual(['restart', 'changed', ...Array(4).fill('state'), 'restart', 'done']);
   });
 
