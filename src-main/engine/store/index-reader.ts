@@ -1,5 +1,7 @@
 // The read side of the index, on its own connection (WAL: readers see the last committed state
 // while the indexer writes). Statements are prepared once; values are always bound.
+// size: every statement the read side runs sits here, prepared on the one connection beside the
+// caches that `refresh` (its data_version) keeps valid; split, each part would share both.
 import type { Statement } from 'better-sqlite3';
 import { ContentCache, type StoredContent } from './file-contents.ts';
 import { leadingVarint } from './sqlite-varint.ts';
