@@ -3,7 +3,7 @@
 // ever sees quoted strings, column filters, parentheses and the operators this module writes.
 import { isCjkTerm, type Analyzer } from '../analysis/analyzer.ts';
 import type { ParsedQuery, QueryField, QueryFilters, QueryNode, TermNode } from './ast.ts';
-import { completesAlready, typedPrefix } from './typing.ts';
+import { completesAlready, typedPrefix, TYPING_MIN_LENGTH } from './typing.ts';
 
 /** FTS5 column of each field; `path:` without `/` searches the path column. */
 const COLUMN: Record<QueryField, string> = {
@@ -204,6 +204,23 @@ class Compiler {
         : null;
     const words = completed === null ? undefined : this.options.completions?.(completed);
     if (completed !== null) exact = this.completions(completed, exact, words);
+    // An identifier being typed ('shared_ptr', 'std::vec', 'range-bas') is a phrase of its parts:
+    // its last part, when as long as a word that completes, completes within the phrase, the
+    // phrase as typed ranked above its completions (docs/design.md#the-word-being-typed).
+    if (
+      typing &&
+      terms.length > 1 &&
+      !isPrefix &&
+      !isCjkTerm(last.term) &&
+      [...text.slice(last.start, last.end)].length >= TYPING_MIN_LENGTH
+    ) {
+      const open = [
+        ...terms.slice(0, -1),
+        this.analyzer.prefixTerm(text.slice(last.start, last.end)),
+      ];
+      this.highlights.push({ terms: open, prefix: true });
+      exact = `(${exact} OR ${quote(open)} *)`;
+    }
     this.terms.push(text.toLowerCase());
     if (bare && !isPrefix && terms.length === 1 && [...text].length >= FUZZY_MIN_LENGTH) {
       const variants = (this.options.expand?.(terms[0]!) ?? []).filter(

@@ -73,6 +73,20 @@ describe('markTyping', () => {
     expect(literal.required[0]!.fuzzy).toBe('("refe" OR "refer" OR "ref" OR "repe")');
   });
 
+  it('spells an identifier being typed as its phrase or the phrase completing its last part', () => {
+    const analyzer = createAnalyzer('english');
+    const typed = (text: string) =>
+      compileQuery(markTyping(parseQuery(text), text), analyzer, {}).required[0]!;
+    expect(typed('std::vec').expr).toBe('("std vec" OR "std vec" *)');
+    expect(typed('shared_ptr').expr).toBe('("share ptr" OR "share ptr" *)');
+    expect(typed('std::vec').highlights).toContainEqual({ terms: ['std', 'vec'], prefix: true });
+    // A last part shorter than a word that completes (3 characters) stays as typed: 'p*' would
+    // merge every index term beginning with p (docs/design.md#the-word-being-typed).
+    expect(typed('shared_p').expr).toBe('"share p"');
+    // Finished (a space) or not typed: the phrase alone.
+    expect(compileQuery(parseQuery('std::vec'), analyzer, {}).required[0]!.expr).toBe('"std vec"');
+  });
+
   it('completes to the most common index terms the prefix begins', () => {
     const refe = typedCompletions([
       ['refelem1', 3],
@@ -126,6 +140,8 @@ describe('searching while typing', () => {
       'controls.md': '# Controls\n\nA control contains other windows.\n',
       'data.md': '# Data\n\nData comes in files.\n',
       'catapult.md': '# Siege\n\nA catapult throws stones.\n',
+      'pointers.md':
+        '# Smart pointers\n\nA shared_ptr counts owners; a std::vector holds values.\n',
     };
     // 150 sections naming catalogs: 'catapult' (its note's 2 rows) is not among what 'cata'
     // completes to (under 1/16 of them). 'chart' and 'cart', one edit apart, are as common.
@@ -176,6 +192,14 @@ describe('searching while typing', () => {
     const results = await ids('cat', true);
     expect(results[0]).toBe('notes:cats.md');
     expect(results).toContain('notes:catalog.md');
+  });
+
+  it('completes the last part of an identifier being typed', async () => {
+    for (const typed of ['shared_ptr', 'std::vec', 'std::vect', 'std::vecto'])
+      expect(await ids(typed, true)).toEqual(['notes:pointers.md']);
+    // Without the flag a query is literal: no part 'vec' follows 'std'.
+    expect(await ids('std::vec', false)).toEqual([]);
+    expect(await ids('shared_ptr', true)).toEqual(await ids('shared_ptr', false));
   });
 
   it('is literal without the flag, or once a space ends the word', async () => {
