@@ -114,9 +114,10 @@ class Engine implements EngineService {
 
   /** Warms what typing needs in the background (docs/design.md#warming-before-typing). */
   warmUp(): void {
+    const contents = this.options.warmContents === false ? [] : [new ContentWarming(this.reader)];
     const warming = inTurn(
       new NodeWarming(this.reader, () => this.analyzer),
-      new ContentWarming(this.reader),
+      ...contents,
       new VocabularyWarming(this.reader, (vocabulary, version) =>
         this.searcher.adoptVocabulary(vocabulary, version),
       ),

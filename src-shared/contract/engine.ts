@@ -124,4 +124,9 @@ export interface EngineOptions {
    * Default false.
    */
   warm?: boolean;
+  /**
+   * With `warm`: warm file contents too (default true). The MCP server leaves them out: its
+   * searches gain nothing from them (docs/benchmarks.md#mcp).
+   */
+  warmContents?: boolean;
 }

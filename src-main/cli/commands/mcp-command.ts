@@ -82,11 +82,20 @@ export const command = defineCommand({
     if (writing) mkdirSync(dirname(db), { recursive: true });
     let engine: EngineService;
     try {
-      engine = await createEngine({ dbPath: db, watch: false, readOnly: !writing });
+      // An assistant's server lives for its whole session and its queries are new ones: warming
+      // loads what a query's first search would (docs/mcp.md#speed), yielding to every call.
+      engine = await createEngine({
+        dbPath: db,
+        watch: false,
+        readOnly: !writing,
+        warm: true,
+        warmContents: false,
+      });
     } catch (error) {
       throw cliFailure(db, error);
     }
     let stopIndexing = () => {};
+    let serving = true; // `warmed` also resolves when the engine closes: say nothing then
     try {
       const names = writing
         ? targets.length > 0
@@ -104,12 +113,16 @@ export const command = defineCommand({
       io.stderr.write(
         `folio mcp: serving ${db}${writing ? `, keeping ${names.join(', ') || 'no vault'} indexed` : ' read-only'}\n`,
       );
+      void engineInternals(engine)
+        .warmed()
+        .then(() => serving && session.log('debug', 'folio mcp: index warmed for searching'));
       if (names.length > 0) stopIndexing = await keepIndexed(engine, names, session, io);
       await session.done;
       return 0;
     } catch (error) {
       throw cliFailure(db, error);
     } finally {
+      serving = false;
       stopIndexing();
       await engine.close();
     }
