@@ -165,6 +165,32 @@ describe('SelectionState', () => {
     expect(selection.content?.id).toBe('v:n.md#b');
   });
 
+  it('changes the marks together with the section, not before the next section is in', async () => {
+    const fake = api();
+    const start = 100 + markdown.indexOf('battery');
+    const hit = { matchRanges: [[start, start + 7]] as Array<[number, number]> };
+    const held = deferred<ReturnType<typeof ok<NodeContent>>>();
+    fake.answer('nodeContent', ({ id }: { id: string }) =>
+      id.endsWith('#b') ? held.promise : ok(content(id)),
+    );
+    const selection = new SelectionState(fake.api, { restMs: 10 });
+    selection.resultsChanged([result('v:n.md#a', 'v:n.md', hit)]);
+    await expect.poll(() => selection.content?.id).toBe('v:n.md#a');
+    const marks = selection.highlights;
+    expect(marks.map(([s, e]) => markdown.slice(s, e))).toEqual(['battery']);
+    // New results stand and #b is on its way: #a keeps its marks (the preview does not render
+    // it again for results that no longer hold it) until #b replaces it.
+    selection.resultsChanged([result('v:n.md#b')]);
+    await expect
+      .poll(() => fake.calls.filter(([method]) => method === 'nodeContent').length)
+      .toBe(2);
+    expect(selection.content?.id).toBe('v:n.md#a');
+    expect(selection.highlights).toEqual(marks);
+    held.resolve(ok(content('v:n.md#b')));
+    await expect.poll(() => selection.content?.id).toBe('v:n.md#b');
+    expect(selection.highlights).toEqual([]);
+  });
+
   it('marks matched outline nodes and maps match ranges onto the shown markdown', async () => {
     const selection = new SelectionState(api().api);
     const start = 100 + markdown.indexOf('battery');

@@ -104,8 +104,8 @@ export class SelectionState {
   #atRest(): void {
     this.#restTimer = null;
     if (this.#busy()) return; // that search's results start the rest again
-    this.shownResults = this.results;
     if (this.#showAtRest && this.currentId !== null) void this.showNode(this.currentId);
+    else this.shownResults = this.results;
   }
 
   #cancelRest(): void {
@@ -139,17 +139,19 @@ export class SelectionState {
   showNode(id: string): Promise<void> {
     this.#cancelRest();
     this.#showAtRest = false;
-    this.shownResults = this.results;
-    this.#showing = this.#show(id);
+    this.#showing = this.#show(id, this.results);
     return this.#showing;
   }
 
-  async #show(id: string): Promise<void> {
+  async #show(id: string, results: SearchResult[]): Promise<void> {
     this.nodeId = id;
     const request = ++this.#contentRequest;
     this.contentStatus = 'loading';
     const answer = await this.#api.nodeContent({ id });
     if (request !== this.#contentRequest) return;
+    // The marks change with the section they mark: the section being replaced is not marked (and
+    // rendered) once more for results that are not its own (docs/ui.md#the-preview).
+    this.shownResults = results;
     if (!answer.ok) {
       // Never leave the previous node on show under the failed one: its preview, or its
       // document's outline when the failed node is not in it, would pass for this node's.
