@@ -11,9 +11,11 @@
 // answers (`mcp-recorded-server.ts`: everything but the search) and the engine's search repeated
 // at once (what the bench reported as the engine's search before: a hot repeat). The server warms
 // its index first, as for an assistant (the measured calls start once it logs that it is warmed);
-// the warm-up round's calls are each query's first. The machine is shared: read the ratios, run
-// it several times (docs/benchmarks.md#mcp).
-//   npm run bench -- mcp     (FOLIO_BENCH_CORPUS / FOLIO_BENCH_QUERIES / FOLIO_BENCH_ROUNDS;
+// the warm-up round's calls are each query's first, and after the rounds it sends queries of
+// another set once each (`queries-msdocs-cpp-200.json`: an assistant's queries are new ones).
+// The machine is shared: read the ratios, run it several times (docs/benchmarks.md#mcp).
+//   npm run bench -- mcp     (FOLIO_BENCH_CORPUS / FOLIO_BENCH_QUERIES / FOLIO_BENCH_NEW_QUERIES /
+//   FOLIO_BENCH_ROUNDS;
 //   FOLIO_BENCH_DB=FILE serves that index instead of indexing the corpus into a temporary one)
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
@@ -37,6 +39,11 @@ const corpus = process.env.FOLIO_BENCH_CORPUS ?? corpusDir('msdocs-cpp');
 const queriesFile =
   process.env.FOLIO_BENCH_QUERIES ?? join(import.meta.dirname, 'queries-msdocs-cpp.json');
 const rounds = Number(process.env.FOLIO_BENCH_ROUNDS ?? 5);
+/** Queries none of the rounds sends (an assistant's are new ones): each sent once at the end. */
+const newQueriesFile =
+  process.env.FOLIO_BENCH_NEW_QUERIES ?? join(import.meta.dirname, 'queries-msdocs-cpp-200.json');
+/** The server's idle spell before each new query: about the rounds' own (their in-process work). */
+const NEW_QUERY_IDLE_MS = 8;
 const LIMIT = 10; // the search tool's default
 const NS_PER_MS = 1e6;
 /** How long the bench waits for the server to say its index is warmed, at most. */
@@ -224,6 +231,19 @@ try {
     }
   }
   const serverTo = mainThreadTimes(transport.pid);
+  // An assistant's case: a query the server has not searched, after a short idle spell.
+  const newQueries = (JSON.parse(readFileSync(newQueriesFile, 'utf8')) as string[]).filter(
+    (query) => !queries.includes(query),
+  );
+  const newCalls: number[] = [];
+  const newFrom = mainThreadTimes(transport.pid);
+  for (const query of newQueries) {
+    await new Promise((resolve) => setTimeout(resolve, NEW_QUERY_IDLE_MS));
+    newCalls.push(
+      await time(() => client.callTool({ name: 'search', arguments: { query, limit: LIMIT } })),
+    );
+  }
+  const newTo = mainThreadTimes(transport.pid);
   await client.close();
   await local.close();
   const second = await secondPass(queries, engine);
@@ -237,6 +257,7 @@ try {
   console.log(line('MCP search round trip', samples.mcp));
   console.log(line('MCP, sent at once after', samples.atOnce));
   console.log(line("MCP, a query's first call", samples.first));
+  console.log(line(`MCP, ${newQueries.length} new queries once`, newCalls));
   console.log(line('MCP in process (in memory)', samples.local));
   console.log(line('engine search (in process)', samples.engine));
   console.log(line('raw FTS5 query', samples.fts5));
@@ -254,6 +275,13 @@ try {
       ? `on a core ${perCall((serverTo.cpu - serverFrom.cpu) / 2)}, waiting for one ${perCall((serverTo.waiting - serverFrom.waiting) / 2)}`
       : 'n/a (no /proc schedstat)';
   console.log(`server's main thread per call: ${server}`);
+  console.log(
+    `server's main thread per new query: ${
+      newFrom && newTo
+        ? `on a core ${((newTo.cpu - newFrom.cpu) / newQueries.length).toFixed(2)} ms, waiting for one ${((newTo.waiting - newFrom.waiting) / newQueries.length).toFixed(2)} ms`
+        : 'n/a (no /proc schedstat)'
+    }`,
+  );
   console.log('after those rounds, in a second pass:');
   console.log(line('MCP, recorded answers', second.recorded));
   console.log(line('engine search, first', second.first));
