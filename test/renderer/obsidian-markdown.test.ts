@@ -154,6 +154,20 @@ describe('bounded rendering (deep nesting)', () => {
     expect(containerDepth('> '.repeat(MAX_NESTING) + 'x')).toBe(MAX_NESTING);
   });
 
+  it('sends a tree without source positions (the view reads none)', () => {
+    const render = renderPreview('# Title\n\nSome *text* with [[a link]] and a ==mark==.\n', [
+      [10, 14],
+    ]);
+    expect(render.kind).toBe('tree');
+    const positioned: string[] = [];
+    const visit = (node: Root | RootContent) => {
+      if (node.position) positioned.push(node.type);
+      if ('children' in node) node.children.forEach(visit);
+    };
+    if (render.kind === 'tree') visit(render.tree);
+    expect(positioned).toEqual([]);
+  });
+
   it('measures tree depth without recursion', () => {
     let node: Root | Element = { type: 'root', children: [] };
     const root = node as Root;

@@ -62,6 +62,20 @@ export function treeDepth(tree: Root): number {
   return deepest;
 }
 
+/**
+ * Drops every node's source position, walked without recursion: the view never reads them, and
+ * they are over half of the tree the worker sends, which the page's thread decodes
+ * (docs/ui.md#the-preview).
+ */
+export function dropPositions(tree: Root): void {
+  const stack: Array<Root | RootContent> = [tree];
+  while (stack.length > 0) {
+    const node = stack.pop()!;
+    delete node.position;
+    if ('children' in node) for (const child of node.children) stack.push(child);
+  }
+}
+
 /** Renders `markdown` with `highlights` marked, or says why it is shown as plain text. */
 export function renderPreview(markdown: string, highlights: readonly CharRange[]): PreviewRender {
   const nesting = containerDepth(markdown);
@@ -78,5 +92,6 @@ export function renderPreview(markdown: string, highlights: readonly CharRange[]
   const depth = treeDepth(tree);
   if (depth > MAX_TREE_DEPTH)
     return plain(`it nests ${depth} elements deep; the preview renders up to ${MAX_TREE_DEPTH}`);
+  dropPositions(tree);
   return { kind: 'tree', tree };
 }
