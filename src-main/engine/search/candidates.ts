@@ -10,9 +10,9 @@
 import type { IndexReader } from '../store/index-reader.ts';
 import { and, Candidate, inFilters, not } from './candidate.ts';
 import { rowidsOf, scoredRows, type RowOrder, type ScoredRow } from './fts-statements.ts';
-import { readPartial, readsNarrowed } from './partial-candidates.ts';
+import { operandCeilings, readPartial, readsNarrowed } from './partial-candidates.ts';
 import { rankedListings, readListing, type RankedListing } from './ranked-listings.ts';
-import { bm25Ceiling, placement, type RankingOptions } from './ranking.ts';
+import { placement, type RankingOptions } from './ranking.ts';
 import { allOperands, type Topic } from './topic.ts';
 
 /** Where candidates come from (see the head of this file). */
@@ -39,10 +39,10 @@ export interface Source {
   /** Per fuzzy operand: rows of `exactRows` this source has not returned yet (the fuzzy source). */
   unreadExact: Map<number, number>;
   /**
-   * A partial source read ranked (ranked-listings.ts): its listing, whether
-   * the titled rows are read with it, and the look-ups shared by the topic's listings.
+   * A partial source read ranked (ranked-listings.ts): its listing, and the look-ups shared by
+   * the topic's listings.
    */
-  listing?: { of: RankedListing; titled: boolean; lookUps: Map<string, number[]> };
+  listing?: { of: RankedListing; lookUps: Map<string, number[]> };
 }
 
 const allOf = (exprs: string[]) => (exprs.length === 1 ? exprs[0]! : `(${exprs.join(' AND ')})`);
@@ -90,14 +90,14 @@ export function planSources(topic: Topic, context: SourceContext, strict: boolea
   }
   if (!strict && wanted.length > 1) {
     const bound = partialBound(topic, context);
-    const listings = rankedListings(topic, context.options);
+    const listings = rankedListings(topic, context);
     if (!listings) sources.push(source('partial', '', bound));
     const lookUps = new Map<string, number[]>();
-    listings?.forEach((of, i) => {
-      const partial = source('partial', inFilters(topic, of.expr), bound);
-      partial.listing = { of, titled: i === 0, lookUps };
+    for (const of of listings ?? []) {
+      const partial = source('partial', inFilters(topic, of.expr), of.ceiling);
+      partial.listing = { of, lookUps };
       sources.push(partial);
-    });
+    }
   }
   return sources;
 }
@@ -124,14 +124,7 @@ const titled = (expr: string) => `{title} : (${expr})`;
 function partialBound(topic: Topic, context: SourceContext): number {
   const { options, total } = context;
   if (topic.restriction !== null || topic.exclude !== null) return Infinity;
-  const share = topic.wanted.map((w) => {
-    const [only] = w.operand.highlights;
-    if (w.operand.highlights.length !== 1) return Infinity;
-    // A phrase's own row count is unknown (its rarest word's is an upper bound): at least 1.
-    let sum = bm25Ceiling(only!.terms.length > 1 ? 1 : w.rows, total);
-    for (const rows of w.variantRows) sum += options.fuzzyWeight * bm25Ceiling(rows, total);
-    return sum + options.commonWordBm25 * w.weight;
-  });
+  const share = operandCeilings(topic, total, options);
   // When every form is common, the rarest is read in its title (partial-candidates.ts
   // `narrowed`), a phrase whose idf is its title rows', above the ceiling above: only the slack of
   // a full placement covers it (docs/benchmarks.md#statements-per-search-and-what-they-cost).

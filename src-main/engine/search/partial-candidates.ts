@@ -9,7 +9,7 @@
 import { rowidsOf, scoredRows, type ScoredRow } from './fts-statements.ts';
 import { and, Candidate, inFilters, not, or } from './candidate.ts';
 import type { SourceContext } from './candidates.ts';
-import type { RankingOptions } from './ranking.ts';
+import { bm25Ceiling, type RankingOptions } from './ranking.ts';
 import { allOperands, type Topic } from './topic.ts';
 import { topRows } from './top-rows.ts';
 
@@ -54,6 +54,30 @@ export function readsNarrowed(topic: Topic, options: RankingOptions): boolean {
 }
 
 /**
+ * The most each wanted operand can add to a partial candidate's bm25: its forms' bm25 ceilings
+ * and its common-word estimate. All Infinity when filters score too; one Infinity when its
+ * ceiling is unknown (a group). `titled`: an operand read in its title, a phrase whose idf is its
+ * title rows', unknown as a phrase's own rows are: at least 1
+ * (docs/benchmarks.md#the-partial-sources-bound).
+ */
+export function operandCeilings(
+  topic: Topic,
+  total: number,
+  options: RankingOptions,
+  titled = -1,
+): number[] {
+  const filtered = topic.restriction !== null || topic.exclude !== null;
+  return topic.wanted.map((w, i) => {
+    const [only] = w.operand.highlights;
+    if (filtered || w.operand.highlights.length !== 1) return Infinity;
+    // A phrase's own row count is unknown (its rarest word's is an upper bound): at least 1.
+    let sum = bm25Ceiling(only!.terms.length > 1 || i === titled ? 1 : w.rows, total);
+    for (const rows of w.variantRows) sum += options.fuzzyWeight * bm25Ceiling(rows, total);
+    return sum + options.commonWordBm25 * w.weight;
+  });
+}
+
+/**
  * The rarest common form as typed (held by more than `commonRows` rows, at most `titleListRows`),
  * as the form of its rows that name it in their title; null when there is none.
  */
@@ -64,13 +88,9 @@ function titledForm(forms: Form[], options: RankingOptions): Form | null {
   return form ? { ...form, expr: `{title} : (${form.expr})` } : null;
 }
 
-/**
- * A page of one of a topic's ranked listings (ranked-listings.ts): its rows, whether the listed
- * form's titled rows are read with it, and the look-ups the topic's listings made already.
- */
+/** A page of one of a topic's ranked listings (ranked-listings.ts), and the look-ups they made. */
 export interface ListedPage {
   rows: ScoredRow[];
-  titled: boolean;
   lookUps: Map<string, number[]>;
 }
 
@@ -94,7 +114,7 @@ export function readPartial(
     if (!c) fresh.set(rowid, (c = new Candidate(rowid)));
     return c;
   };
-  if (page) listPage(topic, context, listed[0]!, page, take);
+  if (page) listPage(listed[0]!, page, take);
   else for (const form of listed) listForm(topic, context, form, narrow, take);
   // The rarest common word's rows naming it in their heading (its bm25 is estimated below, as a
   // common word's is): docs/search-quality.md#the-score.
@@ -280,24 +300,10 @@ function narrowed(topic: Topic, form: Form): string[] {
   return topic.wanted.length === 2 ? [titled] : [and(form.expr, other), titled];
 }
 
-/**
- * Adds a page of a ranked listing to the candidates `take` gives, and with `page.titled` the
- * listed form's titled rows (read whole, as `listForm` reads them).
- */
-function listPage(
-  topic: Topic,
-  context: SourceContext,
-  form: Form,
-  page: ListedPage,
-  take: (rowid: number) => Candidate | null,
-): void {
+/** Adds a page of a ranked listing to the candidates `take` gives. */
+function listPage(form: Form, page: ListedPage, take: (rowid: number) => Candidate | null): void {
   const bit = 1 << form.operand;
-  const all = { limit: -1, offset: 0 };
-  const titled = page.titled ? narrowed(topic, form).slice(1) : [];
-  const titledRows = titled.flatMap((expr) =>
-    scoredRows(context.reader, inFilters(topic, expr), topic.scope, context.weights, null, all),
-  );
-  for (const row of [...page.rows, ...titledRows]) {
+  for (const row of page.rows) {
     const c = take(row[0]);
     if (!c) continue;
     c.addRow(row, 1);

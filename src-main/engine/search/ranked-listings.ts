@@ -1,56 +1,154 @@
-// A partial source read ranked, a page at a time (candidates.ts): when every form of three
-// operands is common and none lends its top rows, the narrowed rows (partial-candidates.ts) are
-// two listings — the listed form with one other operand, not the third — each ranked as the full
-// source ranks its rows and bounded by its last row read, since a row of one holds two operands
-// and its coverage is known (docs/benchmarks.md#scale-ten-copies-of-msdocs-cpp).
-import { and, not, type Candidate } from './candidate.ts';
+// A partial source read ranked, a page at a time (candidates.ts): when every form is common and
+// none lends its top rows, the narrowed rows (partial-candidates.ts) are split by which operands a
+// row holds — one listing per set of the other operands held with the listed form, and one of the
+// listed form in its title alone — each ranked as the full source ranks its rows and bounded by its
+// last row read. A row of one holds a known set of operands, so its coverage is known, and a set
+// whose coverage cannot reach the top is never read
+// (docs/benchmarks.md#scale-ten-copies-of-msdocs-cpp).
+import { and, not, or, type Candidate } from './candidate.ts';
 import type { Source, SourceContext } from './candidates.ts';
 import type { ScoredRow } from './fts-statements.ts';
-import { formsOf, listing, readPartial, toppedForms } from './partial-candidates.ts';
-import { scoreBound, type RankingOptions } from './ranking.ts';
+import {
+  formsOf,
+  listing,
+  operandCeilings,
+  readPartial,
+  toppedForms,
+} from './partial-candidates.ts';
+import { score, type RankingOptions } from './ranking.ts';
 import type { Topic } from './topic.ts';
 
-/** One of a topic's ranked listings: its expression, and the bound of its rows after `order`. */
+/**
+ * Operands whose narrowed rows are split into listings: n operands make 2^(n-1) - 1 of them, each
+ * a statement over every operand's rows when it is read (~15-30 ms at ten copies of msdocs-cpp).
+ * Two operands' narrowed rows are their titled rows alone; five made fifteen, and the first read
+ * of a listing reads them before any floor can stop it: 'how to set the C++ language standard
+ * version' read ten (docs/benchmarks.md#scale-ten-copies-of-msdocs-cpp).
+ */
+const SPLIT_OPERANDS = [3, 4];
+
+/** One of a topic's ranked listings: its expression, its bound unread, and after a row. */
 export interface RankedListing {
   expr: string;
-  bound(order: number): number;
+  /** The highest score a row of it can reach from the operands' bm25 ceilings. */
+  ceiling: number;
+  /** The highest score a row after `row` (in the ranked order) can reach. */
+  bound(row: ScoredRow): number;
 }
 
 /**
- * The narrowed rows of three operands, all common, none lending top rows, as two listings read
- * ranked a page at a time: the listed form with one other operand and not the third (a row with
- * both is a full match, which `readPartial` drops). A row of one holds two operands, so its
- * coverage is known: at ten copies of msdocs-cpp, 'virtual base class' took 34,910 candidates
- * from the narrowed rows read whole, none of which could rank; 'virtual' and 'class' without
- * 'base' are below the floor from the first row (docs/benchmarks.md#scale-ten-copies-of-msdocs-cpp).
- * Null when the listing is read whole.
+ * The narrowed rows of three or four operands (`SPLIT_OPERANDS`), all common, none lending top
+ * rows, as listings read ranked a page at a time: the listed form with each set of the other operands (not
+ * all of them: a row with every operand is a full match, which `readPartial` drops) and without
+ * the rest, then the listed form in its title without any other. At ten copies of msdocs-cpp,
+ * 'virtual base class' took 34,910 candidates from the narrowed rows read whole, none of which
+ * could rank; 'virtual' and 'class' without 'base' are below the floor from the first row
+ * (docs/benchmarks.md#scale-ten-copies-of-msdocs-cpp). Null when the listing is read whole.
  */
-export function rankedListings(topic: Topic, options: RankingOptions): RankedListing[] | null {
-  if (topic.wanted.length !== 3) return null;
+export function rankedListings(topic: Topic, context: SourceContext): RankedListing[] | null {
+  const { options, total } = context;
+  const n = topic.wanted.length;
+  if (!SPLIT_OPERANDS.includes(n)) return null;
   const forms = formsOf(topic);
   const { listed, narrow } = listing(forms, options);
   if (!narrow || listed.length === 0) return null;
   if (toppedForms(topic, forms, listed, options).length > 0) return null;
   const form = listed[0]!;
+  // Four operands make seven listings: split only when the listed word's rows are many enough to
+  // pay for their statements (a phrase's rows are unknown: its rarest word's bound them).
+  const { highlights } = topic.wanted[form.operand]!.operand;
+  const word =
+    highlights.length === 1 && highlights[0]!.terms.length === 1 && !highlights[0]!.prefix;
+  if (n === 4 && !(word && form.rows >= options.splitListedRows)) return null;
   const others = topic.wanted.flatMap((_, i) => (i === form.operand ? [] : [i]));
-  return others.map((j, n) => {
-    const third = topic.wanted[others[1 - n]!]!.operand.expr;
-    const expr = not(and(form.expr, topic.wanted[j]!.operand.expr), third);
-    // Its bm25: the row's (at most `order`) and the other operand's forms' estimates.
-    let estimates = 0;
-    for (const f of forms) {
-      const scale = f.fuzzy ? options.fuzzyWeight : 1;
-      if (f.operand === j) estimates += scale * topic.wanted[j]!.weight * options.commonWordBm25;
+  const exprOf = (i: number) => topic.wanted[i]!.operand.expr;
+  const ceilings = operandCeilings(topic, total, options);
+  const listings: RankedListing[] = [];
+  // Largest sets first: they hold the most of the query.
+  for (let mask = (1 << others.length) - 2; mask >= 0; mask--) {
+    const held = others.filter((_, b) => mask & (1 << b));
+    const missing = others.filter((_, b) => !(mask & (1 << b)));
+    const without = or(missing.map(exprOf));
+    const rows = { form: form.operand, held, missing };
+    if (held.length > 0) {
+      const expr = not(held.map(exprOf).reduce(and, form.expr), without);
+      listings.push(heldListing(topic, options, ceilings, { ...rows, expr }));
+    } else {
+      // In its title, the form's idf is its title rows', above its ceiling: at most 1 row's.
+      const titled = operandCeilings(topic, total, options, form.operand);
+      const expr = not(`{title} : (${form.expr})`, without);
+      listings.push(heldListing(topic, options, titled, { ...rows, expr }));
     }
-    const held = topic.wanted[form.operand]!.weight + topic.wanted[j]!.weight;
-    const coverage = topic.weight > 0 ? held / topic.weight : 1;
-    const bound = (order: number) =>
-      scoreBound(
-        { bm25: order + estimates, coverage, boost: 1, titled: true, contexted: true },
-        options,
+  }
+  return listings;
+}
+
+/**
+ * A listing of the rows holding `form` and `held` exactly and no `missing` operand as typed. They
+ * may hold missing ones through fuzzy variants, all but one at most (else the row holds every
+ * operand in some form and is the full or fuzzy source's). Its bm25: the row's and the estimates
+ * of the held operands' forms and the fuzzy ones (partial-candidates.ts `markChecked`).
+ */
+function heldListing(
+  topic: Topic,
+  options: RankingOptions,
+  ceilings: number[],
+  { form, held, missing, expr }: { form: number; held: number[]; missing: number[]; expr: string },
+): RankedListing {
+  const weightOf = (i: number) => topic.wanted[i]!.weight;
+  const variants = missing.filter((i) => topic.wanted[i]!.operand.fuzzy);
+  let fuzzyWeight = variants.reduce((sum, i) => sum + weightOf(i), 0);
+  if (variants.length === missing.length) fuzzyWeight -= Math.min(...missing.map(weightOf));
+  let estimates = options.fuzzyWeight * fuzzyWeight * options.commonWordBm25;
+  for (const i of held) {
+    const scale = topic.wanted[i]!.operand.fuzzy ? 1 + options.fuzzyWeight : 1;
+    estimates += scale * weightOf(i) * options.commonWordBm25;
+  }
+  const weight = [form, ...held].reduce((sum, i) => sum + weightOf(i), 0);
+  const share = (w: number) => (topic.weight > 0 ? w / topic.weight : 1);
+  const coverage = share(weight + options.fuzzyWeight * fuzzyWeight);
+  const unflagged = Math.min(coverage, share(unflaggedWeight(topic)));
+  const most = (bm25: number, heading: number, context: number) =>
+    score({ bm25, coverage, heading, context, boost: 1 }, options);
+  // Unread: each operand it may hold at most its ceiling (a fuzzy one's too, which its rows'
+  // bm25 does not count but its estimate does), and as much as it holds in its heading.
+  let ceiling = [form, ...held].reduce((sum, i) => sum + ceilings[i]!, 0);
+  for (const i of variants) ceiling += ceilings[i]!;
+  const { headingWeight, contextWeight } = options;
+  return {
+    expr,
+    ceiling: most(ceiling, coverage, coverage),
+    // A row after `row` has an order (bm25 × its flags' placement, fts-statements.ts) at most
+    // `row`'s. Its flags say where the listing's words are; without them, its heading and context
+    // hold only what flags cannot show (as a candidate's bound takes them, ranking.ts
+    // `scoreBound`). The bound is the most of the three cases.
+    bound: ([, bm25, , title, contextFlag]) => {
+      const order = bm25 * (1 + headingWeight * title + contextWeight * contextFlag);
+      const inTitle = order / (1 + headingWeight + contextWeight) + estimates;
+      const inContext = order / (1 + contextWeight) + estimates;
+      return Math.max(
+        most(inTitle, coverage, coverage),
+        most(inContext, unflagged, coverage),
+        most(order + estimates, unflagged, unflagged),
       );
-    return { expr, bound };
-  });
+    },
+  };
+}
+
+/**
+ * The weight of the operands a heading may hold though a row's flags do not show them: the
+ * flags are FTS5 phrase matches of the listing's words as typed, while a heading holds an
+ * operand's phrase when it holds its words in any order, and its fuzzy variants count too
+ * (heading-match.ts `headingShares`).
+ */
+function unflaggedWeight(topic: Topic): number {
+  let weight = 0;
+  for (const { operand, weight: w } of topic.wanted) {
+    const [only] = operand.highlights;
+    const plain = operand.highlights.length === 1 && only!.terms.length === 1 && !only!.prefix;
+    if (!plain || operand.fuzzyHighlights.length > 0) weight += w;
+  }
+  return weight;
 }
 
 /** A page of a ranked listing's candidates; its bound then the unread rows'. */
@@ -64,14 +162,7 @@ export function readListing(
   found: Map<number, Candidate>,
 ): Candidate[] {
   source.done = rows.length < page;
-  const { titled, lookUps } = ranked;
-  const fresh = readPartial(topic, context, found, { rows, titled, lookUps });
-  ranked.titled = false;
-  if (rows.length > 0) {
-    const [, bm25, , title, contextFlag] = rows[rows.length - 1]!;
-    const { headingWeight, contextWeight } = context.options;
-    const order = bm25 * (1 + headingWeight * title + contextWeight * contextFlag);
-    source.bound = Math.min(source.bound, ranked.of.bound(order));
-  }
+  const fresh = readPartial(topic, context, found, { rows, lookUps: ranked.lookUps });
+  if (rows.length > 0) source.bound = Math.min(source.bound, ranked.of.bound(rows.at(-1)!));
   return fresh;
 }

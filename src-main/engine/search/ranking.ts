@@ -44,6 +44,11 @@ export interface RankingOptions {
   commonWordBm25: number;
   /** A word typed alone held by more rows than this ranks its titled rows first (candidates.ts). */
   typedTitledRows: number;
+  /**
+   * Four operands, all common, have their partial candidates read as seven ranked listings
+   * (ranked-listings.ts) when the rarest is a word held by at least this many rows; else whole.
+   */
+  splitListedRows: number;
   /** Sections longer than this many tokens are judged by their best passage. */
   longNodeTokens: number;
   /** A passage, in characters (the text check of a long section). */
@@ -71,6 +76,7 @@ export const RANKING_DEFAULTS: Readonly<RankingOptions> = Object.freeze({
   commonTopWords: 2,
   commonWordBm25: 1,
   typedTitledRows: 8000,
+  splitListedRows: 15000,
   longNodeTokens: 1500,
   passageChars: 600,
   passageTokens: 100,

@@ -94,16 +94,23 @@ describe('candidate score bounds', () => {
     return rows;
   }
 
-  // Every form common (held by more than 50 rows here) and none lending top rows: three
-  // operands' narrowed rows are read as two ranked listings (partial-candidates.ts).
-  const allCommon = { ...RANKING_DEFAULTS, commonRows: 50, commonTopRows: 0 };
+  // Every form common (held by more than 50 rows here) and none lending top rows: three or four
+  // operands' narrowed rows are read as 2^(n-1) - 1 ranked listings, one per set of operands a
+  // row holds, and one of the titled rows (ranked-listings.ts).
+  const allCommon = { ...RANKING_DEFAULTS, commonRows: 50, commonTopRows: 0, splitListedRows: 0 };
 
-  it.each(['value reference type', 'value move copy'])(
+  it.each([
+    'value reference type',
+    'value move copy',
+    'value move copy type',
+    'move copy type value',
+  ])(
     'a ranked listing bounds the rows it has not returned, and reads what the whole listing does: %s',
     (q) => {
       const { topic, context } = plan(q, false, allCommon);
       const listings = planSources(topic, context, false).filter((s) => s.kind === 'partial');
-      expect(listings.map((s) => s.listing !== undefined)).toEqual([true, true]);
+      const split = 2 ** (topic.wanted.length - 1) - 1;
+      expect(listings.map((s) => s.listing !== undefined)).toEqual(Array(split).fill(true));
       let rows = 0;
       for (const page of [2, 7]) {
         for (const kinds of [['partial'], ['full', 'partial'], ['full', 'fuzzy', 'partial']])
