@@ -35,7 +35,7 @@ function line(key: Keystroke): string {
         `before ${ms(search.start)}`,
         `up ${ms(server.receivedAt! - server.sentAt!)}`,
         `bridge−call ${ms(server.bridge! - server.call!)}`,
-        `call ${ms(server.call)} (cpu ${ms(server.cpu)}, engine ${ms(key.engine)})`,
+        `call ${ms(server.call)} (cpu ${ms(server.cpu)}, wait ${ms(server.wait)}, engine ${ms(key.engine)})`,
         `json ${ms(server.stringify)}`,
         `down ${ms(server.arrivedAt! - server.repliedAt!)}`,
         `parse ${ms(server.parse)} (${((server.bytes ?? NaN) / 1000).toFixed(1)} kB)`,

@@ -92,6 +92,8 @@ function breakdown(samples: Sample[]): string {
       field('bridge−call', (_, server) => server.bridge! - server.call!),
       field('call', (_, server) => server.call!),
       field('call cpu', (_, server) => server.cpu!),
+      // The call's thread ready to run but waiting for a core (Linux; 0 elsewhere).
+      field('call wait', (_, server) => server.wait ?? NaN),
       field('json', (_, server) => server.stringify!),
       field('down', (_, server) => server.arrivedAt! - server.repliedAt!),
       field('parse', (_, server) => server.parse!),

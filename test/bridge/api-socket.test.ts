@@ -100,6 +100,7 @@ describe('bridge socket', () => {
       'bridge',
       'call',
       'cpu',
+      'wait',
       'stringify',
       'receivedAt',
       'repliedAt',

@@ -68,7 +68,7 @@ describe('web bridge', () => {
     expect(response.results.map((result) => result.path)).toContain('Edit me.md');
   });
 
-  it("times each call for the page's Resource Timing (Server-Timing: bridge, call, its CPU)", async () => {
+  it("times each call for the page's Resource Timing (Server-Timing: bridge, call, its CPU, its wait for a core)", async () => {
     const { reply } = await call('search', { queries: ['periwinkle'] });
     const timing = String(reply.headers['server-timing']);
     const entries = Object.fromEntries(
@@ -77,9 +77,11 @@ describe('web bridge', () => {
         return [name, Number(duration)];
       }),
     );
-    expect(Object.keys(entries)).toEqual(['bridge', 'call', 'cpu']);
+    expect(Object.keys(entries)).toEqual(['bridge', 'call', 'cpu', 'wait']);
     expect(entries.call).toBeGreaterThan(0);
     expect(entries.bridge).toBeGreaterThanOrEqual(entries.call!);
+    expect(entries.cpu).toBeGreaterThanOrEqual(0);
+    expect(entries.wait).toBeGreaterThanOrEqual(0);
   });
 
   it('prints URLs that carry the token in the fragment only', () => {
