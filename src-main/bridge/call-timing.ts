@@ -8,9 +8,10 @@ import { runCall, type CallContext, type CallOutcome } from './api-calls.ts';
 /**
  * Milliseconds: `bridge` from the request read to its reply ready, `call` the call's wall time,
  * `cpu` this thread's CPU time meanwhile (including anything else it ran in the call's pauses;
- * in the kernel's ticks: a single call's reads a tick high or low), `wait` the time it was ready
- * to run but waited for a core (0 where the system does not say): on a busy machine most of what
- * the call's wall time has over its CPU (docs/benchmarks.md#what-a-call-waits-for).
+ * the kernel adds it at its ticks, so one call's reads up to a tick short), `wait` the time it
+ * was ready to run but waited for a core (0 where the system does not say, exact where it does):
+ * on a busy machine most of what the call's wall time has over its CPU
+ * (docs/benchmarks.md#what-a-call-waits-for).
  */
 export interface CallTiming {
   bridge: number;
