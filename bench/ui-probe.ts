@@ -24,6 +24,8 @@ export interface RequestTiming {
 export interface Sample {
   /** The answer arrived (the page's `folio:search-answered` mark). */
   answered: number;
+  /** The results for this input were in the DOM (the page's script after the answer done). */
+  dom: number;
   /**
    * The first frame after the results for this input were in the DOM: its animation frame, before
    * the frame's style, layout and paint.
@@ -283,6 +285,7 @@ export function waitForPaint(args: {
         const searches = all.filter((request) => request.method === 'search');
         resolve({
           answered: answered - start,
+          dom: entry.dom - start,
           painted: entry.frame - start,
           drawn: entry.drawn - start,
           engine: entry.took,

@@ -3,8 +3,9 @@
 // typed, where the key fell (the query's first key, a word's first key), and the keystroke split
 // into the page before sending, the way to the bridge, the bridge around the call, the call (its
 // thread CPU, the engine's own time), the reply's JSON, the way back, the page's parse, reply →
-// answer, answer → paint and → drawn; then the rows shown, the DOM changes by page region, long
-// tasks, the page's heap change and any other request in flight (docs/benchmarks.md#ui).
+// answer, answer → the results in the DOM, → paint and → drawn; then the rows shown, the DOM
+// changes by page region, long tasks, the page's heap change and any other request in flight
+// (docs/benchmarks.md#ui).
 import type { Sample } from './ui-probe.ts';
 
 /** A keystroke's sample with what was typed. */
@@ -49,7 +50,8 @@ function line(key: Keystroke): string {
   const others = key.others.map((other) => other.method).join(', ');
   return (
     `  ${ms(key.painted).padStart(6)} ms "${key.prefix}" (${position(key.prefix)}; ` +
-    `"${key.query}") ${parts.join(' · ')} · answer→paint ${ms(key.painted - key.answered)} · ` +
+    `"${key.query}") ${parts.join(' · ')} · answer→dom ${ms(key.dom - key.answered)} · ` +
+    `→paint ${ms(key.painted - key.answered)} · ` +
     `→drawn ${ms(key.drawn - key.answered)} | rows ${key.rows} · DOM ${mutations || 'none'} · ` +
     `long tasks ${ms(key.longTask)} · heap ${key.heapKb.toFixed(0)} kB` +
     (others ? ` · in flight: ${others}` : '')

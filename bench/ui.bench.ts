@@ -55,7 +55,8 @@ function summary(samples: Sample[]): string {
   };
   return (
     `keydown→paint p50/p95 ${field((s) => s.painted)} ms · ` +
-    `keydown→answer ${field((s) => s.answered)} · answer→paint ${field((s) => s.painted - s.answered)} · ` +
+    `keydown→answer ${field((s) => s.answered)} · answer→paint ${field((s) => s.painted - s.answered)} ` +
+    `(→dom ${field((s) => s.dom - s.answered)}, dom→paint ${field((s) => s.painted - s.dom)}) · ` +
     `answer→drawn ${field((s) => s.drawn - s.answered)} · ` +
     `engine ${field((s) => s.engine)} (${samples.length} keystrokes)`
   );
