@@ -90,7 +90,8 @@ async function renderAll(
 test('a superseded render that runs long ends its worker; the newer section renders in another', async ({
   page,
 }) => {
-  const { answers, workers } = await renderAll(page, [SLOW, FAST('Next')], {});
+  // The default restart limit; a time limit no two worker starts reach on a loaded machine.
+  const { answers, workers } = await renderAll(page, [SLOW, FAST('Next')], { timeoutMs: 20_000 });
   expect(answers).toEqual(['a newer section was asked for', 'tree']);
   expect(workers).toBe(2);
 });
