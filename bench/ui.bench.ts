@@ -95,6 +95,9 @@ function breakdown(samples: Sample[]): string {
       field('call cpu', (_, server) => server.cpu!),
       // The call's thread ready to run but waiting for a core (Linux; 0 elsewhere).
       field('call wait', (_, server) => server.wait ?? NaN),
+      // The call on a core (or blocked): exact where `wait` is, unlike `cpu`, which the kernel
+      // counts in ticks (docs/benchmarks.md#what-a-call-waits-for).
+      field('call−wait', (_, server) => server.call! - (server.wait ?? NaN)),
       field('json', (_, server) => server.stringify!),
       field('down', (_, server) => server.arrivedAt! - server.repliedAt!),
       field('parse', (_, server) => server.parse!),
