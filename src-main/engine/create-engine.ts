@@ -58,6 +58,9 @@ import { IndexWarmer, inTurn } from './service/warm-up.ts';
 import { NodeWarming } from './search/warm-nodes.ts';
 import { VocabularyWarming } from './search/warm-vocabulary.ts';
 import { ContentWarming } from './search/warm-contents.ts';
+import { TopRowsWarming } from './search/warm-top-rows.ts';
+import { weightParams } from './search/fts-statements.ts';
+import { RANKING_DEFAULTS } from './search/ranking.ts';
 
 const HASH_KEY = 'indexing_hash';
 
@@ -115,12 +118,18 @@ class Engine implements EngineService {
   /** Warms what typing needs in the background (docs/design.md#warming-before-typing). */
   warmUp(): void {
     const contents = this.options.warmContents === false ? [] : [new ContentWarming(this.reader)];
+    const topRows = new TopRowsWarming(this.reader, () => ({
+      weights: weightParams(this.settings.columnWeights, RANKING_DEFAULTS.contextColumnWeight),
+      options: RANKING_DEFAULTS,
+    }));
     const warming = inTurn(
       new NodeWarming(this.reader, () => this.analyzer),
       ...contents,
-      new VocabularyWarming(this.reader, (vocabulary, version) =>
-        this.searcher.adoptVocabulary(vocabulary, version),
-      ),
+      new VocabularyWarming(this.reader, (vocabulary, version, terms) => {
+        this.searcher.adoptVocabulary(vocabulary, version);
+        topRows.adopt(terms);
+      }),
+      topRows,
     );
     this.warmer = new IndexWarmer({
       warming: {

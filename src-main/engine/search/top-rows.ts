@@ -10,10 +10,15 @@ import { ReaderMemo } from './reader-memo.ts';
 import type { Scope } from './topic.ts';
 
 /** Words whose top rows are remembered at most (then the memory starts afresh). */
-const MAX_REMEMBERED = 2_000;
+export const TOP_ROWS_REMEMBERED = 2_000;
 
 /** Each word's top rows, per reader and index generation. */
-const TOP_ROWS = new ReaderMemo<string, ScoredRow[]>(MAX_REMEMBERED);
+const TOP_ROWS = new ReaderMemo<string, ScoredRow[]>(TOP_ROWS_REMEMBERED);
+
+/** How many words' top rows this index state remembers (warm-top-rows.ts, its tests). */
+export function rememberedTopRows(reader: IndexReader): number {
+  return TOP_ROWS.of(reader).size;
+}
 
 /**
  * The best `limit` rows of `expr` within `scope` by `order` (its own bm25 with the column

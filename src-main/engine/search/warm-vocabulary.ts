@@ -14,16 +14,23 @@ const STEP_MS = 2;
 const MIN_BATCH = 8;
 const MAX_BATCH = 4_096;
 
+/** Gets the vocabulary read whole, for the index state it is of, and its terms as read. */
+export type AdoptVocabulary = (
+  vocabulary: Vocabulary,
+  version: number,
+  terms: ReadonlyArray<readonly [term: string, rows: number]>,
+) => void;
+
 /** Reads the vocabulary a batch per step; `adopt` gets it whole, for the index state it is of. */
 export class VocabularyWarming {
   private readonly reader: IndexReader;
-  private readonly adopt: (vocabulary: Vocabulary, version: number) => void;
+  private readonly adopt: AdoptVocabulary;
   private generation = -1;
   private terms: Array<[term: string, rows: number]> = [];
   private after = '';
   private batch = FIRST_BATCH;
 
-  constructor(reader: IndexReader, adopt: (vocabulary: Vocabulary, version: number) => void) {
+  constructor(reader: IndexReader, adopt: AdoptVocabulary) {
     this.reader = reader;
     this.adopt = adopt;
   }
@@ -50,7 +57,7 @@ export class VocabularyWarming {
       this.after = read[read.length - 1]![0];
       return 'more';
     }
-    this.adopt(new Vocabulary(this.terms, this.reader.rowCount()), this.reader.version);
+    this.adopt(new Vocabulary(this.terms, this.reader.rowCount()), this.reader.version, this.terms);
     this.terms = [];
     return 'done';
   }

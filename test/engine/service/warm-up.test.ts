@@ -1,7 +1,8 @@
 // Warming an open index in the background (src-main/engine/service/warm-up.ts,
 // search/warm-nodes.ts): the warmer works only away from searches, in slices, stops when the
 // index changes and starts again later; an engine opened with `warm` holds every node, file
-// content and the vocabulary of a small index once warmed, and answers exactly as one without it.
+// content and the vocabulary of a small index once warmed, and answers exactly as one without it;
+// the common words' top rows (search/warm-top-rows.ts) are the ones a plain query then reads.
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { EngineService } from '#shared/contract/engine.ts';
@@ -11,6 +12,11 @@ import { SearchTree } from '../../../src-main/engine/search/tree.ts';
 import { IndexWarmer, inTurn } from '../../../src-main/engine/service/warm-up.ts';
 import type { Vocabulary } from '../../../src-main/engine/query/fuzzy.ts';
 import { VocabularyWarming } from '../../../src-main/engine/search/warm-vocabulary.ts';
+import { TopRowsWarming } from '../../../src-main/engine/search/warm-top-rows.ts';
+import { rememberedTopRows } from '../../../src-main/engine/search/top-rows.ts';
+import { Searcher } from '../../../src-main/engine/search/searcher.ts';
+import { RANKING_DEFAULTS } from '../../../src-main/engine/search/ranking.ts';
+import { weightParams } from '../../../src-main/engine/search/fts-statements.ts';
 import { tempDir } from '../store/temp.ts';
 
 const FIXTURE_VAULT = join(import.meta.dirname, '../../fixtures/search/vault');
@@ -197,6 +203,43 @@ describe('an engine opened with warm', () => {
     expect(steps).toBeGreaterThan(1);
     expect(adopted!.beginning('')).toEqual(whole);
     expect(adopted!.total).toBe(reader.rowCount());
+  });
+
+  it('ranks the common words top rows a plain query reads, which answers as without them', () => {
+    // The fixture is small: "common" here is held by 5 to 8 rows (msdocs-cpp: 1,001 to 10,000) —
+    // "bird" 8, "garden" 6, "heron" 5; "osprey" (3 rows) is listed.
+    const options = { ...RANKING_DEFAULTS, commonRows: 4, commonTopMaxRows: 8, commonTopRows: 3 };
+    const [coldReader, warmReader] = [cold, warm].map((e) => engineInternals(e).reader);
+    const settings = engineInternals(warm).settings();
+    const analyzer = engineInternals(warm).analyzer();
+    const weights = weightParams(settings.columnWeights, options.contextColumnWeight);
+    warmReader!.clearCaches(); // a fresh memo for this reader
+    const warming = new TopRowsWarming(warmReader!, () => ({ weights, options }), 2);
+    warming.adopt(warmReader!.vocabulary());
+    warming.restart();
+    const [coldSearcher, warmSearcher] = [coldReader!, warmReader!].map(
+      (reader) => new Searcher(reader, { ranking: options }),
+    );
+    const answers = (searcher: Searcher, query: string) => {
+      const answer = searcher.search({ queries: [query] }, settings, analyzer, true);
+      answer.tookMs = 0;
+      return answer;
+    };
+    // The most common words first, one a step, up to the bound; a search between the steps and
+    // after them answers as one without warming, and finds a warmed word's rows remembered.
+    const steps: WarmStep[] = [];
+    for (const word of ['bird', 'garden', 'heron']) {
+      steps.push(warming.step());
+      const [cold, warmed] = [rememberedTopRows(coldReader!), rememberedTopRows(warmReader!)];
+      const query = `osprey ${word}`;
+      expect(answers(warmSearcher!, query)).toEqual(answers(coldSearcher!, query));
+      expect(answers(warmSearcher!, query).results.length).toBeGreaterThan(0);
+      expect(rememberedTopRows(coldReader!)).toBe(cold + 1); // the query ranks the word's top rows
+      expect(rememberedTopRows(warmReader!)).toBe(word === 'heron' ? warmed + 1 : warmed);
+    }
+    expect(steps).toEqual(['more', 'more', 'done']);
+    warmReader!.clearCaches(); // what a commit by another connection does at the next read
+    expect(warming.step()).toBe('changed');
   });
 
   it('warms at most its bound, and stops when the index state moved', () => {
