@@ -119,9 +119,10 @@ export interface EngineOptions {
   workerFiles?: Partial<Record<'chunk' | 'index' | 'watch', string>>;
   /**
    * Warm what typing needs in the background while no search runs (docs/design.md#warming-before-typing):
-   * for an engine serving a search window (the app, `npm run web`). Costs memory (~1 kB per node
-   * warmed, at most 100k nodes; up to 24 MB of file contents) and CPU once per index state.
-   * Default false.
+   * for an engine serving a search window (the app, `npm run web`) or an assistant (`cli mcp`).
+   * Costs memory (~1 kB per node warmed, at most 100k nodes; up to 24 MB of file contents; the
+   * top rows of at most 1,000 common words) and CPU once per index state (msdocs-cpp: ~5 s, of it
+   * ~1 s the common words' top rows). Default false.
    */
   warm?: boolean;
   /**
