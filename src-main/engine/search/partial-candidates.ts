@@ -88,9 +88,13 @@ function titledForm(forms: Form[], options: RankingOptions): Form | null {
   return form ? { ...form, expr: `{title} : (${form.expr})` } : null;
 }
 
-/** A page of one of a topic's ranked listings (ranked-listings.ts), and the look-ups they made. */
+/**
+ * A page of one of a topic's ranked listings (ranked-listings.ts): its rows, the operands each of
+ * them holds as typed (bits; the others it does not), and the look-ups the listings made.
+ */
 export interface ListedPage {
   rows: ScoredRow[];
+  held: number;
   lookUps: Map<string, number[]>;
 }
 
@@ -126,7 +130,7 @@ export function readPartial(
     topped.set(form, listTop(topic, context, form, take));
   const checked = forms.filter((f) => !listed.includes(f));
   // The top rows' flags are not looked up (`listTop`): only the words they hold are.
-  markChecked(topic, context, checked, fresh, { among, topped, memo: page?.lookUps });
+  markChecked(topic, context, checked, fresh, { among, topped, page });
   const all = allOperands(topic);
   const partial: Candidate[] = [];
   for (const [rowid, c] of fresh) {
@@ -211,24 +215,31 @@ function listForm(
   }
 }
 
-type Memo = Map<string, number[]> | undefined;
-
 /**
  * Marks the common forms on the candidates: which they hold and their estimated bm25 (looked up
  * among the rows of the listed forms, `among`, and of the topped ones), then whether one is in a
  * candidate's title, context or own text (among the listed forms' rows). A topped form is not
  * looked up among its own top rows, which hold it: 'move constructor' read all 2,831 rows of
- * 'constructor' so (docs/benchmarks.md#statements-per-search-and-what-they-cost).
+ * 'constructor' so (docs/benchmarks.md#statements-per-search-and-what-they-cost). A ranked
+ * listing's page (`page`) says which operands its rows hold as typed, and its rows' flags say
+ * where those are: only fuzzy forms are looked up ('virtual base class' at ten copies of
+ * msdocs-cpp looked up 'class' and two flags among 40,000 rows of 'virtual', ~30 ms, for a page
+ * of 330: docs/benchmarks.md#scale-ten-copies-of-msdocs-cpp).
  */
 function markChecked(
   topic: Topic,
   context: SourceContext,
   checked: Form[],
   candidates: ReadonlyMap<number, Candidate>,
-  // memo: the look-ups made already (a ranked listing's earlier pages').
-  { among, topped, memo }: { among: string; topped: ReadonlyMap<Form, number[]>; memo?: Memo },
+  {
+    among,
+    topped,
+    page,
+  }: { among: string; topped: ReadonlyMap<Form, number[]>; page?: ListedPage },
 ): void {
   const { options } = context;
+  // The look-ups made already (a ranked listing's earlier pages').
+  const memo = page?.lookUps;
   const lookUp = (expr: string, within: string) => {
     const key = and(expr, within);
     let rowids = memo?.get(key);
@@ -249,8 +260,13 @@ function markChecked(
     const weight = (form.fuzzy ? options.fuzzyWeight : 1) * topic.wanted[form.operand]!.weight;
     const others = [...topped.keys()].filter((f) => f !== form).map((f) => f.expr);
     // Each candidate holding the form once, whether looked up or among its top rows.
-    const rowids = new Set(lookUp(form.expr, or([among, ...others])));
-    for (const rowid of topped.get(form) ?? []) rowids.add(rowid);
+    let rowids: Iterable<number>;
+    if (page && !form.fuzzy) rowids = page.held & bit ? candidates.keys() : [];
+    else {
+      const found = new Set(lookUp(form.expr, or([among, ...others])));
+      for (const rowid of topped.get(form) ?? []) found.add(rowid);
+      rowids = found;
+    }
     mark(rowids, (c) => {
       if (form.fuzzy && c.exact & bit) return;
       c.bm25 += weight * options.commonWordBm25;
@@ -259,8 +275,16 @@ function markChecked(
     });
   }
   if (checked.length === 0) return;
-  const fields = topic.query.required.filter((o) => o.filter).map((o) => o.expr);
-  const words = or(checked.map((f) => f.expr));
+  const fields = page ? [] : topic.query.required.filter((o) => o.filter).map((o) => o.expr);
+  let words = or(checked.map((f) => f.expr));
+  if (page) {
+    // A listing's rows' flags show its operands as typed; the others are not in its rows. The
+    // fuzzy forms stay grouped, as among several forms: `{title} : (("malloc" OR "alloc")) NOT
+    // ("malloc")` alone would leave the NOT outside the column filter.
+    const fuzzy = checked.filter((f) => f.fuzzy).map((f) => f.expr);
+    if (fuzzy.length === 0) return;
+    words = `(${fuzzy.join(' OR ')})`;
+  }
   // A flag every candidate has already (from its listed rows) is not looked up.
   let titled = true;
   let contexted = true;

@@ -30,6 +30,8 @@ const SPLIT_OPERANDS = [3, 4];
 /** One of a topic's ranked listings: its expression, its bound unread, and after a row. */
 export interface RankedListing {
   expr: string;
+  /** The operands its rows hold as typed (bits; the others they do not). */
+  held: number;
   /** The highest score a row of it can reach from the operands' bm25 ceilings. */
   ceiling: number;
   /** The highest score a row after `row` (in the ranked order) can reach. */
@@ -117,6 +119,7 @@ function heldListing(
   const { headingWeight, contextWeight } = options;
   return {
     expr,
+    held: [form, ...held].reduce((bits, i) => bits | (1 << i), 0),
     ceiling: most(ceiling, coverage, coverage),
     // A row after `row` has an order (bm25 × its flags' placement, fts-statements.ts) at most
     // `row`'s. Its flags say where the listing's words are; without them, its heading and context
@@ -138,15 +141,17 @@ function heldListing(
 /**
  * The weight of the operands a heading may hold though a row's flags do not show them: the
  * flags are FTS5 phrase matches of the listing's words as typed, while a heading holds an
- * operand's phrase when it holds its words in any order, and its fuzzy variants count too
- * (heading-match.ts `headingShares`).
+ * operand's phrase when it holds its words in any order (heading-match.ts `headingShares`). With
+ * fuzzy forms, all of it: a fuzzy form's look-up flags the rows whose title holds a variant
+ * (partial-candidates.ts `markChecked`), and their own bound then takes the whole heading.
  */
 function unflaggedWeight(topic: Topic): number {
   let weight = 0;
   for (const { operand, weight: w } of topic.wanted) {
+    if (operand.fuzzy || operand.fuzzyHighlights.length > 0) return topic.weight;
     const [only] = operand.highlights;
     const plain = operand.highlights.length === 1 && only!.terms.length === 1 && !only!.prefix;
-    if (!plain || operand.fuzzyHighlights.length > 0) weight += w;
+    if (!plain) weight += w;
   }
   return weight;
 }
@@ -162,7 +167,8 @@ export function readListing(
   found: Map<number, Candidate>,
 ): Candidate[] {
   source.done = rows.length < page;
-  const fresh = readPartial(topic, context, found, { rows, lookUps: ranked.lookUps });
+  const { held } = ranked.of;
+  const fresh = readPartial(topic, context, found, { rows, held, lookUps: ranked.lookUps });
   if (rows.length > 0) source.bound = Math.min(source.bound, ranked.of.bound(rows.at(-1)!));
   return fresh;
 }
