@@ -151,7 +151,8 @@ const dirs = [undefined, ...(values.against ? [values.against] : [])];
 const labels = ['this checkout', ...(values.against ? [values.against] : [])];
 const rounds = Number(values.rounds);
 const figures: [string, number[][]][] = [];
-if (values.only !== 'once') figures.push(['warm', await measureWarm(dirs, prefixes, rounds)]);
+if (values.only === undefined || values.only === 'warm')
+  figures.push(['warm', await measureWarm(dirs, prefixes, rounds)]);
 const warmUp = typedPrefixes(queries[0]!);
 for (const [figure, warm] of [
   ['typed once', false],

@@ -74,6 +74,8 @@ export interface CompileOptions {
   family?: (prefix: string) => string[];
   /** The index terms a typed prefix completes to (query/typing.ts; none: the prefix itself). */
   completions?: (prefix: string) => string[];
+  /** True when some row holds an analysed term (the vocabulary; none: every term may be held). */
+  holds?: (term: string) => boolean;
 }
 
 const quote = (terms: string[]) => `"${terms.join(' ').replace(/"/g, '""')}"`;
@@ -203,7 +205,7 @@ class Compiler {
         ? typedPrefix(this.analyzer, text)
         : null;
     const words = completed === null ? undefined : this.options.completions?.(completed);
-    if (completed !== null) exact = this.completions(completed, exact, words);
+    if (completed !== null) exact = this.completions(completed, terms[0]!, exact, words);
     // An identifier being typed ('shared_ptr', 'std::vec', 'range-bas') is a phrase of its parts:
     // its last part, when as long as a word that completes, completes within the phrase, the
     // phrase as typed ranked above its completions (docs/design.md#the-word-being-typed).
@@ -241,17 +243,25 @@ class Compiler {
    * The word being typed (docs/design.md#the-word-being-typed): the word itself (`exact`), or
    * the index terms it completes to (`words`, each a word of its own; without them, the prefix),
    * or its stem family. A full word matches the word and a completion both, so it ranks above
-   * the other completions.
+   * the other completions. The word as typed when no row holds it ('refe') is left out: it adds
+   * no row and nothing to a row's bm25, and without it the OR reads as the next keystroke's
+   * ('refer'), whose statements and counts are then remembered (docs/benchmarks.md#typed-prefixes).
    */
-  private completions(prefix: string, exact: string, words: string[] | undefined): string {
+  private completions(
+    prefix: string,
+    word: string,
+    exact: string,
+    words: string[] | undefined,
+  ): string {
     const family = (this.options.family?.(prefix) ?? []).filter((t) => `"${t}"` !== exact);
     this.highlights.push({ terms: [prefix], prefix: true });
     for (const term of family) this.highlights.push({ terms: [term], prefix: false });
     // The word itself as all it completes to would be read twice for nothing to rank below it.
     const completed = words?.map((t) => quote([t])) ?? [`${quote([prefix])} *`];
     const alone = completed.length === 1 && completed[0] === exact && family.length === 0;
-    const others = alone ? [] : completed;
-    return `(${[exact, ...others, ...family.map((t) => quote([t]))].join(' OR ')})`;
+    const others = [...(alone ? [] : completed), ...family.map((t) => quote([t]))];
+    const unheld = others.length > 0 && this.options.holds?.(word) === false;
+    return `(${[...(unheld ? [] : [exact]), ...others].join(' OR ')})`;
   }
 }
 

@@ -34,6 +34,17 @@ export interface RowOrder {
   context: number;
 }
 
+/** Statements whose rows are remembered at most (then the memory starts afresh). */
+const MAX_SCORED = 64;
+/** A statement's rows are remembered when they are at most this many (a ranked page is 400). */
+const MAX_SCORED_ROWS = 1_000;
+/**
+ * Each statement's rows, by its arguments, per reader and index generation: a typed word's
+ * statements repeat from one keystroke to the next when what it completes to does ('refer',
+ * 'refere', 'reference'; docs/benchmarks.md#typed-prefixes). Callers take copies (they splice).
+ */
+const SCORED = new ReaderMemo<string, ScoredRow[]>(MAX_SCORED);
+
 /**
  * The rows of `expr` within the scope, best first by `order`, `limit` of them from `offset`
  * (limit -1: all). The order is the score bound of a row holding every wanted word (ranking.ts).
@@ -49,6 +60,10 @@ export function scoredRows(
   page: { limit: number; offset: number },
 ): ScoredRow[] {
   if (scope.include !== null && scope.include.length === 0) return [];
+  const memo = SCORED.of(reader);
+  const remember = JSON.stringify([expr, scope, weights, order, page]);
+  const remembered = memo.get(remember);
+  if (remembered) return remembered.slice();
   const ranges = scope.include?.length ?? 0;
   const key = `scored/${ranges}/${scope.exclude.length}/${order ? 'ranked' : 'all'}`;
   const statement = prepared(
@@ -64,7 +79,9 @@ export function scoredRows(
   for (const range of scope.include ?? []) params.push(range.lo, range.hi);
   for (const range of scope.exclude) params.push(range.lo, range.hi);
   if (order) params.push(order.heading, order.context, page.limit, page.offset);
-  return statement.all(...params) as ScoredRow[];
+  const rows = statement.all(...params) as ScoredRow[];
+  if (rows.length <= MAX_SCORED_ROWS) memo.set(remember, rows.slice());
+  return rows;
 }
 
 /** The rowids `expr` matches (no ranking, no scope: callers keep only their candidates). */
@@ -108,14 +125,29 @@ function spelledOut(reader: IndexReader, expr: string): string {
   });
 }
 
-/** How many rows `expr` matches, counting at most `cap`. */
+/** Counts remembered at most (then the memory starts afresh). */
+const MAX_COUNTS = 2_000;
+/** Each count, by its cap and expression, per reader and index generation. */
+const COUNTS = new ReaderMemo<string, number>(MAX_COUNTS);
+
+/**
+ * How many rows `expr` matches, counting at most `cap`. Remembered: a typed word's count repeats
+ * from one keystroke to the next (docs/benchmarks.md#typed-prefixes).
+ */
 export function countRows(reader: IndexReader, expr: string, cap: number): number {
-  const statement = prepared(
-    reader,
-    'count',
-    () => 'SELECT count(*) FROM (SELECT 1 FROM fts WHERE fts MATCH ? LIMIT ?)',
-  ).pluck();
-  return statement.get(spelledOut(reader, expr), cap) as number;
+  const counts = COUNTS.of(reader);
+  const key = `${cap} ${expr}`;
+  let count = counts.get(key);
+  if (count === undefined) {
+    const statement = prepared(
+      reader,
+      'count',
+      () => 'SELECT count(*) FROM (SELECT 1 FROM fts WHERE fts MATCH ? LIMIT ?)',
+    ).pluck();
+    count = statement.get(spelledOut(reader, expr), cap) as number;
+    counts.set(key, count);
+  }
+  return count;
 }
 
 /** True when row `rowid` matches `expr`. */

@@ -94,7 +94,8 @@ export function planTopic(text: string, index: number, context: PlanContext): To
   const family = (prefix: string) => stemFamily(prefix, (term) => vocabulary.has(term));
   const expand = context.fuzzy ? (term: string) => variantsOf(term, context) : undefined;
   const completions = (prefix: string) => typedCompletions(vocabulary.beginning(prefix));
-  const options = { family, completions, ...(expand ? { expand } : {}) };
+  const holds = (term: string) => vocabulary.has(term);
+  const options = { family, completions, holds, ...(expand ? { expand } : {}) };
   const query = compileQuery(parsed, analyzer, options);
   const fields = query.required.filter((o) => o.filter);
   const total = Math.max(1, vocabulary.total);
@@ -173,7 +174,35 @@ function rowsOf(operand: CompiledOperand, context: PlanContext): number {
     if (only!.terms.length > 1 && rows > 0 && context.countRows(operand.expr, 1) === 0) return 0;
     return rows;
   }
-  return context.countRows(operand.expr, COUNT_CAP);
+  const words = wordsOf(operand.expr);
+  if (words === null) return context.countRows(operand.expr, COUNT_CAP);
+  return unionRows(words, context);
+}
+
+/** One word of an FTS5 expression: a quoted single term (query/compile.ts quotes every term). */
+const WORD = /"([^" ]+)"/g;
+/** An FTS5 expression that is only an OR of single words, `("ref" OR "refer")`. */
+const WORDS = /^\("[^" ]+"(?: OR "[^" ]+")*\)$/;
+
+/** The words of an expression that is an OR of single words, or null. */
+function wordsOf(expr: string): string[] | null {
+  return WORDS.test(expr) ? [...expr.matchAll(WORD)].map((m) => m[1]!) : null;
+}
+
+/**
+ * Rows holding any of `words`, as the FTS5 count of their OR would say (at most `COUNT_CAP`):
+ * words the index does not hold leave it unchanged and a word twice counts once, so a single
+ * word held is its vocabulary row count, and the OR of the words held, in order, is counted. A
+ * typed word's OR (its completions, family and the word as typed) then reads the same from one
+ * keystroke to the next ('refe', 'refer', 'refere': the rows of "refer"), and a count of it is
+ * remembered (search/fts-statements.ts countRows; docs/benchmarks.md#typed-prefixes).
+ */
+function unionRows(words: string[], context: PlanContext): number {
+  const { vocabulary } = context;
+  const held = [...new Set(words)].filter((word) => vocabulary.has(word)).sort();
+  if (held.length === 0) return 0;
+  if (held.length === 1) return Math.min(COUNT_CAP, vocabulary.rows(held[0]!));
+  return context.countRows(`(${held.map((word) => `"${word}"`).join(' OR ')})`, COUNT_CAP);
 }
 
 /**

@@ -9,6 +9,7 @@ import { createAnalyzer } from '../../../src-main/engine/analysis/analyzer.ts';
 import { createEngine, engineInternals } from '../../../src-main/engine/create-engine.ts';
 import { compileQuery } from '../../../src-main/engine/query/compile.ts';
 import { parseQuery } from '../../../src-main/engine/query/parse.ts';
+import { countRows } from '../../../src-main/engine/search/fts-statements.ts';
 import {
   completesAlready,
   markTyping,
@@ -121,6 +122,25 @@ describe('markTyping', () => {
     expect(misspelt.expr).toBe('("refe")');
     expect(misspelt.fuzzy).toBe('(("refe") OR "repe")');
   });
+
+  it('leaves the typed word out of its completions when no row holds it', () => {
+    const analyzer = createAnalyzer('english');
+    const compile = (typed: string, holds: (term: string) => boolean) =>
+      compileQuery(markTyping(parseQuery(typed), typed), analyzer, {
+        completions: () => ['refer', 'referenc'],
+        holds,
+      }).required[0]!;
+    // 'refe' reads as the next keystroke's completions; a word some row holds stays.
+    expect(compile('refe', () => false).expr).toBe('("refer" OR "referenc")');
+    expect(compile('refe', (term) => term !== 'refe').expr).toBe('("refer" OR "referenc")');
+    expect(compile('refe', () => true).expr).toBe('("refe" OR "refer" OR "referenc")');
+    // With nothing else to match, the word as typed stays.
+    const alone = compileQuery(markTyping(parseQuery('refe'), 'refe'), analyzer, {
+      completions: () => [],
+      holds: () => false,
+    }).required[0]!;
+    expect(alone.expr).toBe('("refe")');
+  });
 });
 
 describe('searching while typing', () => {
@@ -180,6 +200,22 @@ describe('searching while typing', () => {
     expect(await ids('cata', true)).not.toContain('notes:data.md');
     // 'catalgo' completes to nothing: likely misspelt.
     expect(await ids('catalgo', true)).toContain('notes:catalog.md');
+  });
+
+  it("counts a typed word's completions as FTS5 counts their OR, from the held words", () => {
+    // Counted (several words held) or the vocabulary's (one): a word named twice or held by no
+    // row changes neither.
+    const counts: Record<string, string[]> = {
+      'files contr': [], // ("control"): 'contr' is held by no row
+      'files cata': [], // ("catalog")
+      'files configura': ['("config" OR "configur")'], // ("configur" OR "config"), in order
+    };
+    for (const [query, expected] of Object.entries(counts)) {
+      const { topic, context, counted } = planOn(engine, query, true);
+      const typed = topic.wanted[1]!;
+      expect(typed.rows).toBe(countRows(context.reader, typed.operand.expr, 100_000));
+      expect(counted).toEqual(expected);
+    }
   });
 
   it('completes the word typed, not its short stem', async () => {
