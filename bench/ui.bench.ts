@@ -17,7 +17,7 @@ import { percentile } from '../src-main/cli/stats.ts';
 import { spawnWeb } from '../test/support/web-process.ts';
 import { msdocsDatabase } from './msdocs-db.ts';
 import { installProbe, waitForPaint, type PageScope, type Sample } from './ui-probe.ts';
-import { slowest, type Keystroke } from './ui-slowest.ts';
+import { position, slowest, type Keystroke } from './ui-slowest.ts';
 import { typeQuery } from './ui-typing.ts';
 
 const RESULTS_TIMEOUT_MS = 30_000;
@@ -47,6 +47,13 @@ async function typeQueries(page: Page, box: string, queries: string[]): Promise<
   }
   return samples;
 }
+
+/** Where a key fell in its query, as the per-position summary lines name it. */
+const WHERE = [
+  ['query', "query's first keys"],
+  ['word', "a word's first keys"],
+  ['inside', 'inside a word'],
+] as const;
 
 function summary(samples: Sample[]): string {
   const field = (pick: (sample: Sample) => number) => {
@@ -166,6 +173,11 @@ try {
   for (const [name, samples] of all) {
     console.log(`all runs ${name}: ${summary(samples)}`);
     console.log(`  ${breakdown(samples)}`);
+    // A query's first key builds the result rows from none (docs/benchmarks.md#the-first-key-of-a-query).
+    for (const [where, label] of WHERE) {
+      const keys = samples.filter((sample) => position(sample.prefix) === where);
+      if (keys.length > 0) console.log(`  ${label}: ${summary(keys)}`);
+    }
     console.log(slowest(samples));
   }
 } finally {
