@@ -10,7 +10,7 @@
 import type { IndexReader } from '../store/index-reader.ts';
 import { and, Candidate, inFilters, not } from './candidate.ts';
 import { rowidsOf, scoredRows, type RowOrder, type ScoredRow } from './fts-statements.ts';
-import { operandCeilings, readPartial, readsNarrowed } from './partial-candidates.ts';
+import { formsOf, listing, operandCeilings, readPartial, titleRows } from './partial-candidates.ts';
 import { rankedListings, readListing, type RankedListing } from './ranked-listings.ts';
 import { placement, type RankingOptions } from './ranking.ts';
 import { allOperands, type Topic } from './topic.ts';
@@ -117,18 +117,20 @@ const titled = (expr: string) => `{title} : (${expr})`;
  * form (partial-candidates.ts leaves a row holding them all to the full and fuzzy sources). The
  * others add at most their forms' bm25 ceilings (a narrowed listed form also scores the others'
  * phrases) and their common-word estimates; the placement at most that of heading and context
- * shares as large as its coverage (as large as 1 when every form is common).
- * Infinity when a ceiling is unknown (a group, a word being typed) or filters score too
- * (docs/benchmarks.md#the-partial-sources-bound).
+ * shares as large as its coverage. When every form is common, the rarest is read in its title
+ * (partial-candidates.ts `narrowed`), a phrase whose idf is its title rows', above its ceiling
+ * anywhere: its ceiling is its title rows' (counted;
+ * docs/benchmarks.md#statements-per-search-and-what-they-cost). Infinity when a ceiling is unknown
+ * (a group, a word being typed) or filters score too (docs/benchmarks.md#the-partial-sources-bound).
  */
 function partialBound(topic: Topic, context: SourceContext): number {
   const { options, total } = context;
   if (topic.restriction !== null || topic.exclude !== null) return Infinity;
-  const share = operandCeilings(topic, total, options);
-  // When every form is common, the rarest is read in its title (partial-candidates.ts
-  // `narrowed`), a phrase whose idf is its title rows', above the ceiling above: only the slack of
-  // a full placement covers it (docs/benchmarks.md#statements-per-search-and-what-they-cost).
-  const narrow = readsNarrowed(topic, options);
+  const { listed, narrow } = listing(formsOf(topic), options);
+  const titled = narrow && listed.length > 0 ? listed[0]! : null;
+  // No title rows: none is read in its title.
+  const rows = titled ? titleRows(context.reader, titled.expr) : 0;
+  const share = operandCeilings(topic, total, options, rows > 0 ? titled!.operand : -1, rows);
   const power = options.coveragePower;
   let best = 0;
   topic.wanted.forEach((w, j) => {
@@ -137,8 +139,7 @@ function partialBound(topic: Topic, context: SourceContext): number {
     const others = share.reduce((sum, c, i) => (i === j ? sum : sum + c), 0);
     const coverage = (topic.weight - w.weight) / topic.weight;
     // Its heading and context shares are at most its coverage, as in `scoreBound`.
-    const shares = narrow ? 1 : coverage;
-    const where = placement({ heading: shares, context: shares }, options);
+    const where = placement({ heading: coverage, context: coverage }, options);
     if (coverage > 0) best = Math.max(best, others * coverage ** power * where);
   });
   return best;

@@ -6,10 +6,12 @@
 // cannot reach the top, since coverage weighs words by rarity (docs/search-quality.md#the-score) —
 // unless its heading names the rarest common word (`titleListRows`), or it is among the best rows
 // of the rarest ones (`commonTopRows`, top-rows.ts).
-import { rowidsOf, scoredRows, type ScoredRow } from './fts-statements.ts';
+import type { IndexReader } from '../store/index-reader.ts';
+import { countRows, rowidsOf, scoredRows, type ScoredRow } from './fts-statements.ts';
 import { and, Candidate, inFilters, not, or } from './candidate.ts';
 import type { SourceContext } from './candidates.ts';
 import { bm25Ceiling, type RankingOptions } from './ranking.ts';
+import { ReaderMemo } from './reader-memo.ts';
 import { allOperands, type Topic } from './topic.ts';
 import { topRows } from './top-rows.ts';
 
@@ -48,33 +50,48 @@ export function listing(forms: Form[], options: RankingOptions) {
   return { listed: rarest ? [rarest] : [], narrow: true };
 }
 
-/** True when every form of the topic is common: the partial source reads `narrowed` rows. */
-export function readsNarrowed(topic: Topic, options: RankingOptions): boolean {
-  return listing(formsOf(topic), options).narrow;
-}
-
 /**
  * The most each wanted operand can add to a partial candidate's bm25: its forms' bm25 ceilings
  * and its common-word estimate. All Infinity when filters score too; one Infinity when its
  * ceiling is unknown (a group). `titled`: an operand read in its title, a phrase whose idf is its
- * title rows', unknown as a phrase's own rows are: at least 1
- * (docs/benchmarks.md#the-partial-sources-bound).
+ * title rows' (`titledRows`; unknown as a phrase's own rows are: at least 1), no fewer than the
+ * rows holding it anywhere (docs/benchmarks.md#the-partial-sources-bound).
  */
 export function operandCeilings(
   topic: Topic,
   total: number,
   options: RankingOptions,
   titled = -1,
+  titledRows = 1,
 ): number[] {
   const filtered = topic.restriction !== null || topic.exclude !== null;
   return topic.wanted.map((w, i) => {
     const [only] = w.operand.highlights;
     if (filtered || w.operand.highlights.length !== 1) return Infinity;
     // A phrase's own row count is unknown (its rarest word's is an upper bound): at least 1.
-    let sum = bm25Ceiling(only!.terms.length > 1 || i === titled ? 1 : w.rows, total);
-    for (const rows of w.variantRows) sum += options.fuzzyWeight * bm25Ceiling(rows, total);
+    const rows = i === titled ? titledRows : only!.terms.length > 1 ? 1 : w.rows;
+    let sum = bm25Ceiling(rows, total);
+    for (const variant of w.variantRows) sum += options.fuzzyWeight * bm25Ceiling(variant, total);
     return sum + options.commonWordBm25 * w.weight;
   });
+}
+
+/** Forms' title rows counted (`titleRows`), per reader and index generation. */
+const TITLE_ROWS = new ReaderMemo<string, number>(2_000);
+
+/**
+ * The rows naming a form in their title: FTS5 takes a phrase's idf from the rows it matches
+ * within its column filter, so these are the rows whose count gives the idf of the form read in
+ * its title (`narrowed`). One count of the form's rows a word, remembered.
+ */
+export function titleRows(reader: IndexReader, expr: string): number {
+  const memo = TITLE_ROWS.of(reader);
+  let rows = memo.get(expr);
+  if (rows === undefined) {
+    rows = countRows(reader, `{title} : (${expr})`, Number.MAX_SAFE_INTEGER);
+    memo.set(expr, rows);
+  }
+  return rows;
 }
 
 /**

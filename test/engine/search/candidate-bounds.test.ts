@@ -6,6 +6,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { engineInternals } from '../../../src-main/engine/create-engine.ts';
 import { countRows, scoredRows } from '../../../src-main/engine/search/fts-statements.ts';
 import {
   planSources,
@@ -18,7 +19,9 @@ import {
   scoreBound,
   type RankingOptions,
 } from '../../../src-main/engine/search/ranking.ts';
+import { TopicRanking } from '../../../src-main/engine/search/rank.ts';
 import type { Topic } from '../../../src-main/engine/search/topic.ts';
+import { SearchTree } from '../../../src-main/engine/search/tree.ts';
 import type { Candidate } from '../../../src-main/engine/search/candidate.ts';
 import { tempDir } from '../store/temp.ts';
 import { planOn } from './plan-topic.ts';
@@ -130,6 +133,49 @@ describe('candidate score bounds', () => {
       const sorted = (m: Map<number, Candidate>) =>
         [...m.values()].sort((a, b) => a.rowid - b.rowid);
       expect(sorted(paged)).toEqual(sorted(once));
+    },
+  );
+
+  // Two operands, every form common: the narrowed rows are the listed form's titled rows, whose
+  // bm25 takes the idf of its title rows, above its ceiling anywhere
+  // (docs/benchmarks.md#the-partial-sources-bound).
+  it.each(['value reference', 'reference value', 'move copy', 'value type', 'rvalue copy'])(
+    'the partial source bounds its rows when every form of two operands is common: %s',
+    (q) => {
+      let rows = 0;
+      for (const options of [allCommon, { ...allCommon, commonTopRows: 3 }]) {
+        for (const page of [2, 7])
+          for (const kinds of [['partial'], ['full', 'partial'], ['full', 'fuzzy', 'partial']])
+            rows += readChecked(q, false, page, kinds, options);
+      }
+      expect(rows).toBeGreaterThan(2);
+    },
+  );
+
+  // Pruning may skip only rows that cannot rank: a topic's top 3 are the first 3 of its top 1,000,
+  // for which every source is read whole (an untrue bound left 'value reference''s best titled
+  // rows unread for its top 3).
+  it.each(['value reference', 'reference value', 'value type', 'move copy'])(
+    'a topic ranks its top rows as when nothing is pruned: %s',
+    (q) => {
+      const internals = engineInternals(engine());
+      const { topic, context } = plan(q, false, allCommon);
+      const top = (k: number) => {
+        const tree = new SearchTree(context.reader);
+        const ranking = new TopicRanking(topic, {
+          ...context,
+          tree,
+          analyzer: internals.analyzer(),
+          strict: false,
+          boostOf: () => 1,
+          boostMax: 1,
+        });
+        return ranking.top(k).map((c) => [c.rowid, c.score]);
+      };
+      const all = top(1000);
+      expect(all.length).toBeGreaterThan(3);
+      expect(all.length).toBeLessThan(1000);
+      expect(top(3)).toEqual(all.slice(0, 3));
     },
   );
 
