@@ -25,14 +25,11 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { main } from '../src-main/cli/bin.ts';
-import { createEngine, engineInternals } from '../src-main/engine/create-engine.ts';
-import { compileQuery, matchExpression } from '../src-main/engine/query/compile.ts';
-import { parseQuery } from '../src-main/engine/query/parse.ts';
-import { weightParams } from '../src-main/engine/search/fts-statements.ts';
-import { RANKING_DEFAULTS } from '../src-main/engine/search/ranking.ts';
+import { createEngine } from '../src-main/engine/create-engine.ts';
 import { createFolioMcpServer } from '../src-main/mcp/server.ts';
 import { corpusDir } from '../test/support/corpora.ts';
 import { percentile } from '../src-main/cli/stats.ts';
+import { rawQueries } from './bench-index.ts';
 import type { EngineService } from '#shared/contract/engine.ts';
 
 const corpus = process.env.FOLIO_BENCH_CORPUS ?? corpusDir('msdocs-cpp');
@@ -158,7 +155,6 @@ try {
   ]);
   clearTimeout(timer);
   const engine = await createEngine({ dbPath: db, readOnly: true });
-  const internals = engineInternals(engine);
   // The same server and client in this process, linked in memory: what the protocol, the
   // argument and result checks and the rendering cost without a pipe and a second process. On
   // an engine of its own, so that `engine` searches each query first, as the server does: the
@@ -171,16 +167,7 @@ try {
   const local = new Client({ name: 'folio-bench-local', version: '1.0.0' });
   await local.connect(clientSide);
   await local.listTools();
-  const raw = internals.reader.db.prepare(
-    'SELECT rowid, bm25(fts, ?, ?, ?, ?, ?, ?) AS rank FROM fts WHERE fts MATCH ? ORDER BY rank LIMIT 20',
-  );
-  const weights = weightParams(
-    internals.settings().columnWeights,
-    RANKING_DEFAULTS.contextColumnWeight,
-  );
-  const expressions = queries.map((q) =>
-    matchExpression(compileQuery(parseQuery(q), internals.analyzer())),
-  );
+  const raw = rawQueries(engine, queries);
   const samples = {
     mcp: [] as number[],
     first: [] as number[], // round 0: each query's first call (of the server's session)
@@ -216,8 +203,8 @@ try {
         local_ = await time(() => local.callTool({ name: 'search', arguments: arguments_ }));
         inProcess = await time(() => engine.search({ queries: [queries[i]!], limit: LIMIT }));
       });
-      const expression = expressions[i];
-      const fts5 = expression ? await time(() => raw.all(...weights, expression)) : null;
+      const rawQuery = raw[i];
+      const fts5 = rawQuery ? await time(rawQuery) : null;
       if (round === 0) {
         samples.first.push(mcp);
         continue;

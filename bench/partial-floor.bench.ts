@@ -6,22 +6,19 @@
 // to the AND query (docs/benchmarks.md#the-floor-of-partial-matches).
 //   npm run bench -- partial-floor   (FOLIO_BENCH_DB=FILE: that index; otherwise msdocs-cpp is
 //   indexed into a temporary one; FOLIO_BENCH_QUERIES, FOLIO_BENCH_ROUNDS=N, default 3)
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { main } from '../src-main/cli/bin.ts';
 import type { EngineService } from '#shared/contract/engine.ts';
-import { createEngine, engineInternals } from '../src-main/engine/create-engine.ts';
+import { engineInternals } from '../src-main/engine/create-engine.ts';
 import { compileQuery, matchExpression } from '../src-main/engine/query/compile.ts';
 import { parseQuery } from '../src-main/engine/query/parse.ts';
 import { weightParams } from '../src-main/engine/search/fts-statements.ts';
-import { corpusDir } from '../test/support/corpora.ts';
 import { median, percentile } from '../src-main/cli/stats.ts';
+import { withBenchIndex } from './bench-index.ts';
 
 const queriesFile =
   process.env.FOLIO_BENCH_QUERIES ?? join(import.meta.dirname, 'queries-msdocs-cpp-200.json');
 const rounds = Number(process.env.FOLIO_BENCH_ROUNDS ?? 3);
-const io = { stdout: process.stdout, stderr: process.stderr, signal: new AbortController().signal };
 
 const SIDES = ['folio', 'and', 'or20', 'or200'] as const;
 type Side = (typeof SIDES)[number];
@@ -62,46 +59,33 @@ function sidesOf(engine: EngineService, query: string): Record<Side, (() => unkn
   };
 }
 
-const dir = mkdtempSync(join(tmpdir(), 'folio-partial-floor-'));
-try {
-  const db = process.env.FOLIO_BENCH_DB ?? join(dir, 'bench.db');
-  if (!process.env.FOLIO_BENCH_DB) {
-    if ((await main(['index', '--db', db, corpusDir('msdocs-cpp')], io)) !== 0) process.exit(1);
-  }
-  const engine = await createEngine({ dbPath: db, readOnly: true, watch: false });
-  try {
-    await engineInternals(engine).ready();
-    const queries = JSON.parse(readFileSync(queriesFile, 'utf8')) as string[];
-    const cases = queries.map((q) => sidesOf(engine, q));
-    const samples = cases.map(
-      () => ({ folio: [], and: [], or20: [], or200: [] }) as Record<Side, number[]>,
-    );
-    for (let round = 0; round <= rounds; round++) {
-      for (const [i, sides] of cases.entries()) {
-        for (const side of SIDES) {
-          const run = sides[side];
-          const ms = run ? await cpuOf(run) : 0;
-          if (round > 0) samples[i]![side].push(ms); // round 0 warms the caches and the JIT
-        }
+await withBenchIndex('partial-floor', async (engine) => {
+  const queries = JSON.parse(readFileSync(queriesFile, 'utf8')) as string[];
+  const cases = queries.map((q) => sidesOf(engine, q));
+  const samples = cases.map(
+    () => ({ folio: [], and: [], or20: [], or200: [] }) as Record<Side, number[]>,
+  );
+  for (let round = 0; round <= rounds; round++) {
+    for (const [i, sides] of cases.entries()) {
+      for (const side of SIDES) {
+        const run = sides[side];
+        const ms = run ? await cpuOf(run) : 0;
+        if (round > 0) samples[i]![side].push(ms); // round 0 warms the caches and the JIT
       }
     }
-    const medians = (side: Side) => samples.map((s) => median(s[side]));
-    const and = medians('and');
-    console.log(`${queries.length} queries, per-query median CPU of ${rounds} rounds (ms)`);
-    for (const side of SIDES) {
-      const m = medians(side);
-      const [p50, p95] = [percentile(m, 0.5), percentile(m, 0.95)];
-      const ratio = `${(p50 / percentile(and, 0.5)).toFixed(2)}× / ${(p95 / percentile(and, 0.95)).toFixed(2)}×`;
-      console.log(
-        `${side.padEnd(6)} p50 ${p50.toFixed(2)}  p95 ${p95.toFixed(2)}  (of AND: ${ratio})`,
-      );
-    }
-    const [folio, or200] = [medians('folio'), medians('or200')];
-    const over = (p: number) => (percentile(folio, p) / percentile(or200, p)).toFixed(2);
-    console.log(`folio of or200: p50 ${over(0.5)}×  p95 ${over(0.95)}×`);
-  } finally {
-    await engine.close();
   }
-} finally {
-  rmSync(dir, { recursive: true, force: true });
-}
+  const medians = (side: Side) => samples.map((s) => median(s[side]));
+  const and = medians('and');
+  console.log(`${queries.length} queries, per-query median CPU of ${rounds} rounds (ms)`);
+  for (const side of SIDES) {
+    const m = medians(side);
+    const [p50, p95] = [percentile(m, 0.5), percentile(m, 0.95)];
+    const ratio = `${(p50 / percentile(and, 0.5)).toFixed(2)}× / ${(p95 / percentile(and, 0.95)).toFixed(2)}×`;
+    console.log(
+      `${side.padEnd(6)} p50 ${p50.toFixed(2)}  p95 ${p95.toFixed(2)}  (of AND: ${ratio})`,
+    );
+  }
+  const [folio, or200] = [medians('folio'), medians('or200')];
+  const over = (p: number) => (percentile(folio, p) / percentile(or200, p)).toFixed(2);
+  console.log(`folio of or200: p50 ${over(0.5)}×  p95 ${over(0.95)}×`);
+});

@@ -6,23 +6,15 @@
 //   FOLIO_BENCH_DB=/tmp/speed2/ten.db npm run bench -- search-scale
 //   (without FOLIO_BENCH_DB msdocs-cpp is indexed into a temporary database; FOLIO_BENCH_QUERIES,
 //   FOLIO_BENCH_ROUNDS=N, default 2; FOLIO_BENCH_SLOWEST=N searches listed, default 10)
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { main } from '../src-main/cli/bin.ts';
 import { median, percentile } from '../src-main/cli/stats.ts';
-import { createEngine, engineInternals } from '../src-main/engine/create-engine.ts';
-import { compileQuery, matchExpression } from '../src-main/engine/query/compile.ts';
-import { parseQuery } from '../src-main/engine/query/parse.ts';
-import { weightParams } from '../src-main/engine/search/fts-statements.ts';
-import { RANKING_DEFAULTS } from '../src-main/engine/search/ranking.ts';
-import { corpusDir } from '../test/support/corpora.ts';
+import { rawQueries, withBenchIndex } from './bench-index.ts';
 
 const queriesFile =
   process.env.FOLIO_BENCH_QUERIES ?? join(import.meta.dirname, 'queries-msdocs-cpp-200.json');
 const rounds = Number(process.env.FOLIO_BENCH_ROUNDS ?? 2);
 const slowest = Number(process.env.FOLIO_BENCH_SLOWEST ?? 10);
-const io = { stdout: process.stdout, stderr: process.stderr, signal: new AbortController().signal };
 
 /** CPU milliseconds (all threads) of `run`. */
 async function cpuOf(run: () => unknown): Promise<number> {
@@ -32,55 +24,32 @@ async function cpuOf(run: () => unknown): Promise<number> {
   return (used.user + used.system) / 1000;
 }
 
-const dir = mkdtempSync(join(tmpdir(), 'folio-search-scale-'));
-try {
-  const db = process.env.FOLIO_BENCH_DB ?? join(dir, 'bench.db');
-  if (!process.env.FOLIO_BENCH_DB) {
-    if ((await main(['index', '--db', db, corpusDir('msdocs-cpp')], io)) !== 0) process.exit(1);
-  }
-  const engine = await createEngine({ dbPath: db, readOnly: true, watch: false });
-  try {
-    const internals = engineInternals(engine);
-    await internals.ready();
-    const raw = internals.reader.db.prepare(
-      'SELECT rowid, bm25(fts, ?, ?, ?, ?, ?, ?) AS rank FROM fts WHERE fts MATCH ? ORDER BY rank LIMIT 20',
-    );
-    const weights = weightParams(
-      internals.settings().columnWeights,
-      RANKING_DEFAULTS.contextColumnWeight,
-    );
-    const queries = JSON.parse(readFileSync(queriesFile, 'utf8')) as string[];
-    const exprs = queries.map((q) =>
-      matchExpression(compileQuery(parseQuery(q), internals.analyzer())),
-    );
-    const folio = queries.map((): number[] => []);
-    const fts5 = queries.map((): number[] => []);
-    for (let round = 0; round <= rounds; round++) {
-      for (const [i, query] of queries.entries()) {
-        const ms = await cpuOf(() => engine.search({ queries: [query] }));
-        const expr = exprs[i];
-        const rawMs = expr ? await cpuOf(() => raw.all(...weights, expr)) : 0;
-        if (round === 0) continue; // round 0 warms the caches and the JIT
-        folio[i]!.push(ms);
-        fts5[i]!.push(rawMs);
-      }
+await withBenchIndex('search-scale', async (engine) => {
+  const queries = JSON.parse(readFileSync(queriesFile, 'utf8')) as string[];
+  const raw = rawQueries(engine, queries);
+  const folio = queries.map((): number[] => []);
+  const fts5 = queries.map((): number[] => []);
+  for (let round = 0; round <= rounds; round++) {
+    for (const [i, query] of queries.entries()) {
+      const ms = await cpuOf(() => engine.search({ queries: [query] }));
+      const rawQuery = raw[i];
+      const rawMs = rawQuery ? await cpuOf(rawQuery) : 0;
+      if (round === 0) continue; // round 0 warms the caches and the JIT
+      folio[i]!.push(ms);
+      fts5[i]!.push(rawMs);
     }
-    const [f, r] = [folio.map(median), fts5.map(median)];
-    const at = (m: number[], q: number) => percentile(m, q);
-    console.log(`${queries.length} queries, per-query median CPU of ${rounds} rounds (ms)`);
-    console.log(`Folio    p50 ${at(f, 0.5).toFixed(2)}  p95 ${at(f, 0.95).toFixed(1)}`);
-    console.log(`raw FTS5 p50 ${at(r, 0.5).toFixed(2)}  p95 ${at(r, 0.95).toFixed(1)}`);
-    const ratio = (q: number) => (at(f, q) / at(r, q)).toFixed(2);
-    console.log(`Folio ÷ raw FTS5: p50 ${ratio(0.5)}×  p95 ${ratio(0.95)}×`);
-    const order = f.map((_, i) => i).sort((a, b) => f[b]! - f[a]!);
-    for (const i of order.slice(0, slowest)) {
-      console.log(
-        `  ${f[i]!.toFixed(1).padStart(7)}  raw ${r[i]!.toFixed(1).padStart(6)}  ${queries[i]}`,
-      );
-    }
-  } finally {
-    await engine.close();
   }
-} finally {
-  rmSync(dir, { recursive: true, force: true });
-}
+  const [f, r] = [folio.map(median), fts5.map(median)];
+  const at = (m: number[], q: number) => percentile(m, q);
+  console.log(`${queries.length} queries, per-query median CPU of ${rounds} rounds (ms)`);
+  console.log(`Folio    p50 ${at(f, 0.5).toFixed(2)}  p95 ${at(f, 0.95).toFixed(1)}`);
+  console.log(`raw FTS5 p50 ${at(r, 0.5).toFixed(2)}  p95 ${at(r, 0.95).toFixed(1)}`);
+  const ratio = (q: number) => (at(f, q) / at(r, q)).toFixed(2);
+  console.log(`Folio ÷ raw FTS5: p50 ${ratio(0.5)}×  p95 ${ratio(0.95)}×`);
+  const order = f.map((_, i) => i).sort((a, b) => f[b]! - f[a]!);
+  for (const i of order.slice(0, slowest)) {
+    console.log(
+      `  ${f[i]!.toFixed(1).padStart(7)}  raw ${r[i]!.toFixed(1).padStart(6)}  ${queries[i]}`,
+    );
+  }
+});
