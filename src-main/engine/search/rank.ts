@@ -8,7 +8,13 @@ import type { Analyzer } from '../analysis/analyzer.ts';
 import type { CompiledOperand } from '../query/compile.ts';
 import type { IndexReader } from '../store/index-reader.ts';
 import type { Candidate } from './candidate.ts';
-import { planSources, readSource, type Source, type SourceContext } from './candidates.ts';
+import {
+  planSources,
+  readSource,
+  unflaggedShare,
+  type Source,
+  type SourceContext,
+} from './candidates.ts';
 import { rowMatches } from './fts-statements.ts';
 import { headingShares, headingTermsOf } from './heading-match.ts';
 import { ownTextEnd, passageOperands } from './passages.ts';
@@ -110,12 +116,15 @@ export class TopicRanking {
 
   /** Reads a source and queues its new candidates with their bounds. */
   private read(source: Source, k: number): void {
+    const { fuzzyWeight } = this.context.options;
+    const unflagged = unflaggedShare(this.topic, source.kind, fuzzyWeight);
     for (const c of readSource(source, this.topic, this.sourceContext, this.found, 2 * k)) {
       c.held = c.exact | c.fuzzy;
       const { bm25, titled, contexted } = c;
       const coverage = this.coverage(c.exact, c.fuzzy);
       const boost = this.context.boostOf(c.rowid);
-      c.bound = scoreBound({ bm25, coverage, boost, titled, contexted }, this.context.options);
+      const bound = { bm25, coverage, boost, titled, contexted, unflagged };
+      c.bound = scoreBound(bound, this.context.options);
       this.pending.push(c);
     }
     this.sorted = false;

@@ -120,16 +120,45 @@ export function placement(f: Pick<Features, 'heading' | 'context'>, o: RankingOp
 
 /**
  * The highest score a section can reach from what FTS5 tells before its row is read: its heading
- * and context shares are at most its coverage, and nothing where no wanted word is.
+ * and context shares are at most its coverage, and where its flags show no wanted word, at most
+ * `unflagged` — the share its flags cannot show (candidates.ts `unflaggedShare`: a fuzzy
+ * variant, an operand's words in another order).
  */
 export function scoreBound(
-  f: Pick<Features, 'bm25' | 'coverage' | 'boost'> & { titled: boolean; contexted: boolean },
+  f: Pick<Features, 'bm25' | 'coverage' | 'boost'> & {
+    titled: boolean;
+    contexted: boolean;
+    unflagged: number;
+  },
   o: RankingOptions,
 ): number {
   const { bm25, coverage, boost } = f;
-  const heading = f.titled ? coverage : 0;
-  const context = f.titled || f.contexted ? coverage : 0;
+  const unseen = Math.min(coverage, f.unflagged);
+  const heading = f.titled ? coverage : unseen;
+  const context = f.titled || f.contexted ? coverage : unseen;
   return score({ bm25, coverage, heading, context, boost }, o);
+}
+
+/**
+ * The highest score bound of a row ranked after one of row order `order` (bm25 × the placement of
+ * its flags, fts-statements.ts), for rows of at most `coverage` whose flags leave `unflagged`
+ * unseen (`scoreBound`): the most of the three cases of its flags (title, context only, none).
+ */
+export function orderBound(
+  order: number,
+  coverage: number,
+  unflagged: number,
+  o: RankingOptions,
+): number {
+  const { headingWeight, contextWeight } = o;
+  const unseen = Math.min(coverage, unflagged);
+  const most = (bm25: number, heading: number, context: number) =>
+    score({ bm25, coverage, heading, context, boost: 1 }, o);
+  return Math.max(
+    most(order / (1 + headingWeight + contextWeight), coverage, coverage),
+    most(order / (1 + contextWeight), unseen, coverage),
+    most(order, unseen, unseen),
+  );
 }
 
 /** The most a wanted form can add to FTS5's bm25 (its idf × (k1 + 1), k1 = 1.2). */
