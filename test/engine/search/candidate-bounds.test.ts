@@ -158,26 +158,30 @@ describe('candidate score bounds', () => {
     },
   );
 
+  /** `q`'s top candidates (rowid, score) with every form common, each call a fresh ranking. */
+  function rankedTop(q: string): (k: number) => number[][] {
+    const internals = engineInternals(engine());
+    const { topic, context } = plan(q, false, allCommon);
+    return (k) => {
+      const ranking = new TopicRanking(topic, {
+        ...context,
+        tree: new SearchTree(context.reader),
+        analyzer: internals.analyzer(),
+        strict: false,
+        boostOf: () => 1,
+        boostMax: 1,
+      });
+      return ranking.top(k).map((c) => [c.rowid, c.score]);
+    };
+  }
+
   // Pruning may skip only rows that cannot rank: a topic's top 3 are the first 3 of its top 1,000,
   // for which every source is read whole (an untrue bound left 'value reference''s best titled
   // rows unread for its top 3).
   it.each(['value reference', 'reference value', 'value type', 'move copy'])(
     'a topic ranks its top rows as when nothing is pruned: %s',
     (q) => {
-      const internals = engineInternals(engine());
-      const { topic, context } = plan(q, false, allCommon);
-      const top = (k: number) => {
-        const tree = new SearchTree(context.reader);
-        const ranking = new TopicRanking(topic, {
-          ...context,
-          tree,
-          analyzer: internals.analyzer(),
-          strict: false,
-          boostOf: () => 1,
-          boostMax: 1,
-        });
-        return ranking.top(k).map((c) => [c.rowid, c.score]);
-      };
+      const top = rankedTop(q);
       const all = top(1000);
       expect(all.length).toBeGreaterThan(3);
       expect(all.length).toBeLessThan(1000);
@@ -193,20 +197,7 @@ describe('candidate score bounds', () => {
     ['lvalue type', 2],
     ['lvalue reference', 4],
   ])('a full match with a variant in its heading ranks as when nothing is pruned: %s', (q, k) => {
-    const internals = engineInternals(engine());
-    const { topic, context } = plan(q, false, allCommon);
-    const top = (n: number) => {
-      const tree = new SearchTree(context.reader);
-      const ranking = new TopicRanking(topic, {
-        ...context,
-        tree,
-        analyzer: internals.analyzer(),
-        strict: false,
-        boostOf: () => 1,
-        boostMax: 1,
-      });
-      return ranking.top(n).map((c) => [c.rowid, c.score]);
-    };
+    const top = rankedTop(q);
     const all = top(1000);
     expect(all.length).toBeGreaterThan(k);
     for (let n = 1; n <= k; n++) expect(top(n), `top ${n}`).toEqual(all.slice(0, n));
