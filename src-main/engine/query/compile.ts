@@ -40,6 +40,11 @@ export interface CompiledOperand {
    * holds, like negations and `vault:`/`path:` (docs/design.md#whole-and-partial-matches), not a wanted word.
    */
   filter?: boolean;
+  /**
+   * The single index terms its expression is an OR of (`"ref"`, `("ref" OR "refer")`), which the
+   * vocabulary can count; absent for anything else (a phrase, a prefix, a field, an AND).
+   */
+  words?: string[] | null;
 }
 
 /** Terms to highlight: a single term, or a phrase's terms in order; `prefix` applies to the last. */
@@ -85,6 +90,8 @@ interface Piece {
   /** With fuzzy variants; null when no word below has any. */
   fuzzy: string | null;
   label: string;
+  /** `CompiledOperand.words`. */
+  words: string[] | null;
 }
 
 class Compiler {
@@ -118,6 +125,7 @@ class Compiler {
         const or = (pick: (p: Piece) => string) => `(${kept.map(pick).join(' OR ')})`;
         return {
           expr: or((p) => p.expr),
+          words: kept.every((p) => p.words) ? kept.flatMap((p) => p.words!) : null,
           fuzzy: kept.some((p) => p.fuzzy) ? or((p) => p.fuzzy ?? p.expr) : null,
           label: `(${kept.map((p) => p.label).join(' OR ')})`,
         };
@@ -131,6 +139,7 @@ class Compiler {
         };
         return {
           expr: and((p) => p.expr),
+          words: null,
           fuzzy: positives.some((p) => p.fuzzy) ? and((p) => p.fuzzy ?? p.expr) : null,
           label: `(${positives.map((p) => p.label).join(' ')})`,
         };
@@ -205,7 +214,9 @@ class Compiler {
         ? typedPrefix(this.analyzer, text)
         : null;
     const words = completed === null ? undefined : this.options.completions?.(completed);
-    if (completed !== null) exact = this.completions(completed, terms[0]!, exact, words);
+    let alternatives = field || isPrefix || terms.length > 1 ? null : terms;
+    if (completed !== null)
+      ({ expr: exact, words: alternatives } = this.completions(completed, terms[0]!, exact, words));
     // An identifier being typed ('shared_ptr', 'std::vec', 'range-bas') is a phrase of its parts:
     // its last part, when as long as a word that completes, completes within the phrase, the
     // phrase as typed ranked above its completions (docs/design.md#the-word-being-typed).
@@ -222,6 +233,7 @@ class Compiler {
       ];
       this.highlights.push({ terms: open, prefix: true });
       exact = `(${exact} OR ${quote(open)} *)`;
+      alternatives = null;
     }
     this.terms.push(text.toLowerCase());
     if (bare && !isPrefix && terms.length === 1 && [...text].length >= FUZZY_MIN_LENGTH) {
@@ -236,7 +248,7 @@ class Compiler {
     const label =
       (field ? `${field}:` : '') +
       (bare ? text.toLowerCase() + (prefix ? '*' : '') : `"${text.toLowerCase()}"`);
-    return { expr: inField(exact), fuzzy: fuzzy && inField(fuzzy), label };
+    return { expr: inField(exact), fuzzy: fuzzy && inField(fuzzy), label, words: alternatives };
   }
 
   /**
@@ -252,7 +264,7 @@ class Compiler {
     word: string,
     exact: string,
     words: string[] | undefined,
-  ): string {
+  ): Pick<Piece, 'expr' | 'words'> {
     const family = (this.options.family?.(prefix) ?? []).filter((t) => `"${t}"` !== exact);
     this.highlights.push({ terms: [prefix], prefix: true });
     for (const term of family) this.highlights.push({ terms: [term], prefix: false });
@@ -261,7 +273,10 @@ class Compiler {
     const alone = completed.length === 1 && completed[0] === exact && family.length === 0;
     const others = [...(alone ? [] : completed), ...family.map((t) => quote([t]))];
     const unheld = others.length > 0 && this.options.holds?.(word) === false;
-    return `(${[...(unheld ? [] : [exact]), ...others].join(' OR ')})`;
+    const expr = `(${[...(unheld ? [] : [exact]), ...others].join(' OR ')})`;
+    // Single terms only when the prefix is spelled out as the terms it completes to.
+    const spelled = words === undefined ? null : [...(alone ? [] : words), ...family];
+    return { expr, words: spelled && [...(unheld ? [] : [word]), ...spelled] };
   }
 }
 

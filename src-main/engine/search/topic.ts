@@ -174,19 +174,8 @@ function rowsOf(operand: CompiledOperand, context: PlanContext): number {
     if (only!.terms.length > 1 && rows > 0 && context.countRows(operand.expr, 1) === 0) return 0;
     return rows;
   }
-  const words = wordsOf(operand.expr);
-  if (words === null) return context.countRows(operand.expr, COUNT_CAP);
-  return unionRows(words, context);
-}
-
-/** One word of an FTS5 expression: a quoted single term (query/compile.ts quotes every term). */
-const WORD = /"([^" ]+)"/g;
-/** An FTS5 expression that is only an OR of single words, `("ref" OR "refer")`. */
-const WORDS = /^\("[^" ]+"(?: OR "[^" ]+")*\)$/;
-
-/** The words of an expression that is an OR of single words, or null. */
-function wordsOf(expr: string): string[] | null {
-  return WORDS.test(expr) ? [...expr.matchAll(WORD)].map((m) => m[1]!) : null;
+  if (!operand.words) return context.countRows(operand.expr, COUNT_CAP);
+  return unionRows(operand.words, context);
 }
 
 /**
