@@ -58,7 +58,10 @@ function lineStartFrom(text: string, from: number): number {
  * Inline syntax, tried left to right; the first alternative that matches at a place wins. Each
  * begins with one of the characters of the leading lookahead, which lets the scan skip every
  * other place at once (half the time of a snippet's readable text on the msdocs-cpp queries:
- * docs/benchmarks.md#results-and-visiting-candidates).
+ * docs/benchmarks.md#results-and-visiting-candidates). No `d` flag: where a group is follows
+ * from the lengths of what comes before it (`inlineShown`), and the indices V8 builds for every
+ * group of every match cost a quarter of the readable text's time
+ * (docs/benchmarks.md#where-a-warm-searchs-time-goes-2026-11-27-main-at-1fff0fa).
  */
 const INLINE = new RegExp(
   '(?=[<%!\\[`*_~=])(?:' +
@@ -76,25 +79,39 @@ const INLINE = new RegExp(
         .source,
     ].join('|') +
     ')',
-  'dg',
+  'g',
 );
 
-/** What a reader sees of the inline construct `m` (matched with indices). */
+/** The range of group text `group` starting at `start`. */
+const rangeAt = (start: number, group: string): TextRange => [start, start + group.length];
+
+/** What a reader sees of the inline construct `m`. */
 function inlineShown(m: RegExpExecArray): Array<TextRange | string> {
   const groups = m.groups!;
-  const at = m.indices!.groups!;
-  if (groups.alias !== undefined && groups.alias.trim() !== '') return [at.alias!];
+  const bang = m[0].startsWith('!') ? 1 : 0;
   if (groups.target !== undefined) {
+    // `!?[[target#anchor|alias]]`: the groups follow one another.
+    const { target, anchor = '', alias } = groups;
+    const at = m.index + bang + 2;
+    if (alias !== undefined && alias.trim() !== '') {
+      return [rangeAt(at + target.length + anchor.length + 1, alias)];
+    }
     const shown: Array<TextRange | string> = [];
-    if (groups.target !== '') shown.push(at.target!);
-    const anchor = at.anchor;
-    if (anchor && /^#[^^]/.test(groups.anchor!)) {
+    if (target !== '') shown.push(rangeAt(at, target));
+    if (/^#[^^]/.test(anchor)) {
       if (shown.length > 0) shown.push(' › ');
-      shown.push([anchor[0] + 1, anchor[1]]);
+      shown.push(rangeAt(at + target.length + 1, anchor.slice(1)));
     }
     return shown;
   }
-  const kept = at.text ?? at.ref ?? at.code ?? at.inner;
+  // A link's or reference link's text, a code span's code, emphasis's inner text: the group
+  // right after the construct's opening marks.
+  const { text, ref, tick, code, mark, inner } = groups;
+  let kept: TextRange | undefined;
+  if (text !== undefined) kept = rangeAt(m.index + bang + 1, text);
+  else if (ref !== undefined) kept = rangeAt(m.index + bang + 1, ref);
+  else if (code !== undefined) kept = rangeAt(m.index + tick!.length, code);
+  else if (inner !== undefined) kept = rangeAt(m.index + mark!.length, inner);
   return kept && kept[1] > kept[0] ? [kept] : [];
 }
 
