@@ -6,6 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createEngine, engineInternals } from '../../src-main/engine/create-engine.ts';
+import type { LabelledQuery } from '../../src-main/engine/eval/query-set.ts';
 import { cli as runCli } from '../cli/cli-helpers.ts';
 import { QUERY_SETS } from './query-sets.ts';
 
@@ -24,6 +25,10 @@ function queryFile(name: string, content: string): string {
   writeFileSync(file, content);
   return file;
 }
+
+/** A query set file holding these labelled queries. */
+const labelledQueries = (name: string, queries: LabelledQuery[]) =>
+  queryFile(name, JSON.stringify({ queries }));
 
 beforeAll(async () => {
   const engine = await createEngine({
@@ -90,15 +95,10 @@ describe('cli eval', () => {
   });
 
   it('scores a query found first as 1, and a query with no answer as a miss', async () => {
-    const file = queryFile(
-      'two.json',
-      JSON.stringify({
-        queries: [
-          { q: 'tipping bucket reed switch', expected: 'Glossary.md#tipping-bucket' },
-          { q: 'zzzqqq xxyyzz', expected: 'Team.md' },
-        ],
-      }),
-    );
+    const file = labelledQueries('two.json', [
+      { q: 'tipping bucket reed switch', expected: 'Glossary.md#tipping-bucket' },
+      { q: 'zzzqqq xxyyzz', expected: 'Team.md' },
+    ]);
     const { status, out } = await cli('--db', db, '--queries', file, '--json', '--limit', '10');
     expect(status).toBe(0);
     expect(JSON.parse(out)).toEqual({
@@ -110,15 +110,10 @@ describe('cli eval', () => {
   });
 
   it('prints the all-word-first bound with --bound: all-word results in the best order, then the rest', async () => {
-    const file = queryFile(
-      'bound.json',
-      JSON.stringify({
-        queries: [
-          { q: 'alpha beta', expected: 'long.md#long' },
-          { q: 'alpha beta', expected: 'target.md#target' },
-        ],
-      }),
-    );
+    const file = labelledQueries('bound.json', [
+      { q: 'alpha beta', expected: 'long.md#long' },
+      { q: 'alpha beta', expected: 'target.md#target' },
+    ]);
     const json = await cli('--db', words, '--queries', file, '--json', '--bound');
     expect(json.status).toBe(0);
     // Ranked 12th of 12 all-word results, the first answer could be ranked first; the second
@@ -138,15 +133,10 @@ describe('cli eval', () => {
   });
 
   it('warns about labels that are not in the index, and counts them as misses', async () => {
-    const file = queryFile(
-      'unknown.json',
-      JSON.stringify({
-        queries: [
-          { q: 'anemometer', expected: 'Glossary.md#no-such-section' },
-          { q: 'anemometer', expected: 'Missing.md' },
-        ],
-      }),
-    );
+    const file = labelledQueries('unknown.json', [
+      { q: 'anemometer', expected: 'Glossary.md#no-such-section' },
+      { q: 'anemometer', expected: 'Missing.md' },
+    ]);
     const { status, out, err } = await cli('--db', db, '--queries', file, '--json');
     expect(status).toBe(0);
     expect(err).toBe(
@@ -157,10 +147,9 @@ describe('cli eval', () => {
   });
 
   it('picks the vault with --vault when the database has several', async () => {
-    const file = queryFile(
-      'small.json',
-      JSON.stringify({ queries: [{ q: 'clock wakes board', expected: 'deep.md#deep-sleep' }] }),
-    );
+    const file = labelledQueries('small.json', [
+      { q: 'clock wakes board', expected: 'deep.md#deep-sleep' },
+    ]);
     const ok = await cli('--db', twoVaults, '--queries', file, '--vault', 'small', '--json');
     expect(ok.status).toBe(0);
     expect(JSON.parse(ok.out).recall10).toBe(1);
