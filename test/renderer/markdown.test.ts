@@ -1,4 +1,4 @@
-import type { Element, Root, RootContent } from 'hast';
+import type { Root } from 'hast';
 import { describe, expect, it } from 'vitest';
 import hostileNote from '../fixtures/e2e-vault/xss.md?raw';
 import {
@@ -6,16 +6,8 @@ import {
   previewSource,
   renderMarkdown,
 } from '../../src-renderer/src/lib/markdown.ts';
+import { elements, walk } from './hast-nodes.ts';
 
-function* walk(nodes: readonly RootContent[]): Generator<RootContent> {
-  for (const node of nodes) {
-    yield node;
-    if (node.type === 'element') yield* walk(node.children);
-  }
-}
-
-const elements = (tree: Root) =>
-  [...walk(tree.children)].filter((node): node is Element => node.type === 'element');
 const marked = (tree: Root) =>
   elements(tree)
     .filter((element) => element.tagName === 'mark')

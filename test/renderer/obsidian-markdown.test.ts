@@ -9,15 +9,8 @@ import {
   treeDepth,
 } from '../../src-renderer/src/lib/preview-render.ts';
 import { parseWikiTarget } from '../../src-renderer/src/lib/wikilink-syntax.ts';
+import { elements } from './hast-nodes.ts';
 
-function* walk(nodes: readonly RootContent[]): Generator<RootContent> {
-  for (const node of nodes) {
-    yield node;
-    if (node.type === 'element') yield* walk(node.children);
-  }
-}
-const elements = (tree: Root) =>
-  [...walk(tree.children)].filter((node): node is Element => node.type === 'element');
 const text = (node: RootContent): string =>
   node.type === 'text'
     ? node.value
