@@ -220,3 +220,15 @@ export function intOption(
   }
   return parsed;
 }
+
+/** `vault:path`: a vault name as the registry allows it, a colon, a path. */
+const DOC_ID = /^[a-z0-9_-]{1,64}:./s;
+
+/**
+ * The DOCID argument of `outline` and `links`. One not of the form `vault:path` is bad usage
+ * (exit 2), not a failure: no index could hold it.
+ */
+export function docIdArgument(value: string): string {
+  if (!DOC_ID.test(value)) throw new UsageError(`DOCID "${value}" is not of the form vault:path`);
+  return value;
+}

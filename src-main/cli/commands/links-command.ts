@@ -1,7 +1,7 @@
 // `cli links --db FILE [--limit N] DOCID [--json]` (docs/design.md#command-line): a document's
 // outgoing links and its backlinks — every one, or the first N of each list with `--limit`.
 import type { LinksResponse } from '#shared/contract/api.ts';
-import { defineCommand, intOption, UsageError } from '../command.ts';
+import { defineCommand, docIdArgument, intOption } from '../command.ts';
 import { LINKS_LIMIT_RANGE } from '../option-bounds.ts';
 import { withIndex } from '../open-index.ts';
 
@@ -10,9 +10,6 @@ const options = {
   limit: { type: 'string' },
   json: { type: 'boolean' },
 } as const;
-
-/** `vault:path`: a vault name as the registry allows it, a colon, a path. */
-const DOC_ID = /^[a-z0-9_-]{1,64}:./s;
 
 /** The JSON of docs/design.md#command-line: exactly these fields. */
 function jsonOf(links: LinksResponse): string {
@@ -48,8 +45,7 @@ export const command = defineCommand({
   usage: 'links --db FILE [--limit N] DOCID [--json]',
   options,
   async run({ values, positionals }, io) {
-    const docId = positionals[0]!;
-    if (!DOC_ID.test(docId)) throw new UsageError(`DOCID "${docId}" is not of the form vault:path`);
+    const docId = docIdArgument(positionals[0]!);
     const limit = intOption(values.limit, '--limit', LINKS_LIMIT_RANGE) ?? LINKS_LIMIT_RANGE.max;
     return withIndex(values.db, async (engine) => {
       const links = await engine.links({ docId, limit, outgoingLimit: limit });

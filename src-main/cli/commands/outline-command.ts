@@ -1,13 +1,10 @@
 // `cli outline --db FILE DOCID [--json]` (docs/design.md#command-line): a document's node tree.
 import type { OutlineResponse } from '#shared/contract/api.ts';
-import { defineCommand, UsageError } from '../command.ts';
+import { defineCommand, docIdArgument } from '../command.ts';
 import { withIndex } from '../open-index.ts';
 import { terminalLine } from '../terminal-text.ts';
 
 const options = { db: { type: 'string' }, json: { type: 'boolean' } } as const;
-
-/** `vault:path`: a vault name as the registry allows it, a colon, a path. */
-const DOC_ID = /^[a-z0-9_-]{1,64}:./s;
 
 function formatOutline(outline: OutlineResponse): string {
   const lines = [
@@ -30,9 +27,7 @@ export const command = defineCommand({
   usage: 'outline --db FILE DOCID [--json]',
   options,
   async run({ values, positionals }, io) {
-    const docId = positionals[0]!;
-    // Bad usage (exit 2), not a failure: no index could hold it.
-    if (!DOC_ID.test(docId)) throw new UsageError(`DOCID "${docId}" is not of the form vault:path`);
+    const docId = docIdArgument(positionals[0]!);
     return withIndex(values.db, async (engine) => {
       const outline = await engine.outline({ docId });
       io.stdout.write(values.json ? `${JSON.stringify(outline)}\n` : formatOutline(outline));
