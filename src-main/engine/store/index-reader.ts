@@ -35,7 +35,7 @@ export interface FileBrief {
   fm_updated: number | null;
 }
 
-/** A registered vault as the reader sees it. */
+/** A registered vault as the reader sees it: its `vaults` row (`ignore` a JSON array). */
 export interface VaultRow {
   id: number;
   name: string;

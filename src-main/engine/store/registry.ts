@@ -1,6 +1,7 @@
 // The vault registry, the persisted settings and the index stamp, on the engine's connection.
 import type { Statement } from 'better-sqlite3';
 import type { Db } from './database.ts';
+import type { VaultRow } from './index-reader.ts';
 import { vaultRowidBase } from './node-rows.ts';
 
 /** A registered vault with its counts. */
@@ -17,13 +18,8 @@ export interface VaultRecord {
   errors: number;
 }
 
-interface VaultDbRow {
-  id: number;
-  name: string;
-  root: string;
-  pinned: number;
-  ignore: string;
-  sample: number;
+/** A registered vault as the registry reads it: the reader's row, its device and its counts. */
+interface VaultDbRow extends VaultRow {
   device: number | null;
   documents: number;
   errors: number;
