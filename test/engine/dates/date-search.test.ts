@@ -1,33 +1,18 @@
 // Dates in a search on real files (docs/design.md#date-filters): filters keep only the notes in
 // range, `sort` puts the newest first, and every result carries its dates.
-import { mkdirSync, utimesSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { EngineService } from '#shared/contract/engine.ts';
-import { createEngine, engineInternals } from '../../../src-main/engine/create-engine.ts';
-import { tempDir } from '../store/temp.ts';
+import { datedVault } from './dated-vault.ts';
 
 const day = (y: number, m: number, d: number) => new Date(y, m - 1, d).getTime();
 let engine: EngineService;
 
-function note(root: string, name: string, text: string, mtime: number) {
-  writeFileSync(join(root, name), text);
-  utimesSync(join(root, name), mtime / 1000, mtime / 1000);
-}
-
 beforeAll(async () => {
-  const dir = tempDir();
-  const root = join(dir, 'v');
-  mkdirSync(root);
-  note(root, 'old.md', '---\ncreated: 2025-03-04\n---\n# Old\n\nTomatoes here.\n', day(2024, 5, 1));
-  note(root, 'new.md', '---\ndate: 2026-10-01\n---\n# New\n\nTomatoes, beans.\n', Date.now());
-  note(root, 'plain.md', '# Plain\n\nTomatoes only.\n', day(2026, 1, 15));
-  engine = await createEngine({
-    dbPath: join(dir, 'db'),
-    vaults: [{ root, name: 'v' }],
-    watch: false,
-  });
-  await engineInternals(engine).ready();
+  engine = await datedVault([
+    ['old.md', '---\ncreated: 2025-03-04\n---\n# Old\n\nTomatoes here.\n', day(2024, 5, 1)],
+    ['new.md', '---\ndate: 2026-10-01\n---\n# New\n\nTomatoes, beans.\n', Date.now()],
+    ['plain.md', '# Plain\n\nTomatoes only.\n', day(2026, 1, 15)],
+  ]);
 });
 afterAll(() => engine.close());
 

@@ -1,35 +1,20 @@
 // The recency boost (docs/search-quality.md#links-and-time-in-ranking): off by default; with the
 // recencyBoost setting on, of two notes that match alike the recently updated one ranks first.
-import { mkdirSync, utimesSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { EngineService } from '#shared/contract/engine.ts';
-import { createEngine, engineInternals } from '../../../src-main/engine/create-engine.ts';
 import { recencyFactor } from '../../../src-main/engine/dates/recency.ts';
-import { tempDir } from '../store/temp.ts';
+import { datedVault } from './dated-vault.ts';
 
 const DAY = 86_400_000;
 let engine: EngineService;
 
 beforeAll(async () => {
-  const dir = tempDir();
-  const root = join(dir, 'v');
-  mkdirSync(root);
-  // Alike but for the name; 'aaa' sorts first, so relevance ties put it first.
-  for (const [name, days] of [
-    ['aaa.md', 400],
-    ['zzz.md', 2],
-  ] as const) {
-    writeFileSync(join(root, name), '# Medlar\n\nMedlar notes.\n');
-    const at = new Date(Date.now() - days * DAY);
-    utimesSync(join(root, name), at, at);
-  }
-  engine = await createEngine({
-    dbPath: join(dir, 'db'),
-    vaults: [{ root, name: 'v' }],
-    watch: false,
-  });
-  await engineInternals(engine).ready();
+  // Alike but for the name and the age; 'aaa' sorts first, so relevance ties put it first.
+  const text = '# Medlar\n\nMedlar notes.\n';
+  engine = await datedVault([
+    ['aaa.md', text, Date.now() - 400 * DAY],
+    ['zzz.md', text, Date.now() - 2 * DAY],
+  ]);
 });
 afterAll(() => engine.close());
 
