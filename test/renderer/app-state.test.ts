@@ -5,7 +5,7 @@ import { VaultsState } from '../../src-renderer/src/state/vaults.svelte.ts';
 import { AppSettingsState } from '../../src-renderer/src/state/settings.svelte.ts';
 import { copyMessage } from '../../src-renderer/src/lib/export-text.ts';
 import { createBridgeClient } from '../../src-renderer/src/api/bridge-client.ts';
-import { createFakeApi, ok, result } from './fake-api.ts';
+import { createFakeApi, failed, ok, result } from './fake-api.ts';
 
 const wait = (ms = 0) => new Promise((done) => setTimeout(done, ms));
 
@@ -188,10 +188,7 @@ describe('VaultsState', () => {
 
   it('keeps the engine’s message when adding fails, and refuses an empty path', async () => {
     const fake = createFakeApi();
-    fake.answer('addVault', () => ({
-      ok: false,
-      error: { code: 'not-found', message: 'folder not found: /nope' },
-    }));
+    fake.answer('addVault', () => failed('not-found', 'folder not found: /nope'));
     const vaults = new VaultsState(fake.api);
     expect(await vaults.add('  ')).toBe(false);
     expect(fake.calls).toHaveLength(0);
@@ -254,10 +251,9 @@ describe('AppSettingsState', () => {
 
   it('keeps the reason of a refused update', async () => {
     const fake = createFakeApi();
-    fake.answer('updateSettings', () => ({
-      ok: false,
-      error: { code: 'invalid-argument', message: 'updateSettings: too big (resultLimit)' },
-    }));
+    fake.answer('updateSettings', () =>
+      failed('invalid-argument', 'updateSettings: too big (resultLimit)'),
+    );
     const store = new AppSettingsState(fake.api);
     expect(await store.update({ resultLimit: 9999 })).toBe(false);
     expect(store.error).toBe('updateSettings: too big (resultLimit)');

@@ -11,7 +11,7 @@ import type {
 import { CopyState, LARGE_COPY_TOKENS } from '../../src-renderer/src/state/copy.svelte.ts';
 import { NoticeState } from '../../src-renderer/src/state/notice.svelte.ts';
 import { formatTokens, resultTokens, sectionSize } from '../../src-renderer/src/lib/copy-size.ts';
-import { createFakeApi, ok, result } from './fake-api.ts';
+import { createFakeApi, failed, ok, result } from './fake-api.ts';
 
 /** An API whose exports are `tokens` long, cut to `maxTokens` when one is given. */
 function copyApi(tokens: number) {
@@ -98,10 +98,7 @@ describe('CopyState', () => {
       isError: true,
       text: 'Nothing to copy: no result is selected.',
     });
-    fake.answer('exportResults', () => ({
-      ok: false,
-      error: { code: 'not-found', message: 'no node v:gone.md' },
-    }));
+    fake.answer('exportResults', () => failed('not-found', 'no node v:gone.md'));
     await state.copy(['v:gone.md']);
     expect(notice).toMatchObject({ isError: true, text: 'Export failed: no node v:gone.md' });
   });

@@ -2,6 +2,7 @@
 // boundary. Methods answer what a test sets, record their calls, and can be held back to test
 // the order of responses; events are emitted by hand.
 import type {
+  ApiErrorCode,
   ApiEvent,
   ApiMethod,
   ApiResult,
@@ -25,7 +26,13 @@ export interface FakeApi {
   listeners(event: ApiEvent): number;
 }
 
+/** The answer of a call that succeeded. */
 export const ok = <T>(value: T): ApiResult<T> => ({ ok: true, value });
+/** The answer of a call that failed, as the main process or the bridge sends it. */
+export const failed = (code: ApiErrorCode, message: string): ApiResult<never> => ({
+  ok: false,
+  error: { code, message },
+});
 
 export function createFakeApi(): FakeApi {
   const calls: Array<[ApiMethod, unknown]> = [];
@@ -36,9 +43,7 @@ export function createFakeApi(): FakeApi {
     api[method] = async (argument?: unknown) => {
       calls.push([method, argument]);
       const handler = handlers.get(method);
-      if (!handler)
-        return { ok: false, error: { code: 'unavailable', message: `${method} not set` } };
-      return handler(argument as never);
+      return handler ? handler(argument as never) : failed('unavailable', `${method} not set`);
     };
   }
   for (const event of API_EVENTS) {

@@ -2,7 +2,7 @@
 // or why it could not (the browser).
 import { describe, expect, it } from 'vitest';
 import { openMessage, openNode } from '../../src-renderer/src/lib/open-node.ts';
-import { createFakeApi, ok } from './fake-api.ts';
+import { createFakeApi, failed, ok } from './fake-api.ts';
 
 describe('openMessage', () => {
   it('names the file and where it opened', () => {
@@ -21,10 +21,7 @@ describe('openMessage', () => {
 describe('openNode', () => {
   it('passes on why the environment cannot open files', async () => {
     const fake = createFakeApi();
-    fake.answer('openInEditor', () => ({
-      ok: false,
-      error: { code: 'unavailable', message: 'Opening files … use the Folio app.' },
-    }));
+    fake.answer('openInEditor', () => failed('unavailable', 'Opening files … use the Folio app.'));
     expect(await openNode(fake.api, 'v:a.md')).toEqual({
       ok: false,
       message: 'Opening files … use the Folio app.',

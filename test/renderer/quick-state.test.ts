@@ -5,7 +5,7 @@ import type { NodeContent } from '#shared/contract/api.ts';
 import { quickActions, quickKeyOf } from '../../src-renderer/src/lib/quick-actions.ts';
 import { HistoryState } from '../../src-renderer/src/state/history.svelte.ts';
 import { QuickState, type QueryMemory } from '../../src-renderer/src/state/quick.svelte.ts';
-import { createFakeApi, ok, result } from './fake-api.ts';
+import { createFakeApi, failed, ok, result } from './fake-api.ts';
 
 const wait = (ms = 0) => new Promise((done) => setTimeout(done, ms));
 
@@ -54,10 +54,7 @@ function api() {
   fake.answer('copyText', () => ok(null));
   fake.answer('hideQuickSearch', () => ok(null));
   fake.answer('showInMainWindow', () => ok(null));
-  fake.answer('openInEditor', () => ({
-    ok: false,
-    error: { code: 'unavailable', message: 'not in a browser' },
-  }));
+  fake.answer('openInEditor', () => failed('unavailable', 'not in a browser'));
   return fake;
 }
 

@@ -2,7 +2,7 @@ import { validateRequest } from '#shared/contract/schema.ts';
 import { describe, expect, it } from 'vitest';
 import type { SearchRequest, SearchResponse } from '#shared/contract/api.ts';
 import { SearchState, SHOW_LOADING_AFTER_MS } from '../../src-renderer/src/state/search.svelte.ts';
-import { createFakeApi, deferred, ok, result } from './fake-api.ts';
+import { createFakeApi, deferred, failed, ok, result } from './fake-api.ts';
 
 const response = (...ids: string[]): SearchResponse => ({
   results: ids.map((id) => result(id)),
@@ -40,10 +40,7 @@ describe('SearchState', () => {
     new SearchState(fake.api).setTopic(0, 'x');
     expect((fake.calls[3]![1] as SearchRequest).supersede!.client).not.toBe(tickets[0]!.client);
     // The engine answers the older ones superseded (or late): dropped, results never go back.
-    pending.get('sl')!.resolve({
-      ok: false,
-      error: { code: 'superseded', message: 'superseded' },
-    } as never);
+    pending.get('sl')!.resolve(failed('superseded', 'superseded') as never);
     pending.get('slo')!.resolve(ok(response('v:slow.md')));
     await expect.poll(() => search.status).toBe('ready');
     pending.get('s')!.resolve(ok(response('v:s.md')));
@@ -161,10 +158,7 @@ describe('SearchState', () => {
 
   it('keeps the error message for the error state', async () => {
     const fake = createFakeApi();
-    fake.answer('search', () => ({
-      ok: false,
-      error: { code: 'internal', message: 'database is locked' },
-    }));
+    fake.answer('search', () => failed('internal', 'database is locked'));
     const search = new SearchState(fake.api);
     search.topics = ['x'];
     await search.run();
@@ -179,10 +173,7 @@ describe('SearchState', () => {
     const search = new SearchState(fake.api, { onResults: (results) => seen.push(results.length) });
     search.topics = ['x'];
     await search.run();
-    fake.answer('search', () => ({
-      ok: false,
-      error: { code: 'unavailable', message: 'the bridge is not reachable' },
-    }));
+    fake.answer('search', () => failed('unavailable', 'the bridge is not reachable'));
     search.topics = ['xy'];
     await search.run();
     expect([search.status, search.error, search.results]).toEqual([

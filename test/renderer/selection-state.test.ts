@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { NodeContent, OutlineResponse } from '#shared/contract/api.ts';
 import { SelectionState } from '../../src-renderer/src/state/selection.svelte.ts';
-import { createFakeApi, deferred, ok, result, type FakeApi } from './fake-api.ts';
+import { createFakeApi, deferred, failed, ok, result, type FakeApi } from './fake-api.ts';
 
 const markdown = '## Power\n\nThe battery lasts. Battery!\n';
 
@@ -252,10 +252,7 @@ describe('SelectionState', () => {
 
   it('reports a content error', async () => {
     const fake = api();
-    fake.answer('nodeContent', () => ({
-      ok: false,
-      error: { code: 'not-found', message: 'gone' },
-    }));
+    fake.answer('nodeContent', () => failed('not-found', 'gone'));
     const selection = new SelectionState(fake.api);
     await selection.showNode('v:x.md');
     expect(selection.contentStatus).toBe('error');
@@ -267,10 +264,7 @@ describe('SelectionState', () => {
     const selection = new SelectionState(fake.api);
     await selection.showNode('v:a.md#a');
     expect(selection.content?.id).toBe('v:a.md#a');
-    fake.answer('nodeContent', () => ({
-      ok: false,
-      error: { code: 'invalid-argument', message: 'id is too long' },
-    }));
+    fake.answer('nodeContent', () => failed('invalid-argument', 'id is too long'));
     // A node of the outline on show: the outline stays, the preview does not.
     await selection.showNode('v:a.md#b');
     expect([selection.content, selection.outline?.docId]).toEqual([null, 'v:a.md']);
