@@ -14,6 +14,19 @@ const noElectron = {
   ],
 };
 
+/**
+ * The imports a layer without Node (the contract, the renderer) may not make: electron, node:*
+ * (the message says `why`), and what `more` adds.
+ */
+const noElectronNorNode = (why, ...more) => ({
+  paths: noElectron.paths,
+  patterns: [
+    ...noElectron.patterns,
+    { group: ['node:*'], message: `${why}: no node:* imports.` },
+    ...more,
+  ],
+});
+
 export default tseslint.config(
   {
     ignores: [
@@ -84,20 +97,10 @@ export default tseslint.config(
     rules: {
       'no-restricted-imports': [
         'error',
-        {
-          paths: noElectron.paths,
-          patterns: [
-            ...noElectron.patterns,
-            {
-              group: ['node:*'],
-              message: 'The contract is environment-neutral: no node:* imports.',
-            },
-            {
-              regex: 'src-main/|^\\.\\./\\.\\./',
-              message: 'The contract depends on nothing.',
-            },
-          ],
-        },
+        noElectronNorNode('The contract is environment-neutral', {
+          regex: 'src-main/|^\\.\\./\\.\\./',
+          message: 'The contract depends on nothing.',
+        }),
       ],
     },
   },
@@ -107,17 +110,10 @@ export default tseslint.config(
     rules: {
       'no-restricted-imports': [
         'error',
-        {
-          paths: noElectron.paths,
-          patterns: [
-            ...noElectron.patterns,
-            { group: ['node:*'], message: 'The renderer is sandboxed: no node:* imports.' },
-            {
-              regex: 'src-main/',
-              message: 'The renderer reaches the rest of the code only through #shared/contract.',
-            },
-          ],
-        },
+        noElectronNorNode('The renderer is sandboxed', {
+          regex: 'src-main/',
+          message: 'The renderer reaches the rest of the code only through #shared/contract.',
+        }),
       ],
       'svelte/no-at-html-tags': 'error',
     },
