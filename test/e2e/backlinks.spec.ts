@@ -6,11 +6,10 @@ import { join } from 'node:path';
 import type { Page } from '@playwright/test';
 import type { VaultInfo } from '#shared/contract/api.ts';
 import { SCREENSHOTS, expect, test, type RunningBridge } from './bridge-fixture.ts';
+import { results, searchBox } from './locators.ts';
 
 const LINKS_VAULT = join(import.meta.dirname, '..', 'fixtures', 'links-vault');
 
-const searchBox = (page: Page) => page.getByRole('searchbox', { name: 'Search' });
-const results = (page: Page) => page.getByRole('listbox', { name: 'Results' }).getByRole('option');
 const linkedFrom = (page: Page) => page.getByRole('region', { name: /Linked from/ });
 const entries = (page: Page) =>
   page.getByRole('list', { name: 'Sections linking to this note' }).getByRole('button');

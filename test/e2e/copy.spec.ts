@@ -5,10 +5,10 @@
 import { join } from 'node:path';
 import type { Page } from '@playwright/test';
 import { SCREENSHOTS, expect, test } from './bridge-fixture.ts';
+import { preview } from './locators.ts';
 
 test.use({ permissions: ['clipboard-read', 'clipboard-write'] });
 
-const preview = (page: Page) => page.getByRole('region', { name: 'Preview' });
 const toast = (page: Page) => page.getByRole('status');
 
 async function clipboard(page: Page): Promise<string> {

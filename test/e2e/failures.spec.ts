@@ -1,12 +1,9 @@
 // When the engine cannot answer, the page says so instead of showing what it showed before:
 // a failed request is faked with page.route, the rest is the real bridge.
 import { join } from 'node:path';
-import type { Page, WebSocketRoute } from '@playwright/test';
+import type { WebSocketRoute } from '@playwright/test';
 import { SCREENSHOTS, expect, test } from './bridge-fixture.ts';
-
-const searchBox = (page: Page) => page.getByRole('searchbox', { name: 'Search' });
-const results = (page: Page) => page.getByRole('listbox', { name: 'Results' }).getByRole('option');
-const preview = (page: Page) => page.getByRole('region', { name: 'Preview' });
+import { preview, results, searchBox } from './locators.ts';
 
 test('a section that fails to load shows the error, not the previous section', async ({
   page,

@@ -1,11 +1,8 @@
 // History (issue 14 item 11): an empty box shows the searches acted on and the sections opened
 // (frecency), ↑ in the empty box recalls the last search, and both survive a reload.
 import { join } from 'node:path';
-import type { Page } from '@playwright/test';
 import { SCREENSHOTS, expect, test } from './bridge-fixture.ts';
-
-const searchBox = (page: Page) => page.getByRole('searchbox', { name: 'Search' });
-const results = (page: Page) => page.getByRole('listbox', { name: 'Results' }).getByRole('option');
+import { results, searchBox } from './locators.ts';
 
 test('recent searches and opened sections show on an empty query and persist', async ({
   page,

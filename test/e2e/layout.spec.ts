@@ -3,14 +3,12 @@
 // pane, and every result keeps its score (when shown) and merged count in view (docs/design.md#processes).
 import { cpSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Locator, Page } from '@playwright/test';
+import type { Locator } from '@playwright/test';
 import type { VaultInfo } from '#shared/contract/api.ts';
 import { SCREENSHOTS, expect, test, type RunningBridge } from './bridge-fixture.ts';
+import { results, searchBox } from './locators.ts';
 
 const LAYOUT_VAULT = join(import.meta.dirname, '..', 'fixtures', 'e2e-layout');
-
-const searchBox = (page: Page) => page.getByRole('searchbox', { name: 'Search' });
-const results = (page: Page) => page.getByRole('listbox', { name: 'Results' }).getByRole('option');
 
 async function addLayoutVault(bridge: RunningBridge): Promise<void> {
   const root = join(bridge.scratch, 'layout');

@@ -1,9 +1,7 @@
 // Opening (issue 14, item 12): Enter on a result shows it; Alt+O and Alt+R need the OS, and the
 // browser says so in the status line of either window instead of doing nothing.
-import type { Page } from '@playwright/test';
 import { expect, test } from './bridge-fixture.ts';
-
-const results = (page: Page) => page.getByRole('listbox', { name: 'Results' }).getByRole('option');
+import { results } from './locators.ts';
 
 test('main window: Enter shows the result; Alt+O and Alt+R say the browser cannot', async ({
   page,

@@ -8,11 +8,10 @@ import { join } from 'node:path';
 import type { Page } from '@playwright/test';
 import type { VaultInfo } from '#shared/contract/api.ts';
 import { SCREENSHOTS, expect, test, type RunningBridge } from './bridge-fixture.ts';
+import { results, searchBox } from './locators.ts';
 
 const OBSIDIAN_VAULT = join(import.meta.dirname, '..', 'fixtures', 'e2e-obsidian');
 
-const searchBox = (page: Page) => page.getByRole('searchbox', { name: 'Search' });
-const results = (page: Page) => page.getByRole('listbox', { name: 'Results' }).getByRole('option');
 const article = (page: Page) => page.getByRole('region', { name: 'Preview' }).locator('article');
 
 async function addVault(

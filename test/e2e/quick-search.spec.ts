@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import type { Page } from '@playwright/test';
 import type { SearchResponse } from '#shared/contract/api.ts';
 import { SCREENSHOTS, expect, test } from './bridge-fixture.ts';
+import { preview } from './locators.ts';
 
 test.use({
   permissions: ['clipboard-read', 'clipboard-write'],
@@ -15,7 +16,6 @@ test.use({
 
 const box = (page: Page) => page.getByRole('combobox', { name: 'Quick search' });
 const options = (page: Page) => page.getByRole('option');
-const preview = (page: Page) => page.getByRole('region', { name: 'Preview' });
 
 async function shoot(page: Page, name: string): Promise<void> {
   for (const scheme of ['light', 'dark'] as const) {

@@ -3,11 +3,8 @@
 // readable measure; scores are hidden unless the setting shows them; the merged badge explains
 // itself; the outline has a legend. Screenshots of each size, light and dark.
 import { join } from 'node:path';
-import type { Page } from '@playwright/test';
 import { SCREENSHOTS, expect, test } from './bridge-fixture.ts';
-
-const searchBox = (page: Page) => page.getByRole('searchbox', { name: 'Search' });
-const results = (page: Page) => page.getByRole('listbox', { name: 'Results' }).getByRole('option');
+import { results, searchBox } from './locators.ts';
 
 const SIZES = [
   [900, 600],

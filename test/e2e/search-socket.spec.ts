@@ -4,9 +4,7 @@
 // still come.
 import type { Page } from '@playwright/test';
 import { expect, test } from './bridge-fixture.ts';
-
-const searchBox = (page: Page) => page.getByRole('searchbox', { name: 'Search' });
-const results = (page: Page) => page.getByRole('listbox', { name: 'Results' }).getByRole('option');
+import { results, searchBox } from './locators.ts';
 
 /** The API calls the page sent over HTTP, by method. */
 function httpCalls(page: Page): string[] {

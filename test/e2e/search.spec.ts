@@ -3,11 +3,9 @@
 import { join } from 'node:path';
 import type { Page } from '@playwright/test';
 import { SCREENSHOTS, expect, test } from './bridge-fixture.ts';
+import { preview, results, searchBox } from './locators.ts';
 
-const searchBox = (page: Page) => page.getByRole('searchbox', { name: 'Search' });
-const results = (page: Page) => page.getByRole('listbox', { name: 'Results' }).getByRole('option');
 const outline = (page: Page) => page.getByRole('tree', { name: 'Outline' });
-const preview = (page: Page) => page.getByRole('region', { name: 'Preview' });
 
 test('merged results, outline and preview follow the selection', async ({ page, bridge }) => {
   await page.goto(bridge.url);

@@ -6,9 +6,8 @@ import { join } from 'node:path';
 import type { Page } from '@playwright/test';
 import type { VaultInfo } from '#shared/contract/api.ts';
 import { SCREENSHOTS, expect, test, type RunningBridge } from './bridge-fixture.ts';
+import { results, searchBox } from './locators.ts';
 
-const searchBox = (page: Page) => page.getByRole('searchbox', { name: 'Search' });
-const results = (page: Page) => page.getByRole('listbox', { name: 'Results' }).getByRole('option');
 const sortControl = (page: Page) => page.getByRole('combobox', { name: 'Sort results' });
 
 /**

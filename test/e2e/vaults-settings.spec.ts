@@ -5,6 +5,7 @@ import type { Page } from '@playwright/test';
 import type { Settings } from '#shared/contract/api.ts';
 import { DEFAULT_SETTINGS } from '#shared/contract/defaults.ts';
 import { SCREENSHOTS, expect, test } from './bridge-fixture.ts';
+import { results } from './locators.ts';
 
 async function shoot(page: Page, name: string): Promise<void> {
   for (const scheme of ['light', 'dark'] as const) {
@@ -13,8 +14,6 @@ async function shoot(page: Page, name: string): Promise<void> {
   }
   await page.emulateMedia({ colorScheme: 'light' });
 }
-
-const results = (page: Page) => page.getByRole('listbox', { name: 'Results' }).getByRole('option');
 
 test('vault panel: add a folder, find its notes, remove it', async ({ page, bridge }) => {
   const extra = join(bridge.scratch, 'extra-notes');
