@@ -1,23 +1,24 @@
 // Dates in a search on real files (docs/design.md#date-filters): filters keep only the notes in
 // range, `sort` puts the newest first, and every result carries its dates.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { EngineService } from '#shared/contract/engine.ts';
+import { describe, expect, it } from 'vitest';
+import { vaultEngine } from '../search/vault-engine.ts';
 import { datedVault } from './dated-vault.ts';
 
 const day = (y: number, m: number, d: number) => new Date(y, m - 1, d).getTime();
-let engine: EngineService;
-
-beforeAll(async () => {
-  engine = await datedVault([
-    ['old.md', '---\ncreated: 2025-03-04\n---\n# Old\n\nTomatoes here.\n', day(2024, 5, 1)],
-    ['new.md', '---\ndate: 2026-10-01\n---\n# New\n\nTomatoes, beans.\n', Date.now()],
-    ['plain.md', '# Plain\n\nTomatoes only.\n', day(2026, 1, 15)],
-  ]);
-});
-afterAll(() => engine.close());
+const engine = vaultEngine(
+  () =>
+    datedVault([
+      ['old.md', '---\ncreated: 2025-03-04\n---\n# Old\n\nTomatoes here.\n', day(2024, 5, 1)],
+      ['new.md', '---\ndate: 2026-10-01\n---\n# New\n\nTomatoes, beans.\n', Date.now()],
+      ['plain.md', '# Plain\n\nTomatoes only.\n', day(2026, 1, 15)],
+    ]),
+  'v',
+);
 
 const paths = async (query: string, sort?: 'modified' | 'created') =>
-  (await engine.search({ queries: [query], ...(sort ? { sort } : {}) })).results.map((r) => r.path);
+  (await engine().search({ queries: [query], ...(sort ? { sort } : {}) })).results.map(
+    (r) => r.path,
+  );
 
 describe('dates in a search', () => {
   it('filter by modification time, absolute and relative', async () => {
@@ -44,7 +45,7 @@ describe('dates in a search', () => {
     expect(await paths('-created:>2020')).toEqual(['plain.md']);
     expect(await paths('modified:>2020 vault:v')).toEqual(['new.md', 'plain.md', 'old.md']);
     expect(await paths('modified:>2020 -vault:v')).toEqual([]);
-    const { results } = await engine.search({ queries: ['modified:>2020'], limit: 2 });
+    const { results } = await engine().search({ queries: ['modified:>2020'], limit: 2 });
     expect(results.map((r) => [r.id, r.partial])).toEqual([
       ['v:new.md', false],
       ['v:plain.md', false],
@@ -57,7 +58,7 @@ describe('dates in a search', () => {
   });
 
   it('give each result its dates', async () => {
-    const { results } = await engine.search({ queries: ['tomatoes'] });
+    const { results } = await engine().search({ queries: ['tomatoes'] });
     const old = results.find((r) => r.path === 'old.md')!;
     expect(old.modified).toBe(day(2024, 5, 1));
     expect(old.created).toBe(day(2025, 3, 4));
