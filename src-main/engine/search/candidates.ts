@@ -8,11 +8,17 @@
 // at a time), those holding every operand when fuzzy variants count, and the partial ones
 // (partial-candidates.ts).
 import type { IndexReader } from '../store/index-reader.ts';
-import { and, Candidate, inFilters, not } from './candidate.ts';
-import { rowidsOf, scoredRows, type RowOrder, type ScoredRow } from './fts-statements.ts';
+import { and, Candidate, inFilters, not, or } from './candidate.ts';
+import {
+  countRows,
+  rowidsOf,
+  scoredRows,
+  type RowOrder,
+  type ScoredRow,
+} from './fts-statements.ts';
 import { formsOf, listing, operandCeilings, readPartial, titleRows } from './partial-candidates.ts';
 import { rankedListings, readListing, type RankedListing } from './ranked-listings.ts';
-import { orderBound, placement, type RankingOptions } from './ranking.ts';
+import { orderBound, placement, scoreBound, type RankingOptions } from './ranking.ts';
 import { allOperands, type Topic } from './topic.ts';
 
 /** Where candidates come from (see the head of this file). */
@@ -43,6 +49,14 @@ export interface Source {
    * the topic's listings.
    */
   listing?: { of: RankedListing; lookUps: Map<string, number[]> };
+  /**
+   * A full or fuzzy source's rows whose heading or context may hold what their flags cannot show
+   * (`hiddenRows`), and those of them not yet `found`, best first; undefined until it is wanted
+   * past its first page (then any row may).
+   */
+  hidden?: { rows: Set<number>; unread: ScoredRow[] };
+  /** The row order of the last row it returned (a full or fuzzy source). */
+  last: number;
 }
 
 const allOf = (exprs: string[]) => (exprs.length === 1 ? exprs[0]! : `(${exprs.join(' AND ')})`);
@@ -70,6 +84,7 @@ export function planSources(topic: Topic, context: SourceContext, strict: boolea
     fetches: 0,
     exactRows: new Map(),
     unreadExact: new Map(),
+    last: Infinity,
   });
   if (wanted.length === 0) {
     // Only filters (`title:guide`, `path:docs/`): they are the candidates.
@@ -164,6 +179,17 @@ export function readSource(
     heading: context.options.headingWeight,
     context: context.options.contextWeight,
   };
+  // Wanted past its first page, a source whose rows may hide a heading share first finds those
+  // that do and renews its bound, which may no longer reach the top: most sources are read once
+  // and never pay for the statements (`hiddenRows`), nor one with a page or less left to read
+  // (they cost more than the page: 'std::function' 10 ms for its last 50 rows at ten copies).
+  const { fuzzyWeight } = context.options;
+  const hides = !source.listing && unflaggedShare(topic, source.kind, fuzzyWeight) > 0;
+  if (hides && source.offset > 0 && !source.hidden && pagesLeft(source, context, page)) {
+    hiddenRows(source, topic, context, order);
+    boundSource(source, topic, context, found);
+    return [];
+  }
   const rows = nextRows(source, topic, context, order, page);
   source.offset += rows.length;
   if (source.listing) return readListing(source, source.listing, rows, page, topic, context, found);
@@ -188,14 +214,39 @@ export function readSource(
   }
   if (rows.length > 0) {
     const [, bm25, , title, contextFlag] = rows[rows.length - 1]!;
-    const bound = bm25 * (1 + order.heading * title + order.context * contextFlag);
-    // A row after it has an order at most its; its bound may take a heading its flags do not
-    // show (`unflaggedShare`).
-    const coverage = source.kind === 'fuzzy' ? fuzzyCoverage(topic, context, source) : 1;
-    const unflagged = unflaggedShare(topic, source.kind, context.options.fuzzyWeight);
-    source.bound = orderBound(bound, coverage, unflagged, context.options);
+    source.last = bm25 * (1 + order.heading * title + order.context * contextFlag);
+    boundSource(source, topic, context, found);
   }
   return fresh;
+}
+
+/** True when a full or fuzzy source has more than `page` rows left (one capped count). */
+function pagesLeft(source: Source, context: SourceContext, page: number): boolean {
+  const cap = source.offset + page + 1;
+  return countRows(context.reader, source.expr, cap) === cap;
+}
+
+/**
+ * A full or fuzzy source's bound: its next row's order is at most its last row's; its bound may
+ * take a heading share its flags do not show (`unflaggedShare`) — until its `hiddenRows` are
+ * known, then only theirs, each bounded as the rank stage bounds it.
+ */
+function boundSource(
+  source: Source,
+  topic: Topic,
+  context: SourceContext,
+  found: Map<number, Candidate>,
+): void {
+  const coverage = source.kind === 'fuzzy' ? fuzzyCoverage(topic, context, source) : 1;
+  const unflagged = unflaggedShare(topic, source.kind, context.options.fuzzyWeight);
+  const { hidden } = source;
+  source.bound = orderBound(source.last, coverage, hidden ? 0 : unflagged, context.options);
+  if (!hidden) return;
+  hidden.unread = hidden.unread.filter((row) => !found.has(row[0]));
+  for (const [, bm25, , title, where] of hidden.unread) {
+    const of = { bm25, coverage, boost: 1, titled: title > 0, contexted: where > 0, unflagged };
+    source.bound = Math.max(source.bound, scoreBound(of, context.options));
+  }
 }
 
 /**
@@ -216,6 +267,52 @@ export function unflaggedShare(topic: Topic, kind: SourceKind, fuzzyWeight: numb
       weight += fuzzyWeight * w;
   }
   return weight / topic.weight;
+}
+
+/**
+ * True when a candidate `source` returned may hold in its heading or context a share its flags
+ * do not show (`unflaggedShare`): any row, until the source's `hiddenRows` are known.
+ */
+export function mayHide(source: Source, rowid: number): boolean {
+  return !source.hidden || source.hidden.rows.has(rowid);
+}
+
+/** FTS5 columns a heading's context is read from, with the heading (`headingTermsOf`). */
+const HEADING_COLUMNS = ['{title}', '{title path path_components context}'];
+
+/**
+ * Finds a full or fuzzy source's rows whose heading or context may hold what their flags cannot
+ * show (`unflaggedShare`): an operand's words in another order, or a variant the source's
+ * expression does not hold — in the title where no operand as typed is, or in the title, context
+ * or path where none is (one FTS5 statement for their rowids, a second scoring them as the
+ * source does). Every other row's flags show its heading's share (the expression holds each
+ * operand's phrases), so its bound is the flags' alone, and the source's bound takes these rows'
+ * own bounds while they are unread. Before, every row's bound allowed the hidden share:
+ * 'CDocument' on ten copies of msdocs-cpp read its 2,930 full rows for the 550 that may hide its
+ * variant 'document' (docs/benchmarks.md#statements-per-search-and-what-they-cost).
+ */
+function hiddenRows(source: Source, topic: Topic, context: SourceContext, order: RowOrder): void {
+  const alternatives: string[] = [];
+  for (const { operand } of topic.wanted) {
+    const unordered = operand.highlights.filter((h) => h.terms.length > 1);
+    const variants = source.kind === 'fuzzy' && operand.fuzzy ? [] : operand.fuzzyHighlights;
+    for (const { terms, prefix } of [...unordered, ...variants]) {
+      const quoted = terms.map((t) => `"${t.replace(/"/g, '""')}"`);
+      if (prefix) quoted[quoted.length - 1] += ' *';
+      alternatives.push(quoted.length === 1 ? quoted[0]! : `(${quoted.join(' AND ')})`);
+    }
+  }
+  const held = or(alternatives);
+  const typed = or(topic.wanted.map((w) => w.operand.expr));
+  const hides = HEADING_COLUMNS.map((c) => `((${c} : (${held})) NOT (${c} : (${typed})))`);
+  const among = rowidsOf(context.reader, and(source.expr, hides.join(' OR ')));
+  const { reader, weights } = context;
+  const all = { limit: -1, offset: 0 };
+  const rows =
+    among.length === 0
+      ? []
+      : scoredRows(reader, source.expr, topic.scope, weights, order, all, among);
+  source.hidden = { rows: new Set(rows.map((r) => r[0])), unread: rows };
 }
 
 /** Rows fetched past the first page by a source's second statement, in pages (its third: all). */

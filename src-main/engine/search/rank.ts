@@ -9,6 +9,7 @@ import type { CompiledOperand } from '../query/compile.ts';
 import type { IndexReader } from '../store/index-reader.ts';
 import type { Candidate } from './candidate.ts';
 import {
+  mayHide,
   planSources,
   readSource,
   unflaggedShare,
@@ -116,10 +117,10 @@ export class TopicRanking {
 
   /** Reads a source and queues its new candidates with their bounds. */
   private read(source: Source, k: number): void {
-    const { fuzzyWeight } = this.context.options;
-    const unflagged = unflaggedShare(this.topic, source.kind, fuzzyWeight);
+    const share = unflaggedShare(this.topic, source.kind, this.context.options.fuzzyWeight);
     for (const c of readSource(source, this.topic, this.sourceContext, this.found, 2 * k)) {
       c.held = c.exact | c.fuzzy;
+      const unflagged = mayHide(source, c.rowid) ? share : 0;
       const { bm25, titled, contexted } = c;
       const coverage = this.coverage(c.exact, c.fuzzy);
       const boost = this.context.boostOf(c.rowid);
