@@ -78,14 +78,26 @@ export function headingShares(
 }
 
 /**
- * The terms of one heading, title or path, with the parts of its camel-case names; kept with the
- * tree's heading cache, since every section of a file shares its path and title, sections share
- * their ancestors, and many headings are alike ("Remarks", "Example").
+ * The terms of one heading or title, with the parts of its camel-case names; kept with the tree's
+ * heading cache, since every section of a file shares its title, sections share their ancestors,
+ * and many headings are alike ("Remarks", "Example").
  */
 function textTerms(tree: SearchTree, text: string, analyzer: Analyzer): ReadonlySet<string> {
   const memory = tree.textTermsCache;
   let terms = memory.get(text);
   if (!terms) memory.set(text, (terms = new Set(analyzer.terms(withParts([text])))));
+  return terms;
+}
+
+/**
+ * The terms of a file's path (without its extension), as its FTS5 path columns hold them: without
+ * camel-case parts, so that a row's path evidence is what its FTS5 flags show and its score bound
+ * holds (docs/search-quality.md#the-score).
+ */
+function pathTerms(tree: SearchTree, path: string, analyzer: Analyzer): ReadonlySet<string> {
+  const memory = tree.pathTermsCache;
+  let terms = memory.get(path);
+  if (!terms) memory.set(path, (terms = new Set(analyzer.terms(path))));
   return terms;
 }
 
@@ -101,7 +113,7 @@ export function headingTermsOf(tree: SearchTree, key: number, analyzer: Analyzer
   if (found) return found;
   const row = tree.row(key);
   const file = tree.fileOf(key);
-  const around = [file.path.replace(/\.[^./]*$/, '')];
+  const around: string[] = [];
   if (row.depth > 0) {
     around.push(file.file_title);
     for (let p = tree.parentOf(key); p !== null; p = tree.parentOf(p)) {
@@ -109,8 +121,10 @@ export function headingTermsOf(tree: SearchTree, key: number, analyzer: Analyzer
       if (parent.depth > 0) around.push(parent.title);
     }
   }
-  // With the parts of camel-case names: "task dialog" is named by `CTaskDialog::IsSupported`.
-  const context = [...new Set(around.map((text) => textTerms(tree, text, analyzer)))];
+  // Titles with the parts of camel-case names ("task dialog" is named by
+  // `CTaskDialog::IsSupported`), as the FTS5 title and context columns hold them; the path without.
+  const path = pathTerms(tree, file.path.replace(/\.[^./]*$/, ''), analyzer);
+  const context = [...new Set([path, ...around.map((text) => textTerms(tree, text, analyzer))])];
   found = { own: [textTerms(tree, row.title, analyzer)], context };
   cache[key] = found;
   return found;

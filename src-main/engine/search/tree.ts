@@ -30,6 +30,7 @@ interface Known {
   /** Heading terms by key. */
   headings: Array<HeadingTerms | undefined>;
   texts: Map<string, ReadonlySet<string>>;
+  paths: Map<string, ReadonlySet<string>>;
 }
 
 const KNOWN = new WeakMap<IndexReader, Known>();
@@ -50,6 +51,7 @@ function knownFor(reader: IndexReader): Known {
       docIds: new Map(),
       headings: [],
       texts: new Map(),
+      paths: new Map(),
     };
     KNOWN.set(reader, known);
   }
@@ -88,9 +90,14 @@ export class SearchTree {
     return this.known.headings;
   }
 
-  /** The analysed terms of titles and paths by text (`heading-match.ts`), kept alike. */
+  /** The analysed terms of titles by text (`heading-match.ts`), kept alike. */
   get textTermsCache(): Map<string, ReadonlySet<string>> {
     return this.known.texts;
+  }
+
+  /** The analysed terms of file paths (`heading-match.ts`), kept alike. */
+  get pathTermsCache(): Map<string, ReadonlySet<string>> {
+    return this.known.paths;
   }
 
   /**

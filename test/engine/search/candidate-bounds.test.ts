@@ -6,7 +6,6 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { engineInternals } from '../../../src-main/engine/create-engine.ts';
 import { countRows, scoredRows } from '../../../src-main/engine/search/fts-statements.ts';
 import {
   mayHide,
@@ -21,12 +20,10 @@ import {
   scoreBound,
   type RankingOptions,
 } from '../../../src-main/engine/search/ranking.ts';
-import { TopicRanking } from '../../../src-main/engine/search/rank.ts';
 import type { Topic } from '../../../src-main/engine/search/topic.ts';
-import { SearchTree } from '../../../src-main/engine/search/tree.ts';
 import type { Candidate } from '../../../src-main/engine/search/candidate.ts';
 import { tempDir } from '../store/temp.ts';
-import { planOn } from './plan-topic.ts';
+import { planOn, rankingOn } from './plan-topic.ts';
 import { vaultEngine } from './vault-engine.ts';
 
 const WORDS = ['value', 'reference', 'refer', 'rvalue', 'lvalue', 'move', 'copy', 'type'];
@@ -158,19 +155,7 @@ describe('candidate score bounds', () => {
   );
 
   /** `q`'s ranking with every form common, fresh at each call. */
-  function ranking(q: string): () => TopicRanking {
-    const internals = engineInternals(engine());
-    const { topic, context } = plan(q, false, allCommon);
-    return () =>
-      new TopicRanking(topic, {
-        ...context,
-        tree: new SearchTree(context.reader),
-        analyzer: internals.analyzer(),
-        strict: false,
-        boostOf: () => 1,
-        boostMax: 1,
-      });
-  }
+  const ranking = (q: string) => rankingOn(engine(), q, allCommon);
 
   /** `q`'s top candidates (rowid, score) with every form common, each call a fresh ranking. */
   function rankedTop(q: string): (k: number) => number[][] {
@@ -326,4 +311,46 @@ describe('candidate score bounds', () => {
       expect(full!.done).toBe(typing);
     }
   });
+});
+
+// A path's camel-case names: the FTS5 path columns hold `DocumentFrame3` as one word, so a row's
+// flags never show 'document' there; its heading context must not count it either, or the row
+// scores above its bound and pruning skips it (heading-match.ts `headingTermsOf`). The file
+// titles ('Note n') do not name the words; the path does, for a third of the notes.
+describe('candidate score bounds with camel-case file names', () => {
+  function writeNamedVault(): string {
+    const root = tempDir();
+    mkdirSync(join(root, 'notes'));
+    let seed = 11;
+    const next = () => (seed = (seed * 48271) % 2147483647) / 2147483647;
+    for (let n = 0; n < 120; n++) {
+      const name = n % 3 === 0 ? `DocumentFrame${n}` : `frame${n}`;
+      const words = ['document', 'window', 'frame', 'view'].filter(() => next() < 0.4);
+      const body = `## Part one\n\n${words.join(' and ')} are drawn.\n\n## Part two\n\nThe window shows.\n`;
+      writeFileSync(join(root, 'notes', `${name}.md`), `# Note ${n}\n\n${body}`);
+    }
+    return root;
+  }
+  const engine = vaultEngine(writeNamedVault, 'named');
+  const allCommon = { ...RANKING_DEFAULTS, commonRows: 10, commonTopRows: 0, splitListedRows: 0 };
+
+  it.each(['document window', 'window document', 'document view'])(
+    'a topic ranks its top rows as when nothing is pruned, each bounded by its score: %s',
+    (q) => {
+      for (const options of [RANKING_DEFAULTS, allCommon]) {
+        const fresh = rankingOn(engine(), q, options);
+        const top = (k: number) =>
+          fresh()
+            .top(k)
+            .map((c) => [c.rowid, c.score]);
+        const all = top(1000);
+        expect(all.length).toBeGreaterThan(5);
+        for (const k of [1, 2, 3, 5]) expect(top(k), `top ${k}`).toEqual(all.slice(0, k));
+        const ranked = fresh();
+        ranked.top(2);
+        for (const c of ranked.top(1000))
+          expect(c.bound, `row ${c.rowid}`).toBeGreaterThanOrEqual(c.score * (1 - 1e-12));
+      }
+    },
+  );
 });

@@ -5,7 +5,9 @@ import { engineInternals } from '../../../src-main/engine/create-engine.ts';
 import { Vocabulary } from '../../../src-main/engine/query/fuzzy.ts';
 import { countRows, weightParams } from '../../../src-main/engine/search/fts-statements.ts';
 import { RANKING_DEFAULTS, type RankingOptions } from '../../../src-main/engine/search/ranking.ts';
+import { TopicRanking } from '../../../src-main/engine/search/rank.ts';
 import { planTopic } from '../../../src-main/engine/search/topic.ts';
+import { SearchTree } from '../../../src-main/engine/search/tree.ts';
 import { ENGINE_DEFAULTS } from '../../../src-main/engine/settings/settings.ts';
 
 /** The topic of `q` and its sources' context; `counted`: the expressions counted in FTS5. */
@@ -30,4 +32,23 @@ export function planOn(
   });
   const weights = weightParams(internals.settings().columnWeights, 0);
   return { topic, counted, context: { reader, options, weights, total: vocabulary.total } };
+}
+
+/** `q`'s topic ranked as a search ranks it (no boosts), a fresh ranking at each call. */
+export function rankingOn(
+  engine: EngineService,
+  q: string,
+  options: RankingOptions = RANKING_DEFAULTS,
+): () => TopicRanking {
+  const internals = engineInternals(engine);
+  const { topic, context } = planOn(engine, q, false, options);
+  return () =>
+    new TopicRanking(topic, {
+      ...context,
+      tree: new SearchTree(context.reader),
+      analyzer: internals.analyzer(),
+      strict: false,
+      boostOf: () => 1,
+      boostMax: 1,
+    });
 }
