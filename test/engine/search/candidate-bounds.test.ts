@@ -22,12 +22,36 @@ import {
 } from '../../../src-main/engine/search/ranking.ts';
 import type { Topic } from '../../../src-main/engine/search/topic.ts';
 import type { Candidate } from '../../../src-main/engine/search/candidate.ts';
+import type { EngineService } from '#shared/contract/engine.ts';
 import { tempDir } from '../store/temp.ts';
 import { planOn, rankingOn } from './plan-topic.ts';
 import { vaultEngine } from './vault-engine.ts';
 
 const WORDS = ['value', 'reference', 'refer', 'rvalue', 'lvalue', 'move', 'copy', 'type'];
 const FILLER = 'the compiler checks each expression and its operands before code is emitted';
+
+/**
+ * Pruning skips only rows that cannot rank, and every bound holds: `q`'s top k are the first k of
+ * its top 1,000 (every source read whole), and every candidate a ranking keeps, read for its top
+ * 2 (its sources past their first page) and then its top 1,000, is bounded by at least its score.
+ */
+function expectTrueBounds(engine: EngineService, q: string, options: RankingOptions): void {
+  const fresh = rankingOn(engine, q, options);
+  const top = (k: number) =>
+    fresh()
+      .top(k)
+      .map((c) => [c.rowid, c.score]);
+  const all = top(1000);
+  expect(all.length).toBeGreaterThan(5);
+  for (const k of [1, 2, 3, 5]) expect(top(k), `top ${k}`).toEqual(all.slice(0, k));
+  const ranked = fresh();
+  ranked.top(2);
+  for (const c of ranked.top(1000))
+    expect(c.bound, `row ${c.rowid}`).toBeGreaterThanOrEqual(c.score * (1 - 1e-12));
+}
+
+/** Every form common (held by more than 10 rows) and none lending top rows. */
+const ALL_COMMON = { ...RANKING_DEFAULTS, commonRows: 10, commonTopRows: 0, splitListedRows: 0 };
 
 /** 240 notes of three sections; word i is in a section with a share falling with i. */
 function writeVault(): string {
@@ -99,12 +123,10 @@ describe('candidate score bounds', () => {
     return rows;
   }
 
-  // Every form common (held by more than 10 rows here) and none lending top rows: three or four
-  // operands' narrowed rows are read as 2^(n-1) - 1 ranked listings, one per set of operands a
-  // row holds, and one of the titled rows (ranked-listings.ts). 'rvalue' is listed, and its
-  // variant 'value' is in the titles of rows holding it (looked up on a listing's page).
-  const allCommon = { ...RANKING_DEFAULTS, commonRows: 10, commonTopRows: 0, splitListedRows: 0 };
-
+  // Every form common (`ALL_COMMON`): three or four operands' narrowed rows are read as
+  // 2^(n-1) - 1 ranked listings, one per set of operands a row holds, and one of the titled rows
+  // (ranked-listings.ts). 'rvalue' is listed, and its variant 'value' is in the titles of rows
+  // holding it (looked up on a listing's page).
   it.each([
     'value reference type',
     'value move copy',
@@ -114,14 +136,14 @@ describe('candidate score bounds', () => {
   ])(
     'a ranked listing bounds the rows it has not returned, and reads what the whole listing does: %s',
     (q) => {
-      const { topic, context } = plan(q, false, allCommon);
+      const { topic, context } = plan(q, false, ALL_COMMON);
       const listings = planSources(topic, context, false).filter((s) => s.kind === 'partial');
       const split = 2 ** (topic.wanted.length - 1) - 1;
       expect(listings.map((s) => s.listing !== undefined)).toEqual(Array(split).fill(true));
       let rows = 0;
       for (const page of [2, 7]) {
         for (const kinds of [['partial'], ['full', 'partial'], ['full', 'fuzzy', 'partial']])
-          rows += readChecked(q, false, page, kinds, allCommon);
+          rows += readChecked(q, false, page, kinds, ALL_COMMON);
       }
       expect(rows).toBeGreaterThan(20);
       // The same candidates, with the same evidence, as the listing read whole.
@@ -145,7 +167,7 @@ describe('candidate score bounds', () => {
     'the partial source bounds its rows when every form of two operands is common: %s',
     (q) => {
       let rows = 0;
-      for (const options of [allCommon, { ...allCommon, commonTopRows: 3 }]) {
+      for (const options of [ALL_COMMON, { ...ALL_COMMON, commonTopRows: 3 }]) {
         for (const page of [2, 7])
           for (const kinds of [['partial'], ['full', 'partial'], ['full', 'fuzzy', 'partial']])
             rows += readChecked(q, false, page, kinds, options);
@@ -155,7 +177,7 @@ describe('candidate score bounds', () => {
   );
 
   /** `q`'s ranking with every form common, fresh at each call. */
-  const ranking = (q: string) => rankingOn(engine(), q, allCommon);
+  const ranking = (q: string) => rankingOn(engine(), q, ALL_COMMON);
 
   /** `q`'s top candidates (rowid, score) with every form common, each call a fresh ranking. */
   function rankedTop(q: string): (k: number) => number[][] {
@@ -332,25 +354,45 @@ describe('candidate score bounds with camel-case file names', () => {
     return root;
   }
   const engine = vaultEngine(writeNamedVault, 'named');
-  const allCommon = { ...RANKING_DEFAULTS, commonRows: 10, commonTopRows: 0, splitListedRows: 0 };
 
   it.each(['document window', 'window document', 'document view'])(
     'a topic ranks its top rows as when nothing is pruned, each bounded by its score: %s',
     (q) => {
-      for (const options of [RANKING_DEFAULTS, allCommon]) {
-        const fresh = rankingOn(engine(), q, options);
-        const top = (k: number) =>
-          fresh()
-            .top(k)
-            .map((c) => [c.rowid, c.score]);
-        const all = top(1000);
-        expect(all.length).toBeGreaterThan(5);
-        for (const k of [1, 2, 3, 5]) expect(top(k), `top ${k}`).toEqual(all.slice(0, k));
-        const ranked = fresh();
-        ranked.top(2);
-        for (const c of ranked.top(1000))
-          expect(c.bound, `row ${c.rowid}`).toBeGreaterThanOrEqual(c.score * (1 - 1e-12));
-      }
+      for (const options of [RANKING_DEFAULTS, ALL_COMMON]) expectTrueBounds(engine(), q, options);
+    },
+  );
+});
+
+// A full match whose heading or context holds what its flags cannot show, in each of the places
+// `hiddenRows` looks (candidates.ts): a variant in the file title around a section ('value' of
+// 'rvalue'), a variant in the section's own heading while its path holds an operand as typed
+// (its context flag is set, its title flag is not), an operand phrase's words in its heading in
+// another order ("Move and copy" for "copy move"). Each is a third of the notes, their bm25
+// interleaved; left out of the hidden rows, each left a row bounded below its score.
+describe('candidate score bounds with headings that hide a share', () => {
+  function writeHidingVault(): string {
+    const root = tempDir();
+    mkdirSync(join(root, 'notes'));
+    let seed = 13;
+    const next = () => (seed = (seed * 48271) % 2147483647) / 2147483647;
+    for (let n = 0; n < 90; n++) {
+      const [name, title, heading] = [
+        [`n${n}`, `Value note ${n}`, 'Part one'],
+        [`move-${n}`, `Note ${n}`, 'Value part'],
+        [`n${n}`, `Note ${n}`, 'Move and copy'],
+      ][n % 3]!;
+      const filler = FILLER.slice(0, 10 + Math.floor(next() * 60));
+      const body = `The rvalue copy move ${filler}.\n\n## Part two\n\nThe value shows.\n`;
+      writeFileSync(join(root, 'notes', `${name}.md`), `# ${title}\n\n## ${heading}\n\n${body}`);
+    }
+    return root;
+  }
+  const engine = vaultEngine(writeHidingVault, 'hiding');
+
+  it.each(['rvalue move', 'move rvalue', '"copy move" rvalue'])(
+    'a topic ranks its top rows as when nothing is pruned, each bounded by its score: %s',
+    (q) => {
+      for (const options of [RANKING_DEFAULTS, ALL_COMMON]) expectTrueBounds(engine(), q, options);
     },
   );
 });
