@@ -68,7 +68,8 @@ const settleCpu = () => Atomics.wait(sleepWord, 0, 0, 0.05);
  * CPU milliseconds this thread spends on `work`. `threadCpuUsage` (Linux getrusage of the thread)
  * counts a running thread's time up to its last scheduler tick or switch only (a tick every 4 ms
  * here), so a reading taken right after busy work misses up to 4 ms of it — ~1 ms per search on
- * average (docs/benchmarks.md#mcp): each reading comes after a moment asleep.
+ * average (docs/benchmarks.md#the-servers-cpu-per-call-read-right): each reading comes after a
+ * moment asleep.
  */
 async function threadCpu(work: () => unknown): Promise<number> {
   settleCpu();
@@ -167,7 +168,8 @@ try {
   clearTimeout(timer);
   // Both engines in this process warmed as the server's is (`cli mcp`: nodes, vocabulary, top
   // rows): a warmed engine's search of a query searched before costs ~10 % more CPU
-  // (docs/benchmarks.md#mcp), so an unwarmed one is not the server's search.
+  // (docs/benchmarks.md#the-servers-cpu-per-call-read-right), so an unwarmed one is not the
+  // server's search.
   const warmedEngine = async () => {
     const warming = await createEngine({
       dbPath: db,
