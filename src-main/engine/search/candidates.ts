@@ -51,8 +51,8 @@ export interface Source {
   listing?: { of: RankedListing; lookUps: Map<string, number[]> };
   /**
    * A full or fuzzy source's rows whose heading or context may hold what their flags cannot show
-   * (`hiddenRows`), and those of them not yet `found`, best first; undefined until it is wanted
-   * past its first page (then any row may).
+   * (`hiddenRows`), and those of them not yet `found`, best first. Undefined — any row may — until
+   * the source is wanted past its first page.
    */
   hidden?: { rows: Set<number>; unread: ScoredRow[] };
   /** The row order of the last row it returned (a full or fuzzy source). */
@@ -254,9 +254,9 @@ function boundSource(
  * do not show it (ranking.ts `scoreBound`). The flags are FTS5 phrase matches of its source's
  * expression, while a heading holds an operand's phrase of several words when it holds them in
  * any order, and a fuzzy variant of it for `fuzzyWeight` of its weight (heading-match.ts
- * `headingShares`) — which only the fuzzy source's expression holds. Without the variants, 'lvalue type' on the
- * test vault had a full match bounded 3.40 that scored 5.79 (its heading holds 'value'), left
- * unread for its top 2 (docs/benchmarks.md#the-partial-sources-bound).
+ * `headingShares`) — which only the fuzzy source's expression holds. Without the variants,
+ * 'lvalue type' on the test vault had a full match bounded 3.40 that scored 5.79 (its heading
+ * holds 'value'), left unread for its top 2 (docs/benchmarks.md#the-partial-sources-bound).
  */
 export function unflaggedShare(topic: Topic, kind: SourceKind, fuzzyWeight: number): number {
   if (topic.weight <= 0) return 0;
