@@ -11,37 +11,145 @@ import { withParts } from '../query/identifier-parts.ts';
 import type { SearchTree } from './tree.ts';
 
 /**
- * Term sets, read as their union: a node's context shares its texts' sets with the nodes around
- * it (a file's path and title, the ancestors' headings) instead of holding a union of its own.
+ * The analysed terms of the headings, titles and paths of loaded nodes, each term as a small
+ * integer, in flat arrays (kept in the tree, `tree.ts`). A node's own heading and its context —
+ * the file title, the ancestor headings and the path's words (folders, file name), with the
+ * camel-case parts of all these, as its own has those of the heading — are two runs of term ids:
+ * a search's heading shares scan a few neighbouring integers instead of following a node's sets
+ * of strings across the heap, which with a whole index warmed made every repeated search ~8 %
+ * dearer (docs/benchmarks.md#heading-terms-in-flat-arrays).
  */
-export type TermSets = ReadonlyArray<ReadonlySet<string>>;
+export class HeadingTermTable {
+  /** Term ids by term, and terms by id. */
+  private readonly ids = new Map<string, number>();
+  private readonly terms: string[] = [];
+  /** Each analysed title's term ids (every section of a file shares its title), and path's. */
+  private readonly texts = new Map<string, number[]>();
+  private readonly paths = new Map<string, number[]>();
+  /** Where each node's run starts in `pool`, by key (0: not analysed yet). */
+  private starts = new Int32Array(1024);
+  /** Runs of [own count, own ids…, context count, context ids…]; index 0 unused. */
+  private pool = new Int32Array(1 << 14);
+  private used = 1;
+  /** A query's terms as ids (-1: no heading has it), with the number of terms known then. */
+  private readonly queried = new WeakMap<HighlightTerm, { known: number; ids: Int32Array }>();
 
-/** The analysed terms of a node's own heading and of its context. */
-export interface HeadingTerms {
-  /** The heading (the document node: its title and aliases' words are in its `title`). */
-  own: TermSets;
+  /** The node's heading terms when analysed already. */
+  find(key: number): HeadingTerms | undefined {
+    const at = key < this.starts.length ? this.starts[key]! : 0;
+    return at === 0 ? undefined : { table: this, at };
+  }
+
   /**
-   * The file title, the ancestor headings and the path's words (folders, file name); with the
-   * camel-case parts of all these, as `own` has those of the heading.
+   * Keeps node `key`'s heading terms: those of its heading `own`, and of its context, its file's
+   * `path` and the `titles` around it. Titles with the parts of camel-case names ("task dialog" is
+   * named by `CTaskDialog::IsSupported`), as the FTS5 title and context columns hold them; the
+   * path without, as its FTS5 path columns hold it, so that a row's path evidence is what its
+   * flags show and its score bound holds (docs/search-quality.md#the-score).
    */
-  context: TermSets;
+  add(
+    key: number,
+    own: string,
+    path: string,
+    titles: readonly string[],
+    analyzer: Analyzer,
+  ): HeadingTerms {
+    const ownIds = this.textIds(this.texts, own, withParts([own]), analyzer);
+    const contextIds = [...this.textIds(this.paths, path, path, analyzer)];
+    for (const title of titles) {
+      for (const id of this.textIds(this.texts, title, withParts([title]), analyzer)) {
+        if (!contextIds.includes(id)) contextIds.push(id);
+      }
+    }
+    const at = this.used;
+    this.reserve(at + ownIds.length + contextIds.length + 2);
+    const pool = this.pool;
+    let end = at;
+    pool[end++] = ownIds.length;
+    for (const id of ownIds) pool[end++] = id;
+    pool[end++] = contextIds.length;
+    for (const id of contextIds) pool[end++] = id;
+    this.used = end;
+    if (key >= this.starts.length) {
+      const starts = new Int32Array(Math.max(2 * this.starts.length, key + 1));
+      starts.set(this.starts);
+      this.starts = starts;
+    }
+    this.starts[key] = at;
+    return { table: this, at };
+  }
+
+  /** True when one of the highlight alternatives has all its terms in the heading (or context). */
+  holdsAny(highlights: readonly HighlightTerm[], heading: HeadingTerms, part: Part): boolean {
+    let from = heading.at + 1;
+    if (part === 'context') from += this.pool[heading.at]! + 1;
+    const to = from + this.pool[from - 1]!;
+    for (const h of highlights) if (this.holds(h, from, to)) return true;
+    return false;
+  }
+
+  private holds(h: HighlightTerm, from: number, to: number): boolean {
+    const ids = this.idsOf(h);
+    const n = ids.length;
+    for (let i = 0; i < n - 1; i++) if (!this.within(ids[i]!, from, to)) return false;
+    if (!h.prefix) return n > 0 && this.within(ids[n - 1]!, from, to);
+    const last = h.terms[n - 1]!;
+    for (let j = from; j < to; j++) if (this.terms[this.pool[j]!]!.startsWith(last)) return true;
+    return false;
+  }
+
+  private within(id: number, from: number, to: number): boolean {
+    for (let j = from; j < to; j++) if (this.pool[j] === id) return true;
+    return false;
+  }
+
+  /** A highlight's terms as ids, looked up again once new terms came in if one had none. */
+  private idsOf(h: HighlightTerm): Int32Array {
+    const known = this.queried.get(h);
+    if (known && known.known >= this.terms.length) return known.ids;
+    const ids = Int32Array.from(h.terms, (term) => this.ids.get(term) ?? -1);
+    this.queried.set(h, { known: ids.includes(-1) ? this.terms.length : Infinity, ids });
+    return ids;
+  }
+
+  /** The distinct term ids of a text (analysed as `analysed`), kept in `memory`. */
+  private textIds(
+    memory: Map<string, number[]>,
+    text: string,
+    analysed: string,
+    analyzer: Analyzer,
+  ): number[] {
+    let ids = memory.get(text);
+    if (ids) return ids;
+    ids = [];
+    for (const term of new Set(analyzer.terms(analysed))) {
+      let id = this.ids.get(term);
+      if (id === undefined) {
+        this.ids.set(term, (id = this.terms.length));
+        this.terms.push(term);
+      }
+      ids.push(id);
+    }
+    memory.set(text, ids);
+    return ids;
+  }
+
+  private reserve(length: number): void {
+    if (length <= this.pool.length) return;
+    const pool = new Int32Array(Math.max(2 * this.pool.length, length));
+    pool.set(this.pool);
+    this.pool = pool;
+  }
 }
 
-const inAny = (sets: TermSets, term: string) => sets.some((terms) => terms.has(term));
-
-function holds(sets: TermSets, h: HighlightTerm): boolean {
-  const n = h.terms.length;
-  for (let i = 0; i < n - 1; i++) if (!inAny(sets, h.terms[i]!)) return false;
-  const last = h.terms[n - 1]!;
-  if (!h.prefix) return inAny(sets, last);
-  for (const terms of sets) for (const term of terms) if (term.startsWith(last)) return true;
-  return false;
+/** A node's heading terms: its run in a `HeadingTermTable`. */
+export interface HeadingTerms {
+  table: HeadingTermTable;
+  at: number;
 }
 
-/** True when one of the highlight alternatives has all its terms in the union of `sets`. */
-export function holdsAny(highlights: readonly HighlightTerm[], sets: TermSets) {
-  return highlights.some((h) => holds(sets, h));
-}
+/** The node's own heading, or its context. */
+export type Part = 'own' | 'context';
 
 /** How much of a topic's weight a heading holds: in the heading itself, and in it or its context. */
 export interface HeadingShares {
@@ -63,53 +171,31 @@ export function headingShares(
   if (total <= 0) return { heading: 0, context: 0 };
   let own = 0;
   let either = 0;
+  const { table } = heading;
   for (const { operand, weight } of wanted) {
-    const found = (sets: TermSets) =>
-      holdsAny(operand.highlights, sets)
+    const found = (part: Part) =>
+      table.holdsAny(operand.highlights, heading, part)
         ? 1
-        : holdsAny(operand.fuzzyHighlights, sets)
+        : table.holdsAny(operand.fuzzyHighlights, heading, part)
           ? fuzzyWeight
           : 0;
-    const inOwn = found(heading.own);
+    const inOwn = found('own');
     own += weight * inOwn;
-    either += weight * Math.max(inOwn, found(heading.context));
+    either += weight * Math.max(inOwn, found('context'));
   }
   return { heading: own / total, context: either / total };
 }
 
 /**
- * The terms of one heading or title, with the parts of its camel-case names; kept with the tree's
- * heading cache, since every section of a file shares its title, sections share their ancestors,
- * and many headings are alike ("Remarks", "Example").
- */
-function textTerms(tree: SearchTree, text: string, analyzer: Analyzer): ReadonlySet<string> {
-  const memory = tree.textTermsCache;
-  let terms = memory.get(text);
-  if (!terms) memory.set(text, (terms = new Set(analyzer.terms(withParts([text])))));
-  return terms;
-}
-
-/**
- * The terms of a file's path (without its extension), as its FTS5 path columns hold them: without
- * camel-case parts, so that a row's path evidence is what its FTS5 flags show and its score bound
- * holds (docs/search-quality.md#the-score).
- */
-function pathTerms(tree: SearchTree, path: string, analyzer: Analyzer): ReadonlySet<string> {
-  const memory = tree.pathTermsCache;
-  let terms = memory.get(path);
-  if (!terms) memory.set(path, (terms = new Set(analyzer.terms(path))));
-  return terms;
-}
-
-/**
- * The heading terms of a loaded node, analysed once per index state (kept in the tree). The
- * context's terms are the union of each text's, kept as the list of the texts' shared sets:
- * words never span two texts (they are joined by spaces), so that is the analysis of them all
- * together.
+ * The heading terms of a loaded node, analysed once per index state (kept in the tree's
+ * `HeadingTermTable`, which keeps each text's terms once: every section of a file shares its path
+ * and title, sections share their ancestors, and many headings are alike, "Remarks", "Example").
+ * The context's terms are the union of its texts': words never span two texts (they are joined
+ * by spaces), so that is the analysis of them all together.
  */
 export function headingTermsOf(tree: SearchTree, key: number, analyzer: Analyzer): HeadingTerms {
-  const cache = tree.headingCache;
-  let found = cache[key];
+  const table = tree.headingTerms;
+  const found = table.find(key);
   if (found) return found;
   const row = tree.row(key);
   const file = tree.fileOf(key);
@@ -121,11 +207,5 @@ export function headingTermsOf(tree: SearchTree, key: number, analyzer: Analyzer
       if (parent.depth > 0) around.push(parent.title);
     }
   }
-  // Titles with the parts of camel-case names ("task dialog" is named by
-  // `CTaskDialog::IsSupported`), as the FTS5 title and context columns hold them; the path without.
-  const path = pathTerms(tree, file.path.replace(/\.[^./]*$/, ''), analyzer);
-  const context = [...new Set([path, ...around.map((text) => textTerms(tree, text, analyzer))])];
-  found = { own: [textTerms(tree, row.title, analyzer)], context };
-  cache[key] = found;
-  return found;
+  return table.add(key, row.title, file.path.replace(/\.[^./]*$/, ''), around, analyzer);
 }

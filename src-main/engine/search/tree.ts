@@ -6,7 +6,7 @@
 // small integer given as it loads, and find it in an array: rowids exceed 2^31 (a vault's start
 // at its id × 2^36), and looking such numbers up in maps of ~100k nodes cost ~1 µs each.
 import type { FileBrief, IndexReader, NodeBrief } from '../store/index-reader.ts';
-import type { HeadingTerms } from './heading-match.ts';
+import { HeadingTermTable } from './heading-match.ts';
 import type { MergeNode, NodeLookup } from './merge.ts';
 import { PassageTexts } from './passages.ts';
 
@@ -28,9 +28,7 @@ interface Known {
   files: Map<number, FileBrief>;
   docIds: Map<number, string>;
   /** Heading terms by key. */
-  headings: Array<HeadingTerms | undefined>;
-  texts: Map<string, ReadonlySet<string>>;
-  paths: Map<string, ReadonlySet<string>>;
+  headingTerms: HeadingTermTable;
 }
 
 const KNOWN = new WeakMap<IndexReader, Known>();
@@ -49,9 +47,7 @@ function knownFor(reader: IndexReader): Known {
       briefs: new Map(),
       files: new Map(),
       docIds: new Map(),
-      headings: [],
-      texts: new Map(),
-      paths: new Map(),
+      headingTerms: new HeadingTermTable(),
     };
     KNOWN.set(reader, known);
   }
@@ -86,18 +82,8 @@ export class SearchTree {
   }
 
   /** The analysed heading terms of loaded nodes (`heading-match.ts`), valid as long as the rest. */
-  get headingCache(): Array<HeadingTerms | undefined> {
-    return this.known.headings;
-  }
-
-  /** The analysed terms of titles by text (`heading-match.ts`), kept alike. */
-  get textTermsCache(): Map<string, ReadonlySet<string>> {
-    return this.known.texts;
-  }
-
-  /** The analysed terms of file paths (`heading-match.ts`), kept alike. */
-  get pathTermsCache(): Map<string, ReadonlySet<string>> {
-    return this.known.paths;
+  get headingTerms(): HeadingTermTable {
+    return this.known.headingTerms;
   }
 
   /**

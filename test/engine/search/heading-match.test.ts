@@ -7,14 +7,21 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { EngineService } from '#shared/contract/engine.ts';
 import { createAnalyzer } from '../../../src-main/engine/analysis/analyzer.ts';
 import { createEngine, engineInternals } from '../../../src-main/engine/create-engine.ts';
-import { compileQuery } from '../../../src-main/engine/query/compile.ts';
+import { compileQuery, type HighlightTerm } from '../../../src-main/engine/query/compile.ts';
 import { withParts } from '../../../src-main/engine/query/identifier-parts.ts';
 import { parseQuery } from '../../../src-main/engine/query/parse.ts';
-import { headingShares, holdsAny } from '../../../src-main/engine/search/heading-match.ts';
+import { HeadingTermTable, headingShares } from '../../../src-main/engine/search/heading-match.ts';
 import { tempDir } from '../store/temp.ts';
 
 const analyzer = createAnalyzer('english');
-const terms = (text: string) => new Set(analyzer.terms(text));
+/** A node's heading terms: its heading `own` and the titles of its context (no path). */
+const headingOf = (own: string, context: string[]) =>
+  new HeadingTermTable().add(0, own, '', context, analyzer);
+/** True when an alternative of `highlights` has all its terms in the texts of a context. */
+const inContext = (highlights: readonly HighlightTerm[], texts: string[]) => {
+  const heading = headingOf('', texts);
+  return heading.table.holdsAny(highlights, heading, 'context');
+};
 /** Every wanted operand of a query, each of weight 1 unless `weights` says otherwise. */
 const wanted = (q: string, weights: number[] = []) =>
   compileQuery(parseQuery(q), analyzer, { expand: (t) => (t === 'colour' ? ['color'] : []) })
@@ -42,30 +49,47 @@ describe('headingShares', () => {
   it.each(cases)('%s under "%s" in "%s"', (query, own, context, weights, [h, c]) => {
     const list = wanted(query, weights);
     const total = list.reduce((sum, w) => sum + w.weight, 0);
-    const heading = { own: [terms(own)], context: [terms(context)] };
+    const heading = headingOf(own, [context]);
     const shares = headingShares(list, total, heading, 0.5);
     expect(shares.heading).toBeCloseTo(h, 9);
     expect(shares.context).toBeCloseTo(c, 9);
   });
 
   it('is 0 for a query without wanted operands', () => {
-    const heading = { own: [terms('x')], context: [terms('')] };
+    const heading = headingOf('x', ['']);
     expect(headingShares([], 0, heading, 0.5)).toEqual({ heading: 0, context: 0 });
   });
 
   it('an operand is in a text when one alternative has all its terms there', () => {
     const { operand } = wanted('"error handling"')[0]!;
-    expect(holdsAny(operand.highlights, [terms('handling of an error')])).toBe(true);
-    expect(holdsAny(operand.highlights, [terms('error')])).toBe(false);
+    expect(inContext(operand.highlights, ['handling of an error'])).toBe(true);
+    expect(inContext(operand.highlights, ['error'])).toBe(false);
   });
 
-  it("reads a list of term sets as their union (a context is its texts' sets)", () => {
+  it("reads a context's texts as one (their terms' union)", () => {
     const { operand } = wanted('"error handling"')[0]!;
-    expect(holdsAny(operand.highlights, [terms('errors'), terms('handling')])).toBe(true);
-    expect(holdsAny(operand.highlights, [terms('errors'), terms('moving')])).toBe(false);
+    expect(inContext(operand.highlights, ['errors', 'handling'])).toBe(true);
+    expect(inContext(operand.highlights, ['errors', 'moving'])).toBe(false);
     const prefix = wanted('hand*')[0]!.operand;
-    expect(holdsAny(prefix.highlights, [terms('errors'), terms('handlers')])).toBe(true);
-    expect(holdsAny(prefix.highlights, [])).toBe(false);
+    expect(inContext(prefix.highlights, ['errors', 'handlers'])).toBe(true);
+    expect(inContext(prefix.highlights, [])).toBe(false);
+  });
+
+  it('keeps the terms of nodes analysed apart, and a term new since a query was matched', () => {
+    const table = new HeadingTermTable();
+    const { operand } = wanted('"error handling"')[0]!;
+    const first = table.add(0, 'Moving', 'errors', [], analyzer);
+    expect(table.holdsAny(operand.highlights, first, 'context')).toBe(false);
+    // "handling" was no heading's term when the query was first matched; now one holds it.
+    const second = table.add(7, 'Handling', '', ['Errors'], analyzer);
+    expect(table.holdsAny(operand.highlights, second, 'context')).toBe(false);
+    expect(table.holdsAny(operand.highlights, second, 'own')).toBe(false);
+    const third = table.add(3, 'Error handling', '', [], analyzer);
+    expect(table.holdsAny(operand.highlights, third, 'own')).toBe(true);
+    expect(table.find(0)).toEqual(first);
+    expect(table.find(7)).toEqual(second);
+    expect(table.find(5)).toBeUndefined();
+    expect(table.find(5000)).toBeUndefined();
   });
 });
 
