@@ -13,11 +13,11 @@ import type { SearchTree } from './tree.ts';
 /**
  * The analysed terms of the headings, titles and paths of loaded nodes, each term as a small
  * integer, in flat arrays (kept in the tree, `tree.ts`). A node's own heading and its context —
- * the file title, the ancestor headings and the path's words (folders, file name), with the
- * camel-case parts of all these, as its own has those of the heading — are two runs of term ids:
- * a search's heading shares scan a few neighbouring integers instead of following a node's sets
- * of strings across the heap, which with a whole index warmed made every repeated search ~8 %
- * dearer (docs/benchmarks.md#heading-terms-in-flat-arrays).
+ * the file title and the ancestor headings with the parts of their camel-case names, as its own
+ * has those of the heading, and the path's words (folders, file name; `add`) — are two runs of
+ * term ids: a search's heading shares scan a few neighbouring integers instead of following a
+ * node's sets of strings across the heap, which with a whole index warmed made every repeated
+ * search ~8 % dearer (docs/benchmarks.md#heading-terms-in-flat-arrays).
  */
 export class HeadingTermTable {
   /** Term ids by term, and terms by id. */
