@@ -11,6 +11,7 @@ import { results, searchBox } from './locators.ts';
 const LINKS_VAULT = join(import.meta.dirname, '..', 'fixtures', 'links-vault');
 
 const linkedFrom = (page: Page) => page.getByRole('region', { name: /Linked from/ });
+const linkedFromHeader = (page: Page) => page.getByRole('button', { name: /Linked from/ });
 const entries = (page: Page) =>
   page.getByRole('list', { name: 'Sections linking to this note' }).getByRole('button');
 
@@ -44,14 +45,18 @@ test('Linked from lists the linking sections, by keyboard', async ({ page, bridg
     await page.screenshot({ path: join(SCREENSHOTS, `backlinks-${scheme}.png`) });
   }
 
-  // Keyboard only: Enter on the result puts the focus in the outline; Tab reaches the list
-  // (one stop), arrows move in it, Enter shows the linking section.
+  // Keyboard only: Enter on the result puts the focus in the outline; Tab reaches the header
+  // (open: the window has room), then the list (one stop); arrows move in it, Enter shows the
+  // linking section.
   await searchBox(page).press('Enter');
   await expect(page.getByRole('listbox', { name: 'Results' })).toBeFocused();
   await page.keyboard.press('Enter');
   await expect(
     page.getByRole('tree', { name: 'Outline' }).getByRole('treeitem').first(),
   ).toBeFocused();
+  await page.keyboard.press('Tab');
+  await expect(linkedFromHeader(page)).toBeFocused();
+  await expect(linkedFromHeader(page)).toHaveAttribute('aria-expanded', 'true');
   await page.keyboard.press('Tab');
   await expect(entries(page).first()).toBeFocused();
   await page.keyboard.press('ArrowDown');
@@ -69,6 +74,19 @@ test('Linked from lists the linking sections, by keyboard', async ({ page, bridg
   writeFileSync(join(root, 'New link.md'), '# New link\n\nAlso see [[Sibling]].\n');
   await expect(entries(page)).toHaveCount(3);
   await expect(linkedFrom(page)).toContainText('Linked from3');
+
+  // Its header folds the list away (Enter or Space), the count staying in view.
+  await linkedFromHeader(page).focus();
+  await page.keyboard.press('Enter');
+  await expect(linkedFromHeader(page)).toHaveAttribute('aria-expanded', 'false');
+  await expect(entries(page)).toHaveCount(0);
+  await expect(linkedFrom(page)).toContainText('Linked from3');
+  for (const scheme of ['light', 'dark'] as const) {
+    await page.emulateMedia({ colorScheme: scheme });
+    await page.screenshot({ path: join(SCREENSHOTS, `backlinks-folded-${scheme}.png`) });
+  }
+  await page.keyboard.press('Space');
+  await expect(entries(page)).toHaveCount(3);
 });
 
 test('a note nothing links to says so', async ({ page, bridge }) => {

@@ -1,9 +1,12 @@
 // Window sizes (issue 14 item 7) and what a result row shows (items 5, 14): at 900×600 nothing
 // scrolls sideways and the outline folds under the results; at 1920 the preview keeps a
 // readable measure; scores are hidden unless the setting shows them; the merged badge explains
-// itself; the outline has a legend. Screenshots of each size, light and dark.
+// itself; the outline has a key. At 900×600 the key and "Linked from" fold to their headers so
+// that the tree has the pane (docs/ui.md#the-outline), and open by the keyboard. Screenshots of
+// each size and state, light and dark.
 import { join } from 'node:path';
 import { SCREENSHOTS, expect, test } from './bridge-fixture.ts';
+import type { Page } from '@playwright/test';
 import { results, searchBox } from './locators.ts';
 
 const SIZES = [
@@ -76,9 +79,66 @@ test('scores are hidden by default; merging and the outline explain themselves',
     await first.locator('.badge.merged').boundingBox(),
   ];
   expect(badge!.y).toBeGreaterThan(title!.y + title!.height - 1);
-  await expect(page.getByLabel('Outline legend')).toContainText('matched');
-  await expect(page.getByLabel('Outline legend')).toContainText('line in the file');
+  await expect(page.getByLabel('Outline key')).toContainText('Bold: matched');
+  await expect(page.getByLabel('Outline key')).toContainText('Number: its line in the file');
   // The setting shows them.
   await bridge.call('updateSettings', { showScores: true });
   await expect(first.locator('.score')).toHaveText(/^\d+\.\d\d$/);
+});
+
+async function screenshots(page: Page, name: string): Promise<void> {
+  for (const scheme of ['light', 'dark'] as const) {
+    await page.emulateMedia({ colorScheme: scheme });
+    await page.screenshot({ path: join(SCREENSHOTS, `${name}-${scheme}.png`) });
+  }
+}
+
+test('at 900×600 the outline has its pane: the key and Linked from fold, and open by the keyboard', async ({
+  page,
+  bridge,
+}) => {
+  await page.setViewportSize({ width: 900, height: 600 });
+  await page.goto(bridge.url);
+  await searchBox(page).fill('carbon');
+  await expect(results(page).first()).toContainText('Compost methods');
+  const tree = page.getByRole('tree', { name: 'Outline' });
+  const rows = tree.getByRole('treeitem');
+  await expect(rows).toHaveCount(6);
+  const keyButton = page.getByRole('button', { name: 'Key', exact: true });
+  const linkedFrom = page.getByRole('button', { name: /Linked from/ });
+  await expect(keyButton).toHaveAttribute('aria-expanded', 'false');
+  await expect(page.getByLabel('Outline key')).toBeHidden();
+  await expect(linkedFrom).toHaveAttribute('aria-expanded', 'false');
+  await expect(linkedFrom).toHaveText(/Linked from\s*0/);
+  await expect(page.getByText('No note links here.')).toBeHidden();
+  // Every row of the note is in view without scrolling the tree.
+  await expect
+    .poll(() => tree.evaluate((element) => element.scrollHeight - element.clientHeight))
+    .toBeLessThanOrEqual(1);
+  await screenshots(page, 'outline-folded-900x600');
+
+  // Keyboard only: into the outline, Shift+Tab to its key, Tab past the tree to Linked from.
+  await searchBox(page).press('Enter');
+  await page.keyboard.press('Enter');
+  const shown = tree.getByRole('treeitem', { selected: true });
+  await expect(shown).toBeFocused();
+  await page.keyboard.press('Shift+Tab');
+  await expect(keyButton).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(keyButton).toHaveAttribute('aria-expanded', 'true');
+  await expect(page.getByLabel('Outline key')).toContainText('Grey: a heading with no text');
+  await page.keyboard.press('Tab');
+  await expect(shown).toBeFocused();
+  await page.keyboard.press('Tab');
+  await expect(linkedFrom).toBeFocused();
+  await page.keyboard.press('Space');
+  await expect(linkedFrom).toHaveAttribute('aria-expanded', 'true');
+  await expect(page.getByText('No note links here.')).toBeVisible();
+  await screenshots(page, 'outline-opened-900x600');
+
+  // The choice holds for the page's life, whatever the window's size.
+  await page.setViewportSize({ width: 1400, height: 900 });
+  await page.setViewportSize({ width: 900, height: 600 });
+  await expect(keyButton).toHaveAttribute('aria-expanded', 'true');
+  await expect(linkedFrom).toHaveAttribute('aria-expanded', 'true');
 });
