@@ -142,3 +142,21 @@ test('at 900×600 the outline has its pane: the key and Linked from fold, and op
   await expect(keyButton).toHaveAttribute('aria-expanded', 'true');
   await expect(linkedFrom).toHaveAttribute('aria-expanded', 'true');
 });
+
+test('a wide window folds the key and Linked from only when it is low', async ({
+  page,
+  bridge,
+}) => {
+  await page.setViewportSize({ width: 1280, height: 650 });
+  await page.goto(bridge.url);
+  await searchBox(page).fill('carbon');
+  await expect(results(page).first()).toContainText('Compost methods');
+  const keyButton = page.getByRole('button', { name: 'Key', exact: true });
+  const linkedFrom = page.getByRole('button', { name: /Linked from/ });
+  await expect(keyButton).toHaveAttribute('aria-expanded', 'true');
+  await expect(linkedFrom).toHaveAttribute('aria-expanded', 'true');
+  await page.setViewportSize({ width: 1400, height: 560 });
+  await expect(keyButton).toHaveAttribute('aria-expanded', 'false');
+  await expect(linkedFrom).toHaveAttribute('aria-expanded', 'false');
+  await expect(page.getByLabel('Outline key')).toBeHidden();
+});
