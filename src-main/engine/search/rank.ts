@@ -20,7 +20,7 @@ import { rowMatches } from './fts-statements.ts';
 import { headingShares, headingTermsOf } from './heading-match.ts';
 import { ownTextEnd, passageOperands } from './passages.ts';
 import { evidence, placement, scoreBound, type RankingOptions } from './ranking.ts';
-import type { Topic } from './topic.ts';
+import { allOperands, type Topic } from './topic.ts';
 import type { SearchTree } from './tree.ts';
 
 /** What ranking reads. */
@@ -67,7 +67,7 @@ export class TopicRanking {
   constructor(topic: Topic, context: RankContext) {
     this.topic = topic;
     this.context = context;
-    this.all = topic.wanted.length >= 32 ? -1 : (1 << topic.wanted.length) - 1;
+    this.all = allOperands(topic);
     const { reader, options, weights, total } = context;
     this.sourceContext = { reader, options, weights, total };
     this.sources = planSources(topic, this.sourceContext, context.strict);
@@ -192,7 +192,7 @@ export class TopicRanking {
     const coverage = this.coverage(c.exact & c.held, c.fuzzy & c.held);
     const boost = this.context.boostOf(c.rowid);
     c.evidence = evidence({ bm25: c.bm25, coverage, boost }, options);
-    c.score = c.evidence * placementOf(this.topic, c.key, this.context);
+    c.score = c.evidence * placementOf(this.topic, c.key, this.context, c.exact | c.fuzzy);
   }
 
   /** The operands a long candidate holds within one passage (`passages.ts`), as a mask. */
@@ -223,14 +223,23 @@ export class TopicRanking {
   }
 }
 
-/** Where a node is for a topic: its heading and context shares of the topic's words, placed. */
+/**
+ * Where a node is for a topic: its heading and context shares of the topic's words, placed. A
+ * candidate's heading counts only the operands its row holds (`held`, a mask of wanted operands):
+ * a phrase whose words its heading holds apart, and its row nowhere side by side, is not named
+ * there — and a share above the row's coverage would break its score bound (`scoreBound`).
+ */
 export function placementOf(
   topic: Topic,
   key: number,
   context: Pick<RankContext, 'tree' | 'analyzer' | 'options'>,
+  held = allOperands(topic),
 ): number {
   const { tree, analyzer, options } = context;
   const heading = headingTermsOf(tree, key, analyzer);
-  const shares = headingShares(topic.wanted, topic.weight, heading, options.fuzzyWeight);
+  const all = allOperands(topic);
+  const named =
+    (held & all) === all ? topic.wanted : topic.wanted.filter((_, i) => held & (1 << i));
+  const shares = headingShares(named, topic.weight, heading, options.fuzzyWeight);
   return placement(shares, options);
 }
