@@ -4,6 +4,7 @@
 import type { Statement } from 'better-sqlite3';
 import type { ColumnWeights } from '#shared/contract/api.ts';
 import { matchWhere, type IndexReader } from '../store/index-reader.ts';
+import { and } from './candidate.ts';
 import { ReaderMemo } from './reader-memo.ts';
 import type { Scope } from './topic.ts';
 
@@ -68,7 +69,8 @@ export function scoredRows(
   const remembered = memo.get(remember);
   if (remembered) return remembered.slice();
   const ranges = scope.include?.length ?? 0;
-  const key = `scored/${ranges}/${scope.exclude.length}/${order ? 'ranked' : 'all'}/${!!among}`;
+  const without = titleWithout(expr);
+  const key = `scored/${ranges}/${scope.exclude.length}/${order ? 'ranked' : 'all'}/${!!among}/${!!without}`;
   const statement = prepared(
     reader,
     key,
@@ -76,17 +78,51 @@ export function scoredRows(
       `SELECT rowid, -bm25(fts, ?, ?, ?, ?, ?, ?) AS b, (-bm25(fts, 1, 0, 0, 0, 1, 0) > 0),
         (-bm25(fts, 1, 0, 0, 0, 0, 0) > 0) AS t, (-bm25(fts, 1, 0, 1, 1, 0, 1) > 0) AS c
       FROM fts WHERE ${matchWhere(ranges, scope.exclude.length)}` +
+      (without ? ' AND +rowid NOT IN (SELECT rowid FROM fts WHERE fts MATCH ?)' : '') +
       (among ? ' AND +rowid IN (SELECT value FROM json_each(?))' : '') +
       (order ? ' ORDER BY b * (1 + ? * t + ? * c) DESC LIMIT ? OFFSET ?' : ''),
   ).raw();
-  const params: unknown[] = [...weights, expr];
+  const params: unknown[] = [...weights, without ? without[0] : expr];
   for (const range of scope.include ?? []) params.push(range.lo, range.hi);
   for (const range of scope.exclude) params.push(range.lo, range.hi);
+  if (without) params.push(and(...without));
   if (among) params.push(JSON.stringify(among));
   if (order) params.push(order.heading, order.context, page.limit, page.offset);
   const rows = statement.all(...params) as ScoredRow[];
   if (rows.length <= MAX_SCORED_ROWS) memo.set(remember, rows.slice());
   return rows;
+}
+
+/**
+ * The two sides of a NOT whose left side is a title filter, `({title} : …) NOT (…)` as
+ * partial-candidates.ts `narrowed` and ranked-listings.ts write a listed word in its title
+ * without the other operands; null for any other expression. Such rows are scored as the title
+ * filter's rows less those that also match the right side: the same rows and bm25 (a phrase of
+ * the right side is in none of them and adds nothing), but bm25 counts the rows of each phrase
+ * of its expression, and the right side's are common words ('{title} : virtual NOT (base OR
+ * class)': 2.1 → 0.8 ms, docs/benchmarks.md#a-new-querys-first-search).
+ */
+function titleWithout(expr: string): [left: string, right: string] | null {
+  if (!expr.startsWith('({title} : ')) return null;
+  const left = closing(expr, 0);
+  const right = left + ' NOT ('.length + 1;
+  if (left < 0 || !expr.startsWith(' NOT (', left + 1)) return null;
+  if (closing(expr, right - 1) !== expr.length - 1) return null;
+  return [expr.slice(1, left), expr.slice(right, -1)];
+}
+
+/** Where the parenthesis at `open` closes in an FTS5 expression (quoted strings skipped); -1. */
+function closing(expr: string, open: number): number {
+  let depth = 0;
+  let quoted = false;
+  for (let i = open; i < expr.length; i++) {
+    const ch = expr[i];
+    if (ch === '"') quoted = !quoted;
+    else if (quoted) continue;
+    else if (ch === '(') depth++;
+    else if (ch === ')' && --depth === 0) return i;
+  }
+  return -1;
 }
 
 /** The rowids `expr` matches (no ranking, no scope: callers keep only their candidates). */
