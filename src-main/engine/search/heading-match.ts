@@ -157,6 +157,26 @@ export interface HeadingShares {
   context: number;
 }
 
+const SINGLE_WORDS = new WeakMap<CompiledOperand, readonly HighlightTerm[]>();
+
+/**
+ * What names an operand in a heading: the single words its FTS5 expression is an OR of, when it
+ * is one (`CompiledOperand.words`), else its highlights. They differ for the word being typed: it
+ * highlights every word its prefix begins, while its expression holds only the completions chosen
+ * for it (docs/design.md#the-word-being-typed) — a heading holding another ('binder1st' for
+ * 'bind') is not what the row was matched by, no FTS5 flag shows it, and counting it would score
+ * the row above its bound (ranking.ts `scoreBound`).
+ */
+function namedBy(operand: CompiledOperand): readonly HighlightTerm[] {
+  if (!operand.words) return operand.highlights;
+  let words = SINGLE_WORDS.get(operand);
+  if (!words) {
+    words = operand.words.map((term) => ({ terms: [term], prefix: false }));
+    SINGLE_WORDS.set(operand, words);
+  }
+  return words;
+}
+
 /**
  * The idf-weighted shares of a topic's wanted operands in a node's heading and in its heading or
  * context (`Features` in ranking.ts); an operand there only through a fuzzy variant counts
@@ -173,8 +193,9 @@ export function headingShares(
   let either = 0;
   const { table } = heading;
   for (const { operand, weight } of wanted) {
+    const named = namedBy(operand);
     const found = (part: Part) =>
-      table.holdsAny(operand.highlights, heading, part)
+      table.holdsAny(named, heading, part)
         ? 1
         : table.holdsAny(operand.fuzzyHighlights, heading, part)
           ? fuzzyWeight

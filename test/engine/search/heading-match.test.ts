@@ -10,6 +10,7 @@ import { createEngine, engineInternals } from '../../../src-main/engine/create-e
 import { compileQuery, type HighlightTerm } from '../../../src-main/engine/query/compile.ts';
 import { withParts } from '../../../src-main/engine/query/identifier-parts.ts';
 import { parseQuery } from '../../../src-main/engine/query/parse.ts';
+import { markTyping } from '../../../src-main/engine/query/typing.ts';
 import { HeadingTermTable, headingShares } from '../../../src-main/engine/search/heading-match.ts';
 import { tempDir } from '../store/temp.ts';
 
@@ -58,6 +59,23 @@ describe('headingShares', () => {
   it('is 0 for a query without wanted operands', () => {
     const heading = headingOf('x', ['']);
     expect(headingShares([], 0, heading, 0.5)).toEqual({ heading: 0, context: 0 });
+  });
+
+  // The word being typed matches the completions chosen for it (query/typing.ts), not every word
+  // its prefix begins: a heading holding another is not what its row was matched by, and no FTS5
+  // flag would show it (the row would score above its bound).
+  it.each([
+    ['Binding rules', 1],
+    ['Binder1st class', 0],
+    ['Bind', 1],
+  ])('names the word being typed by its completions: bind under "%s"', (own, share) => {
+    const completions = (prefix: string) => (prefix === 'bind' ? ['binding', 'bindings'] : []);
+    const [typed] = compileQuery(markTyping(parseQuery('bind'), 'bind'), analyzer, {
+      completions,
+    }).required.map((operand) => ({ operand, weight: 1 }));
+    expect(typed!.operand.words).toEqual(['bind', 'binding', 'bindings']);
+    const shares = headingShares([typed!], 1, headingOf(own, ['']), 0.5);
+    expect(shares.heading).toBe(share);
   });
 
   it('an operand is in a text when one alternative has all its terms there', () => {
