@@ -69,7 +69,7 @@ export function scoredRows(
   const remembered = memo.get(remember);
   if (remembered) return remembered.slice();
   const ranges = scope.include?.length ?? 0;
-  const without = titleWithout(expr);
+  const without = notSides(expr);
   const key = `scored/${ranges}/${scope.exclude.length}/${order ? 'ranked' : 'all'}/${!!among}/${!!without}`;
   const statement = prepared(
     reader,
@@ -94,16 +94,21 @@ export function scoredRows(
 }
 
 /**
- * The two sides of a NOT whose left side is a title filter, `({title} : …) NOT (…)` as
- * partial-candidates.ts `narrowed` and ranked-listings.ts write a listed word in its title
- * without the other operands; null for any other expression. Such rows are scored as the title
- * filter's rows less those that also match the right side: the same rows and bm25 (a phrase of
- * the right side is in none of them and adds nothing), but bm25 counts the rows of each phrase
- * of its expression, and the right side's are common words ('{title} : virtual NOT (base OR
- * class)': 2.1 → 0.8 ms, docs/benchmarks.md#a-new-querys-first-search).
+ * The two sides of an expression `(left) NOT (right)` (candidate.ts `not`: the fuzzy and partial
+ * sources, a listed word in its title without the other operands); null for any other. Such rows
+ * are scored as the left side's rows less those that also match the right side, for two reasons
+ * (docs/benchmarks.md#a-not-scored-as-its-left-side):
+ * - FTS5 (3.54) drops some of the left side's phrase positions under NOT in some segment layouts:
+ *   a row of `("type view" AND ("rvalu" OR "lvalu" OR "valu")) NOT (…)` scored bm25 3.48 and no
+ *   title flag that its left side alone scores 3.94 with one, so its bound was below its score;
+ * - bm25 counts the rows of each phrase of its expression, and a right side's are often common
+ *   words ('{title} : virtual NOT (base OR class)': 2.1 → 0.8 ms,
+ *   docs/benchmarks.md#a-new-querys-first-search).
+ * Elsewhere the rows and their bm25 are the same: a phrase of the right side adds nothing to a
+ * row that does not match it.
  */
-function titleWithout(expr: string): [left: string, right: string] | null {
-  if (!expr.startsWith('({title} : ')) return null;
+function notSides(expr: string): [left: string, right: string] | null {
+  if (!expr.startsWith('(')) return null;
   const left = closing(expr, 0);
   const right = left + ' NOT ('.length + 1;
   if (left < 0 || !expr.startsWith(' NOT (', left + 1)) return null;
