@@ -180,10 +180,11 @@ function namedBy(operand: CompiledOperand): readonly HighlightTerm[] {
 /**
  * The idf-weighted shares of a topic's wanted operands in a node's heading and in its heading or
  * context (`Features` in ranking.ts); an operand there only through a fuzzy variant counts
- * `fuzzyWeight` of its weight.
+ * `fuzzyWeight` of its weight, and so does one its row holds only through a fuzzy variant
+ * (`fuzzyOnly`: its coverage counts no more, rank.ts `placementOf`).
  */
 export function headingShares(
-  wanted: ReadonlyArray<{ operand: CompiledOperand; weight: number }>,
+  wanted: ReadonlyArray<{ operand: CompiledOperand; weight: number; fuzzyOnly?: boolean }>,
   total: number,
   heading: HeadingTerms,
   fuzzyWeight: number,
@@ -192,11 +193,12 @@ export function headingShares(
   let own = 0;
   let either = 0;
   const { table } = heading;
-  for (const { operand, weight } of wanted) {
+  for (const { operand, weight, fuzzyOnly } of wanted) {
     const named = namedBy(operand);
+    const most = fuzzyOnly ? fuzzyWeight : 1;
     const found = (part: Part) =>
       table.holdsAny(named, heading, part)
-        ? 1
+        ? most
         : table.holdsAny(operand.fuzzyHighlights, heading, part)
           ? fuzzyWeight
           : 0;

@@ -192,7 +192,7 @@ export class TopicRanking {
     const coverage = this.coverage(c.exact & c.held, c.fuzzy & c.held);
     const boost = this.context.boostOf(c.rowid);
     c.evidence = evidence({ bm25: c.bm25, coverage, boost }, options);
-    c.score = c.evidence * placementOf(this.topic, c.key, this.context, c.exact | c.fuzzy);
+    c.score = c.evidence * placementOf(this.topic, c.key, this.context, c.exact, c.fuzzy);
   }
 
   /** The operands a long candidate holds within one passage (`passages.ts`), as a mask. */
@@ -225,21 +225,29 @@ export class TopicRanking {
 
 /**
  * Where a node is for a topic: its heading and context shares of the topic's words, placed. A
- * candidate's heading counts only the operands its row holds (`held`, a mask of wanted operands):
- * a phrase whose words its heading holds apart, and its row nowhere side by side, is not named
- * there — and a share above the row's coverage would break its score bound (`scoreBound`).
+ * candidate's heading counts only the operands its row holds (`exact`, `fuzzy`: masks of wanted
+ * operands), one held only through a fuzzy variant at most `fuzzyWeight` of its weight, as its
+ * coverage does: a phrase whose words its heading holds apart, and its row nowhere side by side,
+ * is not named there — and a share above the row's coverage would break its score bound
+ * (`scoreBound`).
  */
 export function placementOf(
   topic: Topic,
   key: number,
   context: Pick<RankContext, 'tree' | 'analyzer' | 'options'>,
-  held = allOperands(topic),
+  exact = allOperands(topic),
+  fuzzy = 0,
 ): number {
   const { tree, analyzer, options } = context;
   const heading = headingTermsOf(tree, key, analyzer);
   const all = allOperands(topic);
   const named =
-    (held & all) === all ? topic.wanted : topic.wanted.filter((_, i) => held & (1 << i));
+    (exact & all) === all
+      ? topic.wanted
+      : topic.wanted.flatMap((wanted, i) => {
+          if (exact & (1 << i)) return [wanted];
+          return fuzzy & (1 << i) ? [{ ...wanted, fuzzyOnly: true }] : [];
+        });
   const shares = headingShares(named, topic.weight, heading, options.fuzzyWeight);
   return placement(shares, options);
 }

@@ -3,9 +3,11 @@
 // 1,000 (every source read whole), and every candidate kept is bounded by at least its score.
 // The vault mixes what bounds have missed before: camel-case file and heading names, aliases,
 // folders named like query words, headings holding a phrase's words apart; the queries mix
-// phrases, compounds, prefixes, column filters, exclusions and groups. (Found by a fuzz like
+// phrases, compounds, prefixes, column filters, exclusions and groups. (Found by fuzzes like
 // this: a partial row's heading holding the words of a phrase it does not hold, 'copy
-// LvalueFrame' for 'copy-lvalue', scored above its bound in 23 of 119 queries.)
+// LvalueFrame' for 'copy-lvalue', scored above its bound in 23 of 118 queries; a group held only
+// through a fuzzy variant, another member in the heading, in 4 with the group shapes; rows whose
+// FTS5 flags under NOT depended on the index's segments, in about one run of 3–10.)
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -48,7 +50,7 @@ function writeVault(): string {
   return root;
 }
 
-/** 120 queries of ten shapes. */
+/** 120 queries of twelve shapes. */
 function queries(): string[] {
   const next = random(3);
   const pick = () => ALL[Math.floor(next() * ALL.length)]!;
@@ -63,6 +65,8 @@ function queries(): string[] {
     () => `${pick()}-${pick()} ${pick()}`,
     () => `path:move ${pick()} ${pick()}`,
     () => `title:${pick()} ${pick()}`,
+    () => `(${pick()} OR "${pick()} ${pick()}") ${pick()}`,
+    () => `(${pick()} OR ${pick()}-${pick()}) ${pick()}`,
   ];
   return [...new Set(Array.from({ length: 120 }, (_, i) => shapes[i % shapes.length]!()))];
 }

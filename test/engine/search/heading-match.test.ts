@@ -61,6 +61,17 @@ describe('headingShares', () => {
     expect(headingShares([], 0, heading, 0.5)).toEqual({ heading: 0, context: 0 });
   });
 
+  // A group its row holds only through a fuzzy variant ('rvalue' for 'value') counts no more in
+  // the heading than in the coverage, though another member is there ('copy' and 'lvalue' apart):
+  // the row would score above its bound (rank.ts placementOf).
+  it('counts an operand its row holds only fuzzily at most fuzzyWeight', () => {
+    const [group] = wanted('(value OR "copy lvalue")');
+    const heading = headingOf('Rvalue', ['copy frame lvalue']);
+    expect(headingShares([group!], 1, heading, 0.5)).toEqual({ heading: 0, context: 1 });
+    const fuzzyOnly = { ...group!, fuzzyOnly: true };
+    expect(headingShares([fuzzyOnly], 1, heading, 0.5)).toEqual({ heading: 0, context: 0.5 });
+  });
+
   // The word being typed matches the completions chosen for it (query/typing.ts), not every word
   // its prefix begins: a heading holding another is not what its row was matched by, and no FTS5
   // flag would show it (the row would score above its bound).
