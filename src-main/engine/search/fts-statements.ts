@@ -196,12 +196,17 @@ export function countRows(reader: IndexReader, expr: string, cap: number): numbe
   return count;
 }
 
-/** True when row `rowid` matches `expr`. */
+/**
+ * True when row `rowid` matches `expr`. The rowid is bound as an integer: FTS5 (3.54) ignores a
+ * `rowid = ?` it is given as a REAL, which a JavaScript number above 2^31 is bound as, and the
+ * statement then answered for any row as soon as any row matched
+ * (docs/search-quality.md#the-passage-check-that-always-passed).
+ */
 export function rowMatches(reader: IndexReader, expr: string, rowid: number): boolean {
   const statement = prepared(
     reader,
     'row',
     () => 'SELECT 1 FROM fts WHERE fts MATCH ? AND rowid = ?',
   ).pluck();
-  return statement.get(spelledOut(reader, expr), rowid) !== undefined;
+  return statement.get(spelledOut(reader, expr), BigInt(rowid)) !== undefined;
 }
