@@ -8,7 +8,7 @@
 // at a time), those holding every operand when fuzzy variants count, and the partial ones
 // (partial-candidates.ts).
 import type { IndexReader } from '../store/index-reader.ts';
-import { and, Candidate, inFilters, not, or } from './candidate.ts';
+import { and, Candidate, inFilters, not } from './candidate.ts';
 import {
   countRows,
   rowidsOf,
@@ -16,6 +16,7 @@ import {
   type RowOrder,
   type ScoredRow,
 } from './fts-statements.ts';
+import { hiddenRows, unflaggedShare } from './hidden-shares.ts';
 import { formsOf, listing, operandCeilings, readPartial, titleRows } from './partial-candidates.ts';
 import { rankedListings, readListing, type RankedListing } from './ranked-listings.ts';
 import { orderBound, placement, scoreBound, type RankingOptions } from './ranking.ts';
@@ -247,72 +248,6 @@ function boundSource(
     const of = { bm25, coverage, boost: 1, titled: title > 0, contexted: where > 0, unflagged };
     source.bound = Math.max(source.bound, scoreBound(of, context.options));
   }
-}
-
-/**
- * The share of a topic's weight a candidate's heading and context may hold though its row's flags
- * do not show it (ranking.ts `scoreBound`). The flags are FTS5 phrase matches of its source's
- * expression, while a heading holds an operand's phrase of several words when it holds them in
- * any order, and a fuzzy variant of it for `fuzzyWeight` of its weight (heading-match.ts
- * `headingShares`) — which only the fuzzy source's expression holds. Without the variants,
- * 'lvalue type' on the test vault had a full match bounded 3.40 that scored 5.79 (its heading
- * holds 'value'), left unread for its top 2 (docs/benchmarks.md#the-partial-sources-bound).
- */
-export function unflaggedShare(topic: Topic, kind: SourceKind, fuzzyWeight: number): number {
-  if (topic.weight <= 0) return 0;
-  let weight = 0;
-  for (const { operand, weight: w } of topic.wanted) {
-    if (operand.highlights.some((h) => h.terms.length > 1)) weight += w;
-    else if (operand.fuzzyHighlights.length > 0 && !(kind === 'fuzzy' && operand.fuzzy))
-      weight += fuzzyWeight * w;
-  }
-  return weight / topic.weight;
-}
-
-/**
- * True when a candidate `source` returned may hold in its heading or context a share its flags
- * do not show (`unflaggedShare`): any row, until the source's `hiddenRows` are known.
- */
-export function mayHide(source: Source, rowid: number): boolean {
-  return !source.hidden || source.hidden.rows.has(rowid);
-}
-
-/** FTS5 columns a heading's context is read from, with the heading (`headingTermsOf`). */
-const HEADING_COLUMNS = ['{title}', '{title path path_components context}'];
-
-/**
- * Finds a full or fuzzy source's rows whose heading or context may hold what their flags cannot
- * show (`unflaggedShare`): an operand's words in another order, or a variant the source's
- * expression does not hold — in the title where no operand as typed is, or in the title, context
- * or path where none is (one FTS5 statement for their rowids, a second scoring them as the
- * source does). Every other row's flags show its heading's share (the expression holds each
- * operand's phrases), so its bound is the flags' alone, and the source's bound takes these rows'
- * own bounds while they are unread. Before, every row's bound allowed the hidden share:
- * 'CDocument' on ten copies of msdocs-cpp read its 2,930 full rows for the 550 that may hide its
- * variant 'document' (docs/benchmarks.md#statements-per-search-and-what-they-cost).
- */
-function hiddenRows(source: Source, topic: Topic, context: SourceContext, order: RowOrder): void {
-  const alternatives: string[] = [];
-  for (const { operand } of topic.wanted) {
-    const unordered = operand.highlights.filter((h) => h.terms.length > 1);
-    const variants = source.kind === 'fuzzy' && operand.fuzzy ? [] : operand.fuzzyHighlights;
-    for (const { terms, prefix } of [...unordered, ...variants]) {
-      const quoted = terms.map((t) => `"${t.replace(/"/g, '""')}"`);
-      if (prefix) quoted[quoted.length - 1] += ' *';
-      alternatives.push(quoted.length === 1 ? quoted[0]! : `(${quoted.join(' AND ')})`);
-    }
-  }
-  const held = or(alternatives);
-  const typed = or(topic.wanted.map((w) => w.operand.expr));
-  const hides = HEADING_COLUMNS.map((c) => `((${c} : (${held})) NOT (${c} : (${typed})))`);
-  const among = rowidsOf(context.reader, and(source.expr, hides.join(' OR ')));
-  const { reader, weights } = context;
-  const all = { limit: -1, offset: 0 };
-  const rows =
-    among.length === 0
-      ? []
-      : scoredRows(reader, source.expr, topic.scope, weights, order, all, among);
-  source.hidden = { rows: new Set(rows.map((r) => r[0])), unread: rows };
 }
 
 /** Rows fetched past the first page by a source's second statement, in pages (its third: all). */

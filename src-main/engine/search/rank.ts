@@ -8,14 +8,8 @@ import type { Analyzer } from '../analysis/analyzer.ts';
 import type { CompiledOperand } from '../query/compile.ts';
 import type { IndexReader } from '../store/index-reader.ts';
 import type { Candidate } from './candidate.ts';
-import {
-  mayHide,
-  planSources,
-  readSource,
-  unflaggedShare,
-  type Source,
-  type SourceContext,
-} from './candidates.ts';
+import { planSources, readSource, type Source, type SourceContext } from './candidates.ts';
+import { mayHide, unflaggedShare } from './hidden-shares.ts';
 import { rowMatches } from './fts-statements.ts';
 import { headingShares, headingTermsOf } from './heading-match.ts';
 import { ownTextEnd, passageOperands } from './passages.ts';

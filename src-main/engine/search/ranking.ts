@@ -121,7 +121,7 @@ export function placement(f: Pick<Features, 'heading' | 'context'>, o: RankingOp
 /**
  * The highest score a section can reach from what FTS5 tells before its row is read: its heading
  * and context shares are at most its coverage, and where its flags show no wanted word, at most
- * `unflagged` — the share its flags cannot show (candidates.ts `unflaggedShare`: a fuzzy
+ * `unflagged` — the share its flags cannot show (hidden-shares.ts `unflaggedShare`: a fuzzy
  * variant, an operand's words in another order).
  */
 export function scoreBound(

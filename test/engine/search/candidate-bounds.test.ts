@@ -8,13 +8,12 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { countRows, scoredRows } from '../../../src-main/engine/search/fts-statements.ts';
 import {
-  mayHide,
   planSources,
   readSource,
-  unflaggedShare,
   type Source,
   type SourceContext,
 } from '../../../src-main/engine/search/candidates.ts';
+import { mayHide, unflaggedShare } from '../../../src-main/engine/search/hidden-shares.ts';
 import {
   RANKING_DEFAULTS,
   scoreBound,
@@ -190,7 +189,7 @@ describe('candidate score bounds', () => {
 
   // The bound a candidate is queued with is at least the score its row gives it: one whose
   // heading holds what its flags do not show (a variant, an operand's words in another order)
-  // is bounded with that share (candidates.ts `hiddenRows`), its source read on while it may be
+  // is bounded with that share (hidden-shares.ts `hiddenRows`), its source read on while it may be
   // unread. Checked on every candidate a ranking keeps for its top 2, then its top 1,000 (every
   // source read whole; the first pages are short, so the sources find their hidden rows).
   it.each(['lvalue type', 'lvalue reference', 'rvalue reference', 'value reference', 'move copy'])(
