@@ -363,7 +363,7 @@ describe('candidate score bounds with camel-case file names', () => {
 });
 
 // A full match whose heading or context holds what its flags cannot show, in each of the places
-// `hiddenRows` looks (candidates.ts): a variant in the file title around a section ('value' of
+// `hiddenRows` looks (hidden-shares.ts): a variant in the file title around a section ('value' of
 // 'rvalue'), a variant in the section's own heading while its path holds an operand as typed
 // (its context flag is set, its title flag is not), an operand phrase's words in its heading in
 // another order ("Move and copy" for "copy move"). Each is a third of the notes, their bm25
