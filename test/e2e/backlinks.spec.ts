@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import type { Page } from '@playwright/test';
 import type { VaultInfo } from '#shared/contract/api.ts';
 import { SCREENSHOTS, expect, test, type RunningBridge } from './bridge-fixture.ts';
-import { results, searchBox } from './locators.ts';
+import { preview, results, searchBox } from './locators.ts';
 
 const LINKS_VAULT = join(import.meta.dirname, '..', 'fixtures', 'links-vault');
 
@@ -62,8 +62,8 @@ test('Linked from lists the linking sections, by keyboard', async ({ page, bridg
   await page.keyboard.press('ArrowDown');
   await expect(entries(page).nth(1)).toBeFocused();
   await page.keyboard.press('Enter');
-  const preview = page.getByRole('region', { name: 'Preview' });
-  await expect(preview.locator('article')).toContainText('../Sibling, ./Local, Local');
+  const previewPane = preview(page);
+  await expect(previewPane.locator('article')).toContainText('../Sibling, ./Local, Local');
   await expect(page.locator('.outline-pane .pane-title')).toHaveText('Relative');
 
   // Back on the result (still selected in the list: the search did not change), then a note that

@@ -5,7 +5,7 @@
 import { join } from 'node:path';
 import type { Page } from '@playwright/test';
 import { SCREENSHOTS, expect, test } from './bridge-fixture.ts';
-import { preview } from './locators.ts';
+import { preview, searchBox } from './locators.ts';
 
 test.use({ permissions: ['clipboard-read', 'clipboard-write'] });
 
@@ -32,7 +32,7 @@ test('sizes on the buttons; just this section or with subsections; one breadcrum
   bridge,
 }) => {
   await page.goto(bridge.url);
-  await page.getByRole('searchbox', { name: 'Search' }).fill('carbon');
+  await searchBox(page).fill('carbon');
   await expect(preview(page).locator('article h2')).toHaveText('Compost methods');
   // "Compost methods" (lines 11–24) holds three subsections: ≈ 400 bytes, ≈ 100 tokens.
   const results = page.locator('[data-pane="results"]');
@@ -67,7 +67,7 @@ test('sizes on the buttons; just this section or with subsections; one breadcrum
   expect(whole).toContain('### Worm compost');
 
   // A section without subsections has one copy button.
-  await page.getByRole('searchbox', { name: 'Search' }).fill('thermometer');
+  await searchBox(page).fill('thermometer');
   await expect(preview(page).locator('article')).toContainText('A fork, a thermometer');
   await expect(actions.getByRole('button', { name: /^Copy ≈ \d+$/ })).toBeVisible();
   await expect(actions.getByRole('button', { name: /just this section/ })).toHaveCount(0);
@@ -79,7 +79,7 @@ test('a copy above the token budget asks first: Esc copies nothing, cut keeps to
 }) => {
   await bridge.call('updateSettings', { exportMaxTokens: 60 });
   await page.goto(bridge.url);
-  await page.getByRole('searchbox', { name: 'Search' }).fill('carbon');
+  await searchBox(page).fill('carbon');
   await expect(preview(page).locator('article h2')).toHaveText('Compost methods');
   await page.keyboard.press('Alt+a');
   const dialog = page.getByRole('dialog', { name: 'Copy a large selection?' });

@@ -2,7 +2,7 @@
 // (frecency), ↑ in the empty box recalls the last search, and both survive a reload.
 import { join } from 'node:path';
 import { SCREENSHOTS, expect, test } from './bridge-fixture.ts';
-import { results, searchBox } from './locators.ts';
+import { preview, results, searchBox } from './locators.ts';
 
 test('recent searches and opened sections show on an empty query and persist', async ({
   page,
@@ -45,9 +45,7 @@ test('recent searches and opened sections show on an empty query and persist', a
     .getByRole('region', { name: 'Recently opened' })
     .getByRole('button', { name: 'Compost methods' })
     .click();
-  await expect(page.getByRole('region', { name: 'Preview' }).locator('.crumb')).toContainText(
-    'Compost methods',
-  );
+  await expect(preview(page).locator('.crumb')).toContainText('Compost methods');
   await page
     .getByRole('region', { name: 'Recent searches' })
     .getByRole('button', { name: 'carbon' })

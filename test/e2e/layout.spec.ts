@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import type { Locator } from '@playwright/test';
 import type { VaultInfo } from '#shared/contract/api.ts';
 import { SCREENSHOTS, expect, test, type RunningBridge } from './bridge-fixture.ts';
-import { results, searchBox } from './locators.ts';
+import { preview, results, searchBox } from './locators.ts';
 
 const LAYOUT_VAULT = join(import.meta.dirname, '..', 'fixtures', 'e2e-layout');
 
@@ -58,9 +58,9 @@ test('a 15 kB heading is clamped to two lines, its full text in the title', asyn
   await expect(results(page).first().locator('.score')).toBeInViewport();
   await expect(results(page).first().locator('.tick')).toBeInViewport();
   // The preview's breadcrumb is clamped too; the heading is read in full in the section below.
-  const preview = page.getByRole('region', { name: 'Preview' });
-  expect(await lines(preview.locator('.crumb'))).toBeLessThanOrEqual(2);
-  await expect(preview.locator('article')).toBeInViewport();
+  const previewPane = preview(page);
+  expect(await lines(previewPane.locator('.crumb'))).toBeLessThanOrEqual(2);
+  await expect(previewPane.locator('article')).toBeInViewport();
   await expect(searchBox(page)).toBeInViewport();
   for (const scheme of ['light', 'dark'] as const) {
     await page.emulateMedia({ colorScheme: scheme });

@@ -3,12 +3,13 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, test } from './bridge-fixture.ts';
+import { preview, results, searchBox } from './locators.ts';
 
 test('an edited file updates its result without a reload', async ({ page, bridge }) => {
   await page.goto(bridge.url);
   await page.evaluate(() => ((globalThis as Record<string, unknown>).__sameDocument = true));
-  await page.getByRole('searchbox', { name: 'Search' }).fill('periwinkle');
-  const result = page.getByRole('listbox', { name: 'Results' }).getByRole('option').first();
+  await searchBox(page).fill('periwinkle');
+  const result = results(page).first();
   await expect(result).toContainText('Changing section');
   await expect(result).not.toContainText('bluebell');
 
@@ -19,9 +20,7 @@ test('an edited file updates its result without a reload', async ({ page, bridge
   );
 
   await expect(result).toContainText('bluebell');
-  await expect(page.getByRole('region', { name: 'Preview' }).locator('article')).toContainText(
-    'periwinkle and bluebell',
-  );
+  await expect(preview(page).locator('article')).toContainText('periwinkle and bluebell');
   expect(await page.evaluate(() => (globalThis as Record<string, unknown>).__sameDocument)).toBe(
     true,
   );

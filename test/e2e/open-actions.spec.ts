@@ -1,14 +1,14 @@
 // Opening (issue 14, item 12): Enter on a result shows it; Alt+O and Alt+R need the OS, and the
 // browser says so in the status line of either window instead of doing nothing.
 import { expect, test } from './bridge-fixture.ts';
-import { results } from './locators.ts';
+import { preview, results, searchBox } from './locators.ts';
 
 test('main window: Enter shows the result; Alt+O and Alt+R say the browser cannot', async ({
   page,
   bridge,
 }) => {
   await page.goto(bridge.url);
-  await page.getByRole('searchbox', { name: 'Search' }).fill('barrels');
+  await searchBox(page).fill('barrels');
   await expect(results(page).first()).toContainText('Rain barrels');
   await page.keyboard.press('Enter');
   await expect(page.getByRole('listbox', { name: 'Results' })).toBeFocused();
@@ -16,9 +16,7 @@ test('main window: Enter shows the result; Alt+O and Alt+R say the browser canno
   await expect(
     page.getByRole('tree', { name: 'Outline' }).getByRole('treeitem', { selected: true }),
   ).toBeFocused();
-  await expect(page.getByRole('region', { name: 'Preview' }).locator('article')).toContainText(
-    'Two barrels collect rain',
-  );
+  await expect(preview(page).locator('article')).toContainText('Two barrels collect rain');
   const status = page.getByRole('status');
   await page.keyboard.press('Alt+o');
   await expect(status).toHaveText(

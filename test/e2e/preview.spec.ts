@@ -8,11 +8,11 @@ import { join } from 'node:path';
 import type { Page } from '@playwright/test';
 import type { VaultInfo } from '#shared/contract/api.ts';
 import { SCREENSHOTS, expect, test, type RunningBridge } from './bridge-fixture.ts';
-import { results, searchBox } from './locators.ts';
+import { preview, results, searchBox } from './locators.ts';
 
 const OBSIDIAN_VAULT = join(import.meta.dirname, '..', 'fixtures', 'e2e-obsidian');
 
-const article = (page: Page) => page.getByRole('region', { name: 'Preview' }).locator('article');
+const article = (page: Page) => preview(page).locator('article');
 
 async function addVault(
   bridge: RunningBridge,
@@ -81,9 +81,7 @@ test('the preview renders Obsidian syntax and follows wikilinks', async ({ page,
     'No note or heading matches [[Nowhere to be found]]',
   );
   await body.getByRole('link', { name: 'the second part' }).click();
-  await expect(page.getByRole('region', { name: 'Preview' }).locator('.crumb')).toContainText(
-    'Second part',
-  );
+  await expect(preview(page).locator('.crumb')).toContainText('Second part');
   await expect(
     page.getByRole('tree', { name: 'Outline' }).getByRole('treeitem', { selected: true }),
   ).toContainText('Second part');
@@ -108,18 +106,18 @@ test('deeply nested notes render in bounded time, or as plain text saying why', 
   for (const title of ['Deepquotes', 'Deeplists', 'Deepbrackets', 'Deepstars']) {
     await searchBox(page).fill(title.toLowerCase());
     await expect(results(page).first()).toContainText(title);
-    const preview = page.getByRole('region', { name: 'Preview' });
+    const previewPane = preview(page);
     // Rendered or shown as text within the renderer's limit (3 s) plus the page's own work.
-    await expect(preview.locator('article :is(h1, .plain-reason)').first()).toBeVisible({
+    await expect(previewPane.locator('article :is(h1, .plain-reason)').first()).toBeVisible({
       timeout: 6_000,
     });
-    await expect(preview).not.toContainText('Loading…');
+    await expect(previewPane).not.toContainText('Loading…');
     // The page never froze: it answers at once.
     const started = Date.now();
     await page.evaluate(() => 1);
     expect(Date.now() - started).toBeLessThan(1_000);
     if (title === 'Deepquotes' || title === 'Deeplists')
-      await expect(preview.locator('.plain-reason')).toContainText('nest 10000 levels deep');
+      await expect(previewPane.locator('.plain-reason')).toContainText('nest 10000 levels deep');
   }
   await page.screenshot({ path: join(SCREENSHOTS, 'preview-plain-fallback-light.png') });
 });

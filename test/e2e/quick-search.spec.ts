@@ -120,9 +120,7 @@ test('Ctrl+K lists the actions; one runs from the menu; Esc closes the menu firs
   for (let step = 0; step < 3; step += 1) await quick.keyboard.press('ArrowDown');
   await quick.keyboard.press('Enter');
   await expect(quick.getByRole('status')).toContainText('Shown in the main window');
-  await expect(page.getByRole('region', { name: 'Preview' }).locator('article')).toContainText(
-    'Two barrels collect rain',
-  );
+  await expect(preview(page).locator('article')).toContainText('Two barrels collect rain');
   await expect(
     page.getByRole('tree', { name: 'Outline' }).getByRole('treeitem', { selected: true }),
   ).toContainText('Rain barrels');

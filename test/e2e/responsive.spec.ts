@@ -7,7 +7,7 @@
 import { join } from 'node:path';
 import { SCREENSHOTS, expect, test } from './bridge-fixture.ts';
 import type { Page } from '@playwright/test';
-import { results, searchBox } from './locators.ts';
+import { preview, results, searchBox } from './locators.ts';
 
 const SIZES = [
   [900, 600],
@@ -39,7 +39,7 @@ test('every window size fits, without sideways scrolling', async ({ page, bridge
     // Under 1100 px the outline sits under the results; above, beside them.
     if (width < 1100) expect(tree!.y).toBeGreaterThan(list!.y);
     else expect(tree!.x).toBeGreaterThan(list!.x + list!.width - 2);
-    const paragraph = page.getByRole('region', { name: 'Preview' }).locator('article p').first();
+    const paragraph = preview(page).locator('article p').first();
     // Polled: the preview follows the selection once it has rested, and a paragraph replaced
     // between being found and being measured has no computed font size (NaN) — CI8 met that.
     await expect

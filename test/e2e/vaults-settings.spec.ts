@@ -5,7 +5,7 @@ import type { Page } from '@playwright/test';
 import type { Settings } from '#shared/contract/api.ts';
 import { DEFAULT_SETTINGS } from '#shared/contract/defaults.ts';
 import { SCREENSHOTS, expect, test } from './bridge-fixture.ts';
-import { results } from './locators.ts';
+import { results, searchBox } from './locators.ts';
 
 async function shoot(page: Page, name: string): Promise<void> {
   for (const scheme of ['light', 'dark'] as const) {
@@ -32,7 +32,7 @@ test('vault panel: add a folder, find its notes, remove it', async ({ page, brid
   const added = panel.locator('[data-vault="extra-notes"]');
   await expect(added).toContainText('1 document');
   await page.keyboard.press('Escape');
-  await page.getByRole('searchbox', { name: 'Search' }).fill('otterword');
+  await searchBox(page).fill('otterword');
   await expect(results(page).first()).toContainText('Otters');
 
   // Keyboard only: the focus stays on the button through each action (it was lost to <body>
@@ -64,7 +64,7 @@ test('vault panel: add a folder, find its notes, remove it', async ({ page, brid
 
 test('settings apply at once and persist', async ({ page, bridge }) => {
   await page.goto(bridge.url);
-  await page.getByRole('searchbox', { name: 'Search' }).fill('before');
+  await searchBox(page).fill('before');
   await expect(results(page)).toHaveCount(3);
 
   await page.keyboard.press('Alt+s');

@@ -6,6 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { VaultInfo } from '#shared/contract/api.ts';
 import { expect, spawnWeb, test } from './bridge-fixture.ts';
+import { results, searchBox } from './locators.ts';
 
 // Each test starts the bridge two to four times (engine, index, watcher each time).
 test.describe.configure({ timeout: 120_000 });
@@ -75,10 +76,8 @@ test('the vault panel takes ~/folder as the home folder, and the vault stays for
 
     web = await spawnWeb(['--no-watch', '--db', db], env);
     await page.goto(`${web.origin}/#token=${web.token}`);
-    await page.getByRole('searchbox', { name: 'Search' }).fill('gannets');
-    await expect(
-      page.getByRole('listbox', { name: 'Results' }).getByRole('option').first(),
-    ).toContainText('gamma');
+    await searchBox(page).fill('gannets');
+    await expect(results(page).first()).toContainText('gamma');
   } finally {
     await web.stop();
   }

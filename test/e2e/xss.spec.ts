@@ -2,6 +2,7 @@
 // the snippets, not in the outline, not in the preview — and loads nothing remote.
 import type { Page } from '@playwright/test';
 import { expect, test } from './bridge-fixture.ts';
+import { preview, results, searchBox } from './locators.ts';
 
 const pwned = (page: Page) => page.evaluate(() => (globalThis as Record<string, unknown>).__pwned);
 
@@ -16,21 +17,21 @@ test('hostile notes execute nothing in snippets, outline or preview', async ({ p
     void dialog.dismiss();
   });
   await page.goto(bridge.url);
-  await page.getByRole('searchbox', { name: 'Search' }).fill('xsstarget');
-  const options = page.getByRole('listbox', { name: 'Results' }).getByRole('option');
+  await searchBox(page).fill('xsstarget');
+  const options = results(page);
   await expect(options.first()).toBeVisible();
   // The markup shows as text (the title carries a <script> tag).
   await expect(page.getByRole('listbox', { name: 'Results' })).toContainText('<script>');
 
-  const preview = page.getByRole('region', { name: 'Preview' }).locator('article');
+  const article = preview(page).locator('article');
   for (let index = 0; index < (await options.count()); index += 1) {
     await options.nth(index).click();
-    await expect(preview).toBeVisible();
+    await expect(article).toBeVisible();
     const items = page.getByRole('tree', { name: 'Outline' }).getByRole('treeitem');
     for (let item = 0; item < (await items.count()); item += 1) {
       await items.nth(item).click();
-      await preview.hover();
-      await preview
+      await article.hover();
+      await article
         .locator('a')
         .evaluateAll((links) => links.forEach((link) => (link as { click(): void }).click()));
     }
@@ -64,7 +65,7 @@ test('hostile notes execute nothing in snippets, outline or preview', async ({ p
     .getByRole('tree', { name: 'Outline' })
     .getByRole('treeitem', { name: /Hostile/ })
     .click();
-  await expect(preview).toContainText(
+  await expect(article).toContainText(
     '[an image that must not load: http://127.0.0.1:9/tracker.png]',
   );
   expect(foreignRequests).toEqual([]);
