@@ -34,14 +34,18 @@ export function planOn(
   return { topic, counted, context: { reader, options, weights, total: vocabulary.total } };
 }
 
-/** `q`'s topic ranked as a search ranks it (no boosts), a fresh ranking at each call. */
+/**
+ * `q`'s topic ranked as a search ranks it (no boosts), a fresh ranking at each call; `typing`: its
+ * last word being typed.
+ */
 export function rankingOn(
   engine: EngineService,
   q: string,
   options: RankingOptions = RANKING_DEFAULTS,
+  typing = false,
 ): () => TopicRanking {
   const internals = engineInternals(engine);
-  const { topic, context } = planOn(engine, q, false, options);
+  const { topic, context } = planOn(engine, q, typing, options);
   return () =>
     new TopicRanking(topic, {
       ...context,
