@@ -58,6 +58,8 @@ export interface Source {
   hidden?: { rows: Set<number>; unread: ScoredRow[] };
   /** The row order of the last row it returned (a full or fuzzy source). */
   last: number;
+  /** The share of the topic's weight its rows' flags cannot show (`unflaggedShare`). */
+  unflagged: number;
 }
 
 const allOf = (exprs: string[]) => (exprs.length === 1 ? exprs[0]! : `(${exprs.join(' AND ')})`);
@@ -86,6 +88,7 @@ export function planSources(topic: Topic, context: SourceContext, strict: boolea
     exactRows: new Map(),
     unreadExact: new Map(),
     last: Infinity,
+    unflagged: unflaggedShare(topic, kind, context.options.fuzzyWeight),
   });
   if (wanted.length === 0) {
     // Only filters (`title:guide`, `path:docs/`): they are the candidates.
@@ -184,8 +187,7 @@ export function readSource(
   // that do and renews its bound, which may no longer reach the top: most sources are read once
   // and never pay for the statements (`hiddenRows`), nor one with a page or less left to read
   // (they cost more than the page: 'std::function' 10 ms for its last 50 rows at ten copies).
-  const { fuzzyWeight } = context.options;
-  const hides = !source.listing && unflaggedShare(topic, source.kind, fuzzyWeight) > 0;
+  const hides = !source.listing && source.unflagged > 0;
   if (hides && source.offset > 0 && !source.hidden && pagesLeft(source, context, page)) {
     hiddenRows(source, topic, context, order);
     boundSource(source, topic, context, found);
@@ -239,8 +241,7 @@ function boundSource(
   found: Map<number, Candidate>,
 ): void {
   const coverage = source.kind === 'fuzzy' ? fuzzyCoverage(topic, context, source) : 1;
-  const unflagged = unflaggedShare(topic, source.kind, context.options.fuzzyWeight);
-  const { hidden } = source;
+  const { hidden, unflagged } = source;
   source.bound = orderBound(source.last, coverage, hidden ? 0 : unflagged, context.options);
   if (!hidden) return;
   hidden.unread = hidden.unread.filter((row) => !found.has(row[0]));

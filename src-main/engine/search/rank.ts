@@ -9,9 +9,9 @@ import type { CompiledOperand } from '../query/compile.ts';
 import type { IndexReader } from '../store/index-reader.ts';
 import type { Candidate } from './candidate.ts';
 import { planSources, readSource, type Source, type SourceContext } from './candidates.ts';
-import { mayHide, unflaggedShare } from './hidden-shares.ts';
 import { rowMatches } from './fts-statements.ts';
 import { headingShares, headingTermsOf } from './heading-match.ts';
+import { mayHide } from './hidden-shares.ts';
 import { ownTextEnd, passageOperands } from './passages.ts';
 import { evidence, placement, scoreBound, type RankingOptions } from './ranking.ts';
 import { allOperands, type Topic } from './topic.ts';
@@ -111,10 +111,9 @@ export class TopicRanking {
 
   /** Reads a source and queues its new candidates with their bounds. */
   private read(source: Source, k: number): void {
-    const share = unflaggedShare(this.topic, source.kind, this.context.options.fuzzyWeight);
     for (const c of readSource(source, this.topic, this.sourceContext, this.found, 2 * k)) {
       c.held = c.exact | c.fuzzy;
-      const unflagged = mayHide(source, c.rowid) ? share : 0;
+      const unflagged = mayHide(source, c.rowid) ? source.unflagged : 0;
       const { bm25, titled, contexted } = c;
       const coverage = this.coverage(c.exact, c.fuzzy);
       const boost = this.context.boostOf(c.rowid);
