@@ -1,11 +1,14 @@
 // One search, top to bottom (docs/architecture.md#search):
-//   1. topics      — each typed query parsed, compiled and weighed, with its filters   (topic.ts)
-//   2. candidates  — every section holding a wanted word within the filters, via FTS5  (candidates.ts)
-//   3. score       — one score per candidate from documented features, best first     (rank.ts, ranking.ts)
-//   4. merge       — each topic's top N raw matches merged up the heading tree          (merge.ts)
-//   5. results     — terms and partial flags, then snippets and byte ranges             (results.ts)
+//   1. topics      — each typed query parsed, compiled and weighed, with its filters  (topic.ts)
+//   2. candidates  — every section holding a wanted word within the filters, via FTS5
+//                    (candidates.ts; its sources: partial-candidates.ts, ranked-listings.ts)
+//   3. score       — one score per candidate from documented features, best first
+//                    (rank.ts pulls stage 2 only while a bound can reach the top; ranking.ts)
+//   4. merge       — each topic's top N raw matches merged up the heading tree  (merge.ts)
+//   5. results     — terms and partial flags, then snippets and byte ranges  (results.ts)
 // Three shapes travel: a `Candidate`, a `MergedMatch`, and the contract's `SearchResult`.
-// Ordering is by score; a sort by another key (a date) belongs after `describe`, before `build`.
+// Ordering is by score, then by a date when the request sorts by one: after `describe` and
+// `place`, before `buildResults`.
 import type { SearchRequest, SearchResponse, Settings } from '#shared/contract/api.ts';
 import type { Analyzer } from '../analysis/analyzer.ts';
 import type { Vocabulary } from '../query/fuzzy.ts';

@@ -17,8 +17,7 @@ import type { Topic } from './topic.ts';
 import type { SearchTree } from './tree.ts';
 
 /** What building a result needs besides the match. */
-export interface ResultContext {
-  analyzer: Analyzer;
+interface ResultContext {
   /** One matcher per topic. */
   matchers: Matcher[];
   /** Each topic's index in the request's `queries`. */
@@ -106,7 +105,10 @@ function frontmatterEnd(file: FileBrief): number {
   return end;
 }
 
-/** The byte ranges highlighted (heading line + own body, or the whole extent when merged) and the ones the snippet shows. */
+/**
+ * The byte ranges highlighted (heading line + own body, or the whole extent when merged) and the
+ * ones the snippet shows.
+ */
 function regionsOf(row: NodeRow, file: FileBrief, merged: boolean, content: Uint8Array) {
   const start = row.depth === 0 ? frontmatterEnd(file) : row.byte_start;
   const span: ByteRange = [Math.max(start, row.byte_start), row.byte_end];
@@ -158,7 +160,6 @@ export function buildResults(
     createMatcher([...t.query.highlights, ...t.query.fuzzyHighlights], analyzer),
   );
   const context = {
-    analyzer,
     matchers,
     snippetLength: ENGINE_DEFAULTS.snippetLength,
     queryIndexes: topics.map((t) => t.queryIndex ?? t.index),
@@ -179,7 +180,7 @@ export function buildResults(
 }
 
 /** Builds the contract's result for one match. */
-export function buildResult(
+function buildResult(
   match: MergedMatch,
   row: NodeRow,
   file: FileBrief,
@@ -196,8 +197,8 @@ export function buildResult(
     regions.push(r);
     return r;
   };
-  // `Array.of`, not literals (here and below): V8 pretenured these sites, and old arrays and results holding young ones made young-generation
-  // collections copy them.
+  // `Array.of`, not literals (here and below): V8 pretenured these sites, and old arrays and
+  // results holding young ones made young-generation collections copy them.
   const matchRanges = Array.of<[number, number]>();
   for (const range of highlight) {
     const r = get(range);

@@ -1,11 +1,11 @@
-// Snippets (docs/design.md#the-result-record): about 150 characters around the densest cluster of matches, whitespace
-// collapsed, as segments for the renderer and as HTML with `<b>` for everything else.
+// Snippets (docs/design.md#the-result-record): about `snippetLength` characters (150) around the
+// densest cluster of matches, whitespace collapsed, as segments for the renderer and as HTML with
+// `<b>` for everything else.
 import type { SnippetSegment } from '#shared/contract/api.ts';
+import { ENGINE_DEFAULTS } from '../settings/settings.ts';
 import type { TextRange } from './highlight.ts';
 import { fenceOpenAt, readableText } from './readable-text.ts';
 
-/** Default snippet length in characters (docs/design.md#defaults). */
-export const SNIPPET_LENGTH = 150;
 /** Characters of context kept before the first match of the window. */
 const LEAD = 30;
 /** Only the first matches are tried as window anchors (a huge section can have thousands). */
@@ -28,12 +28,12 @@ const ESCAPES: Record<string, string> = {
 const HTML_SPECIAL = /[&<>"']/;
 
 /** Escapes text for HTML. */
-export function escapeHtml(text: string): string {
+function escapeHtml(text: string): string {
   return HTML_SPECIAL.test(text) ? text.replace(/[&<>"']/g, (char) => ESCAPES[char]!) : text;
 }
 
 /** Joins segments into the HTML form: matches in `<b>`, all text escaped. */
-export function snippetHtml(segments: SnippetSegment[]): string {
+function snippetHtml(segments: SnippetSegment[]): string {
   return segments
     .map((s) => (s.match ? `<b>${escapeHtml(s.text)}</b>` : escapeHtml(s.text)))
     .join('');
@@ -123,7 +123,7 @@ function snapEnd(text: string, start: number, end: number, matches: TextRange[])
 /**
  * A snippet segment, made by a class rather than an object literal: V8 pretenured the literal's
  * objects while the first searches ran, and old segments holding young strings kept them alive
- * through young collections (see `Row` in `raw-matches.ts`).
+ * through young collections (as results.ts `unsited` says of a result).
  */
 class Segment implements SnippetSegment {
   text: string;
@@ -178,7 +178,11 @@ function hasReadableText(source: string): boolean {
  * Builds a snippet of `text` around `matches` (sorted, non-overlapping UTF-16 ranges): the
  * window is chosen on the source, then shown as a reader sees it (no Markdown or HTML syntax).
  */
-export function buildSnippet(text: string, matches: TextRange[], length = SNIPPET_LENGTH): Snippet {
+export function buildSnippet(
+  text: string,
+  matches: TextRange[],
+  length: number = ENGINE_DEFAULTS.snippetLength,
+): Snippet {
   const leading = text.search(/\S/);
   if (leading < 0) return { segments: [], html: '' };
   const [start, rawEnd] =
@@ -210,8 +214,9 @@ export function buildSnippet(text: string, matches: TextRange[], length = SNIPPE
 }
 
 /**
- * Joins snippets of several topics with ` … ` (docs/design.md#multi-topic-search), skipping repeats. The ellipses that
- * mark cut text at the joins go: the separator says it already ("… a … … b …" would not).
+ * Joins snippets of several topics with ` … ` (docs/design.md#multi-topic-search), skipping
+ * repeats. The ellipses that mark cut text at the joins go: the separator says it already
+ * ("… a … … b …" would not).
  */
 export function joinSnippets(snippets: Snippet[]): Snippet {
   const seen = new Set<string>();
