@@ -1,4 +1,5 @@
-// The query language (docs/design.md#the-query-language) as data: what the parser produces and the compiler consumes.
+// The query language (docs/design.md#the-query-language) as data: what the parser produces and the
+// compiler consumes.
 import type { DateFilter } from '../dates/date-filter.ts';
 
 /** A column a term can be restricted to (`title:`, `tags:`, `path:`, `body:`). */

@@ -1,6 +1,7 @@
 // The query compiler: tree → FTS5 expression text. User text never reaches MATCH directly
-// (docs/architecture.md#user-text-never-reaches-match): every term is analysed exactly as documents are and then quoted, so FTS5 only
-// ever sees quoted strings, column filters, parentheses and the operators this module writes.
+// (docs/architecture.md#user-text-never-reaches-match): every term is analysed exactly as documents
+// are and then quoted, so FTS5 only ever sees quoted strings, column filters, parentheses and the
+// operators this module writes.
 import { isCjkTerm, type Analyzer } from '../analysis/analyzer.ts';
 import type { ParsedQuery, QueryField, QueryFilters, QueryNode, TermNode } from './ast.ts';
 import { completesAlready, typedPrefix, TYPING_MIN_LENGTH } from './typing.ts';
@@ -16,11 +17,14 @@ const COLUMN: Record<QueryField, string> = {
 /** Terms and phrases past this many are ignored: a 10 kB paste must stay a fast query. */
 export const MAX_QUERY_LEAVES = 64;
 /** Longer phrases are cut to this many terms. */
-export const MAX_PHRASE_TERMS = 64;
-/** Fuzzy matching applies to typed words of at least this many characters (docs/design.md#fuzzy-matching). */
-export const FUZZY_MIN_LENGTH = 4;
+const MAX_PHRASE_TERMS = 64;
+/**
+ * Fuzzy matching applies to typed words of at least this many characters
+ * (docs/design.md#fuzzy-matching).
+ */
+const FUZZY_MIN_LENGTH = 4;
 
-/** A top-level operand of the query's implicit AND: one thing the query wants, or a field filter. */
+/** An operand of the query's top-level AND: one thing the query wants, or a field filter. */
 export interface CompiledOperand {
   /** How the operand was typed (lower-case), e.g. `error`, `"error handling"`, `title:guide`. */
   label: string;
@@ -36,8 +40,9 @@ export interface CompiledOperand {
   /** The fuzzy variants' terms to highlight (each a single term). */
   fuzzyHighlights: HighlightTerm[];
   /**
-   * True for a word or phrase typed with a field (`title:guide`): a filter that every match
-   * holds, like negations and `vault:`/`path:` (docs/design.md#whole-and-partial-matches), not a wanted word.
+   * True for a word or phrase typed with a field (`title:guide`): a filter that every match holds,
+   * like negations and `vault:`/`path:` (docs/design.md#whole-and-partial-matches), not a wanted
+   * word.
    */
   filter?: boolean;
   /**
@@ -47,7 +52,7 @@ export interface CompiledOperand {
   words?: string[] | null;
 }
 
-/** Terms to highlight: a single term, or a phrase's terms in order; `prefix` applies to the last. */
+/** Terms to highlight: one term, or a phrase's terms in order; `prefix` applies to the last. */
 export interface HighlightTerm {
   terms: string[];
   prefix: boolean;
@@ -301,7 +306,7 @@ function compilePathFilter(prefixes: string[], analyzer: Analyzer): string | nul
  * words: "how do I embed a pdf" requires `embed` and `pdf`, not `how`, `do`, `i` or `a`. Anything
  * typed deliberately (a phrase, `title:the`, `-the`) stays as typed.
  */
-export function isOptionalWord(node: QueryNode, analyzer: Analyzer): boolean {
+function isOptionalWord(node: QueryNode, analyzer: Analyzer): boolean {
   return (
     node.type === 'term' && node.field === null && !node.prefix && analyzer.isStopWord(node.text)
   );

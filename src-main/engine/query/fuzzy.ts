@@ -1,6 +1,7 @@
-// Fuzzy matching (docs/design.md#fuzzy-matching): the vocabulary terms within Damerau-Levenshtein distance 1 of a
-// query term (insert, delete, substitute, transpose adjacent). Rather than comparing against
-// every vocabulary term, it generates the few hundred strings one edit away and looks them up.
+// Fuzzy matching (docs/design.md#fuzzy-matching): the vocabulary terms within Damerau-Levenshtein
+// distance 1 of a query term (insert, delete, substitute, transpose adjacent). Rather than
+// comparing against every vocabulary term, it generates the few hundred strings one edit away and
+// looks them up.
 import { isCjkTerm } from '../analysis/analyzer.ts';
 
 const ASCII_ALPHABET = [...'abcdefghijklmnopqrstuvwxyz0123456789'];
@@ -67,7 +68,7 @@ export function wideAlphabetOf(terms: Iterable<string>): string[] {
   return [...wide];
 }
 
-/** The index's terms, for fuzzy lookups and word weights, with how many rows hold each (when known). */
+/** The index's terms, for fuzzy lookups and word weights, with the rows holding each (if known). */
 export class Vocabulary {
   /** Rows in the index (0 when unknown): what a term's row count is a share of. */
   readonly total: number;

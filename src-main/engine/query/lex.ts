@@ -1,4 +1,5 @@
-// The query lexer: any string becomes a list of tokens; nothing is ever rejected (docs/design.md#any-input-is-valid).
+// The query lexer: any string becomes a list of tokens; nothing is ever rejected
+// (docs/design.md#any-input-is-valid).
 
 /** A lexical token of the query language. */
 export type QueryToken =
@@ -35,7 +36,10 @@ function pushWord(word: string, out: QueryToken[]): void {
   else out.push({ kind: 'word', text: word });
 }
 
-/** Splits a query into tokens: words, `"phrases"` (an unclosed quote runs to the end), parens, operators. */
+/**
+ * Splits a query into tokens: words, `"phrases"` (an unclosed quote runs to the end), parens,
+ * operators.
+ */
 export function lexQuery(input: string): QueryToken[] {
   const out: QueryToken[] = [];
   let i = 0;

@@ -1,13 +1,13 @@
-// The query parser (docs/design.md#the-query-language): tokens → tree. Precedence, highest first: phrases, field
-// prefixes, negation, grouping, OR, implicit AND. It never fails: a stray `)` is ignored, an
-// unclosed `(` closes at the end, an operator without an operand is dropped. `vault:`/`tree:`
-// and `path:dir/` are filters of the whole query wherever they were typed.
+// The query parser (docs/design.md#the-query-language): tokens → tree. Precedence, highest first:
+// phrases, field prefixes, negation, grouping, OR, implicit AND. It never fails: a stray `)` is
+// ignored, an unclosed `(` closes at the end, an operator without an operand is dropped.
+// `vault:`/`tree:` and `path:dir/` are filters of the whole query wherever they were typed.
 import type { QueryField, QueryFilters, QueryNode, ParsedQuery } from './ast.ts';
 import { DATE_FIELDS, parseDateFilter, type DateField } from '../dates/date-filter.ts';
 import { lexQuery, type QueryToken } from './lex.ts';
 
 /** Deeper groups are flattened into their parent: a 10 kB `((((…` must not exhaust the stack. */
-export const MAX_GROUP_DEPTH = 32;
+const MAX_GROUP_DEPTH = 32;
 
 type FilterNode =
   | { type: 'filter'; kind: 'vault' | 'path'; value: string }
@@ -45,7 +45,7 @@ class Parser {
     return this.tokens[this.index];
   }
 
-  /** An implicit AND, up to the `)` closing the current group (a stray `)` at the top is ignored). */
+  /** An implicit AND up to the `)` that closes the group (a stray `)` at the top is ignored). */
   private sequence(field: string | null, nested: boolean): Parsed {
     const children: Parsed[] = [];
     for (let token = this.peek(); token; token = this.peek()) {
@@ -200,7 +200,10 @@ function normalizePathPrefix(value: string): string {
   return value.replace(/^(\.\/|\/)+/, '').normalize('NFC');
 }
 
-/** Parses any string into a query tree and filters (docs/design.md#syntax-and-precedence). Never throws. */
+/**
+ * Parses any string into a query tree and filters (docs/design.md#syntax-and-precedence). Never
+ * throws.
+ */
 export function parseQuery(input: string, now: number = Date.now()): ParsedQuery {
   const filters: QueryFilters = {
     vaults: [],

@@ -9,7 +9,7 @@ import type { ParsedQuery, QueryNode, TermNode } from './ast.ts';
 
 /** Typed words shorter than this are not completed (a 1–2 letter prefix matches half the index). */
 export const TYPING_MIN_LENGTH = 3;
-/** How much shorter than the typed prefix a stem of the same family can be ("configura" → "configur"). */
+/** How much shorter than a typed prefix a stem of its family may be ("configura" → "configur"). */
 const STEM_SLACK = 4;
 /** The shortest stem taken as family: shorter ones ("con" for "conf") are other words' stems. */
 const FAMILY_MIN_LENGTH = 4;
@@ -32,7 +32,7 @@ export function endsInWord(text: string): boolean {
   return /[\p{L}\p{N}\p{M}]$/u.test(text);
 }
 
-/** The last plain word of the query, if the query ends with it (not in a phrase, group or field). */
+/** The query's last plain word, if the query ends with it (not in a phrase, group or field). */
 function lastWord(root: QueryNode | null): TermNode | null {
   const last = root?.type === 'and' ? root.children[root.children.length - 1] : root;
   if (!last || last.type !== 'term') return null;

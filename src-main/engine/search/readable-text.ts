@@ -25,7 +25,7 @@ const HTML_TAGS =
   'figcaption|picture|source|del|ins|blockquote|dl|dt|dd|caption|section|article|aside|nav|' +
   'header|footer|main|cite|q|var|samp|style|script|object|embed|svg|input|label|button|form';
 
-/** Line-start syntax: fences, reference definitions, table rules, then quote/heading/list markers. */
+/** Line-start syntax: fences, reference definitions, table rules, quote/heading/list markers. */
 const LINE_START = new RegExp(
   [
     /^[ \t]*(?:`{3,}|~{3,})[^\n]*$/.source, // a fence line, with its info string

@@ -71,7 +71,7 @@ export class SearchTree {
     this.known = knownFor(reader);
   }
 
-  /** How many nodes are loaded for this reader and index state (every search's, not only this one's). */
+  /** Nodes loaded for this reader and index state (by every search, not only this one). */
   get loadedCount(): number {
     return this.known.keys.size;
   }

@@ -8,7 +8,7 @@ import { IndexWalk, type WarmStep } from './warm-nodes.ts';
 /** Files per step (reading a small file's row is ~10–50 µs). */
 const FILE_BATCH = 32;
 /** Contents warmed at most: three quarters of the cache, the rest left to searches' own reads. */
-export const CONTENT_WARM_BYTES = (CACHE_CONTENT_BYTES * 3) / 4;
+const CONTENT_WARM_BYTES = (CACHE_CONTENT_BYTES * 3) / 4;
 /** A file stored larger than this is left to searches (they read only the part they need). */
 const MAX_WARM_FILE_BYTES = 256 * 1024;
 

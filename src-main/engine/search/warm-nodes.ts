@@ -11,14 +11,14 @@ import { MAX_KNOWN_NODES, SearchTree } from './tree.ts';
 export type WarmStep = 'more' | 'done' | 'changed';
 
 /** Nodes per step: ~40 µs each cold on msdocs-cpp (load and heading terms), ~2.5 ms a step. */
-export const WARM_BATCH = 64;
+const WARM_BATCH = 64;
 
 /**
  * Nodes warmed at most: half of what the tree keeps, so that searches' own loads do not push it
  * past its bound (where it starts afresh). All of msdocs-cpp's 113k nodes but 13k; a tenth of a
  * million-section index.
  */
-export const WARM_NODES = MAX_KNOWN_NODES / 2;
+const WARM_NODES = MAX_KNOWN_NODES / 2;
 
 /** A walk over rows of the index in id order, for one index state: `restart`, then steps. */
 export abstract class IndexWalk {

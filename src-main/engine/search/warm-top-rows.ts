@@ -16,7 +16,7 @@ import type { WarmStep } from './warm-nodes.ts';
  * past its bound (where it starts afresh). msdocs-cpp has 486 common words, ten copies of it 1,566
  * (docs/benchmarks.md#warmed-top-rows).
  */
-export const WARM_TOP_WORDS = TOP_ROWS_REMEMBERED / 2;
+const WARM_TOP_WORDS = TOP_ROWS_REMEMBERED / 2;
 
 /** A plain query's scope: every vault (`topic.ts` scopeOf without vault filters). */
 const EVERY_VAULT: Scope = { include: null, exclude: [] };

@@ -8,7 +8,7 @@ import type { WarmStep } from './warm-nodes.ts';
 
 /** Terms per step at first; fts5vocab counts each term's rows, ~10 µs a term on msdocs-cpp. */
 const FIRST_BATCH = 64;
-/** A step aims at this much work (ms): the batch doubles below half of it and halves above twice. */
+/** A step aims at this much work (ms): the batch doubles under half of it, halves over twice. */
 const STEP_MS = 2;
 /** The batch's bounds: a larger index's terms cost more each (longer row lists to count). */
 const MIN_BATCH = 8;
