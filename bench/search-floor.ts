@@ -12,7 +12,6 @@ import { SearchTree } from '../src-main/engine/search/tree.ts';
 import { countRows, weightParams } from '../src-main/engine/search/fts-statements.ts';
 import { RANKING_DEFAULTS } from '../src-main/engine/search/ranking.ts';
 import { planTopic } from '../src-main/engine/search/topic.ts';
-import { ENGINE_DEFAULTS } from '../src-main/engine/settings/settings.ts';
 import { median } from '../src-main/cli/stats.ts';
 
 const ROUNDS = 5;
@@ -27,7 +26,6 @@ function sides(internals: ReturnType<typeof engineInternals>) {
     analyzer,
     vocabulary,
     vaults: reader.vaults(),
-    pinnedBoost: ENGINE_DEFAULTS.pinnedBoost,
     fuzzy: true,
     countRows: (expr: string, cap: number) => countRows(reader, expr, cap),
   };

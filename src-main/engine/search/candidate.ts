@@ -12,24 +12,29 @@ export class Candidate {
   readonly rowid: number;
   /** bm25 of the wanted words it holds (fuzzy ones scaled, common ones estimated). */
   bm25 = 0;
-  /** Wanted operands held exactly (bit i: `topic.wanted[i]`), and only through a variant. */
+  /** Wanted operands held exactly, as bits (bit i: `topic.wanted[i]`). */
   exact = 0;
+  /** Wanted operands held only through a fuzzy variant, as bits. */
   fuzzy = 0;
   /** A wanted word is in its own title or body (not only in its context, path or tags). */
   own = false;
-  /** A wanted word is in its title; in its title, context or path. */
+  /** A wanted word is in its title. */
   titled = false;
+  /** A wanted word is in its title, context or path. */
   contexted = false;
   /** Wanted operands held for ranking (a long node: those within one passage). */
   held = 0;
   /** True when it holds every wanted operand (a full match; otherwise partial). */
   full = false;
-  /** The highest score it can reach, then its score and the evidence part of it (ranking.ts). */
+  /** The highest score it can reach before its row is read (ranking.ts `scoreBound`). */
   bound = 0;
+  /** Its score once visited (ranking.ts `score`): `evidence` × its placement. */
   score = 0;
+  /** What merging adds up (ranking.ts `evidence`). */
   evidence = 0;
-  /** Its node's key in the search tree (-1 until visited), and its topic's index. */
+  /** Its node's key in the search tree (-1 until visited). */
   key = -1;
+  /** Its topic's index (`Topic.index`). */
   topic = -1;
 
   constructor(rowid: number) {
@@ -45,7 +50,14 @@ export class Candidate {
   }
 }
 
-/** FTS5 expressions: any of, both, the first without the second, all of. */
+/** How many operands a mask of wanted operands holds (`Candidate.held`, `exact`, `fuzzy`). */
+export function bitCount(mask: number): number {
+  let n = 0;
+  for (let m = mask; m; m &= m - 1) n++;
+  return n;
+}
+
+/** FTS5 expressions: any of, both, the first without the second. */
 export const or = (exprs: string[]) => (exprs.length === 1 ? exprs[0]! : `(${exprs.join(' OR ')})`);
 export const and = (a: string, b: string | null) => (b === null ? a : `(${a}) AND (${b})`);
 export const not = (a: string, b: string | null) => (b === null ? a : `(${a}) NOT (${b})`);

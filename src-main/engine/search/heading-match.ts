@@ -151,7 +151,7 @@ export interface HeadingTerms {
 /** The node's own heading, or its context. */
 export type Part = 'own' | 'context';
 
-/** How much of a topic's weight a heading holds: in the heading itself, and in it or its context. */
+/** The share of a topic's weight in a node's own heading, and in its heading or its context. */
 export interface HeadingShares {
   heading: number;
   context: number;

@@ -16,7 +16,7 @@ import type { IndexReader, VaultRow } from '../store/index-reader.ts';
 import { fileDate, sortNewestFirst } from '../dates/file-dates.ts';
 import { applyRecency } from '../dates/recency.ts';
 import { ENGINE_DEFAULTS } from '../settings/settings.ts';
-import type { Candidate } from './candidate.ts';
+import { bitCount, type Candidate } from './candidate.ts';
 import { countRows, weightParams } from './fts-statements.ts';
 import { dateMatches, isDateOnly } from './date-candidates.ts';
 import { compareMatches, mergeMatches, unmerged, type MergedMatch } from './merge.ts';
@@ -130,7 +130,6 @@ function planTopics(
     analyzer,
     vocabulary,
     vaults,
-    pinnedBoost: ENGINE_DEFAULTS.pinnedBoost,
     fuzzy: settings.fuzzyDistance > 0,
     countRows: (expr: string, cap: number) => countRows(reader, expr, cap),
   };
@@ -218,12 +217,6 @@ function unmergedOf(raw: Candidate[], tree: SearchTree): MergedMatch[] {
   const out = [...best].map(([key, score]) => unmerged(key, score));
   return out.sort((a, b) => compareMatches(a, b, tree.nodes));
 }
-
-const bitCount = (mask: number) => {
-  let n = 0;
-  for (let m = mask; m; m &= m - 1) n++;
-  return n;
-};
 
 /**
  * What each result matched. Per topic, its best node (itself or one it absorbed: the most wanted

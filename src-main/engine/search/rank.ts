@@ -1,13 +1,13 @@
 // Stage 3 of a search (docs/architecture.md#search): a topic's candidates scored by `score()`
-// (ranking.ts: evidence × placement), best first. FTS5 tells each candidate's bm25 and coverage; its heading and context
-// shares, the per-file filters and the passage check of a long node need its row. So candidates
-// are visited best bound first, and the sources (candidates.ts) are read, only while a bound can
-// still reach the top `k`: most candidates of a common word are never loaded, most searches
-// never read their partial or fuzzy sources.
+// (ranking.ts: evidence × placement), best first. FTS5 tells each candidate's bm25 and coverage;
+// its heading and context shares, the per-file filters and the passage check of a long node need
+// its row. So candidates are visited best bound first, and the sources (candidates.ts, stage 2)
+// are read, only while a bound can still reach the top `k`: most candidates of a common word are
+// never loaded, most searches never read their partial or fuzzy sources.
 import type { Analyzer } from '../analysis/analyzer.ts';
 import type { CompiledOperand } from '../query/compile.ts';
 import type { IndexReader } from '../store/index-reader.ts';
-import type { Candidate } from './candidate.ts';
+import { bitCount, type Candidate } from './candidate.ts';
 import { planSources, readSource, type Source, type SourceContext } from './candidates.ts';
 import { rowMatches } from './fts-statements.ts';
 import { headingShares, headingTermsOf } from './heading-match.ts';
@@ -36,12 +36,6 @@ export interface RankContext {
 
 /** Candidates loaded per batch (one query for their rows). */
 const BATCH = 64;
-
-const bitCount = (mask: number) => {
-  let n = 0;
-  for (let m = mask; m; m &= m - 1) n++;
-  return n;
-};
 
 /** A topic's candidates, read and scored lazily, best first. */
 export class TopicRanking {

@@ -11,7 +11,7 @@ export interface RankingOptions {
   fuzzyWeight: number;
   /** Multiplier added per unit of the query's weight found in the section's own heading. */
   headingWeight: number;
-  /** Multiplier added per unit found in its heading or context (file title, ancestor headings, path). */
+  /** Multiplier added per unit found in its heading or context (file title, ancestors, path). */
   contextWeight: number;
   /** bm25 weight of the FTS5 `context` column (ancestor headings, file title). */
   contextColumnWeight: number;
@@ -55,7 +55,7 @@ export interface RankingOptions {
   passageChars: number;
   /** A passage, in tokens (FTS5 `NEAR`, the cheap check run first). */
   passageTokens: number;
-  /** With the recencyBoost setting on: the most a just-updated note's score grows (dates/recency.ts). */
+  /** recencyBoost on: the most a just-updated note's score grows (dates/recency.ts). */
   recencyWeight: number;
   /** Days after which the recency boost is halved. */
   recencyHalfLifeDays: number;

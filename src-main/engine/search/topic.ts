@@ -15,11 +15,10 @@ import type { VaultRow } from '../store/index-reader.ts';
 import { vaultRowidBase, VAULT_ROWID_SPAN } from '../store/node-rows.ts';
 import { idf } from './ranking.ts';
 
-/** A half-open rowid range `[lo, hi)` and its ranking multiplier. */
+/** A vault's rowids: the half-open range `[lo, hi)`. */
 export interface VaultRange {
   lo: number;
   hi: number;
-  boost: number;
 }
 
 /** Where a topic may match: vault ranges to keep (null: all) and to drop. */
@@ -78,12 +77,11 @@ export interface PlanContext {
   analyzer: Analyzer;
   vocabulary: Vocabulary;
   vaults: VaultRow[];
-  pinnedBoost: number;
   /** Fuzzy matching on (the `fuzzyDistance` setting is 1) or off (0). */
   fuzzy: boolean;
   /** The query's last word is being typed (docs/design.md#the-word-being-typed). */
   typing?: boolean;
-  /** Rows an FTS5 expression matches, counted up to `cap` (for operands the vocabulary cannot tell). */
+  /** Rows an FTS5 expression matches, counted up to `cap` (operands the vocabulary cannot tell). */
   countRows(expr: string, cap: number): number;
 }
 
@@ -124,7 +122,7 @@ export function planTopic(text: string, index: number, context: PlanContext): To
     wanted,
     weight: wanted.reduce((sum, w) => sum + w.weight, 0),
     filterLabels: fields.map((o) => o.label),
-    scope: scopeOf(parsed, context.vaults, context.pinnedBoost),
+    scope: scopeOf(parsed, context.vaults),
     restriction: restriction.length ? restriction.join(' AND ') : null,
     exclude: query.exclude,
     acceptsFile: fileTest(parsed),
@@ -225,11 +223,10 @@ function phraseRows(terms: readonly string[], vocabulary: Vocabulary): number {
 }
 
 /** Where a query may match: its vault filters as rowid ranges. */
-function scopeOf(parsed: ParsedQuery, vaults: VaultRow[], pinnedBoost: number): Scope {
+function scopeOf(parsed: ParsedQuery, vaults: VaultRow[]): Scope {
   const range = (v: VaultRow): VaultRange => ({
     lo: vaultRowidBase(v.id),
     hi: vaultRowidBase(v.id) + VAULT_ROWID_SPAN,
-    boost: v.pinned ? pinnedBoost : 1,
   });
   const { vaults: only, excludeVaults } = parsed.filters;
   return {

@@ -12,7 +12,6 @@ function fuzzyOf(word: string, rows: Record<string, number>, typing = false): st
     analyzer: createAnalyzer('english'),
     vocabulary,
     vaults: [],
-    pinnedBoost: 1,
     fuzzy: true,
     typing,
     countRows: () => 0,

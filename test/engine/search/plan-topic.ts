@@ -8,7 +8,6 @@ import { RANKING_DEFAULTS, type RankingOptions } from '../../../src-main/engine/
 import { TopicRanking } from '../../../src-main/engine/search/rank.ts';
 import { planTopic } from '../../../src-main/engine/search/topic.ts';
 import { SearchTree } from '../../../src-main/engine/search/tree.ts';
-import { ENGINE_DEFAULTS } from '../../../src-main/engine/settings/settings.ts';
 
 /** The topic of `q` and its sources' context; `counted`: the expressions counted in FTS5. */
 export function planOn(
@@ -25,7 +24,6 @@ export function planOn(
     analyzer: internals.analyzer(),
     vocabulary,
     vaults: reader.vaults(),
-    pinnedBoost: ENGINE_DEFAULTS.pinnedBoost,
     fuzzy: true,
     typing,
     countRows: (expr: string, cap: number) => (counted.push(expr), countRows(reader, expr, cap)),

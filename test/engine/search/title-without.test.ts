@@ -77,13 +77,13 @@ describe('a title filter without other words, scored', () => {
     const among = rowids.slice(0, 1);
     const asked = scoredRows(reader(), expr, EVERY, WEIGHTS, null, { limit: -1, offset: 0 }, among);
     expect(asked).toEqual(rows.slice(0, 1));
-    const outside: Scope = { include: [{ lo: 0, hi: Math.min(...rowids), boost: 1 }], exclude: [] };
+    const outside: Scope = { include: [{ lo: 0, hi: Math.min(...rowids) }], exclude: [] };
     expect(scoredRows(reader(), expr, outside, WEIGHTS, null, { limit: -1, offset: 0 })).toEqual(
       [],
     );
     const inside: Scope = {
       include: null,
-      exclude: [{ lo: 0, hi: Math.min(...rowids), boost: 1 }],
+      exclude: [{ lo: 0, hi: Math.min(...rowids) }],
     };
     expect(
       byRowid(scoredRows(reader(), expr, inside, WEIGHTS, null, { limit: -1, offset: 0 })),
