@@ -55,6 +55,7 @@ async function search(engine: EngineService, args: Args<'search'>): Promise<Tool
     limit: args.limit ?? 10,
     strict: args.strict ?? false,
     sort: args.sort ?? 'relevance',
+    detail: 'text', // neither match ranges nor the HTML snippet reach an answer
   });
   const all = response.results.map(agentResult);
   const results = within(all, (r) => JSON.stringify(r).length);
@@ -101,7 +102,11 @@ async function outline(engine: EngineService, args: Args<'outline'>): Promise<To
 }
 
 async function context(engine: EngineService, args: Args<'context'>): Promise<ToolOutput> {
-  const { results } = await engine.search({ queries: args.queries, limit: TOOL_MAX_RESULTS });
+  const { results } = await engine.search({
+    queries: args.queries,
+    limit: TOOL_MAX_RESULTS,
+    detail: 'text',
+  });
   if (results.length === 0) {
     return { text: 'No results.', structured: { text: '', tokens: 0, truncated: false, ids: [] } };
   }

@@ -89,6 +89,7 @@ export const REQUEST_SCHEMAS = {
         })
         .strict()
         .optional(),
+      detail: z.enum(['full', 'text']).optional(),
     })
     .strict(),
   outline: z.object({ docId: nodeId }).strict(),

@@ -33,7 +33,16 @@ export interface SearchRequest {
    * `superseded` unless it already finished. The CLI and MCP leave it out.
    */
   supersede?: SearchTicket;
+  /**
+   * What each result carries: `full` (default), or `text` for a caller that shows results as
+   * text — `matchRanges` and the HTML `snippet` are left empty (`snippetSegments` is whole), so
+   * they are not computed (the MCP server; docs/mcp.md#speed).
+   */
+  detail?: SearchDetail;
 }
+
+/** How much of each result a search builds (`SearchRequest.detail`). */
+export type SearchDetail = 'full' | 'text';
 
 /** Which window a search came from, and its place in that window's sequence of searches. */
 export interface SearchTicket {

@@ -114,7 +114,7 @@ function* searchSteps(
   // 5. Results.
   yield;
   const page = merged.slice(0, limit);
-  const results = buildResults(page, topics, tree, analyzer);
+  const results = buildResults(page, topics, tree, analyzer, request.detail ?? 'full');
   const terms = [...new Set(topics.flatMap((t) => t.query.terms))];
   return { results, terms, tookMs: performance.now() - started };
 }

@@ -2,7 +2,7 @@
 // the contract: text regions of the node as indexed, highlights found by re-analysing them,
 // snippets per topic, byte-exact match ranges.
 import { fileDate } from '../dates/file-dates.ts';
-import type { SearchResult } from '#shared/contract/api.ts';
+import type { SearchDetail, SearchResult } from '#shared/contract/api.ts';
 import type { ByteRange } from '../chunk/types.ts';
 import type { Analyzer } from '../analysis/analyzer.ts';
 import { decodeUtf8, type DecodedText } from '../analysis/utf8.ts';
@@ -25,6 +25,8 @@ interface ResultContext {
   snippetLength: number;
   /** Node id (`vault:path#slug`) of a node key. */
   idOf(key: number): string;
+  /** `text`: no match ranges and no HTML snippet (`SearchRequest.detail`). */
+  detail: SearchDetail;
 }
 
 /** Match ranges listed per result at most (a long section can hold thousands). */
@@ -154,6 +156,7 @@ export function buildResults(
   topics: Topic[],
   tree: SearchTree,
   analyzer: Analyzer,
+  detail: SearchDetail,
 ): SearchResult[] {
   if (matches.length === 0) return [];
   const matchers = topics.map((t) =>
@@ -164,6 +167,7 @@ export function buildResults(
     snippetLength: ENGINE_DEFAULTS.snippetLength,
     queryIndexes: topics.map((t) => t.queryIndex ?? t.index),
     idOf: (key: number) => tree.idOf(key),
+    detail,
   };
   const ends = new Map<number, number>(); // per file, how far its results read
   for (const m of matches) {
@@ -177,6 +181,27 @@ export function buildResults(
     m.mergedFrom.sort((a, b) => tree.row(a).id - tree.row(b).id);
     return buildResult(m, tree.row(m.key), file, content, context);
   });
+}
+
+/** Byte ranges of the topics' matches in `highlight`: the first `MAX_MATCH_RANGES`, merged. */
+function matchRangesOf(
+  highlight: ByteRange[],
+  topics: number[],
+  get: (range: ByteRange) => Region,
+): Array<[number, number]> {
+  // `Array.of`, not literals (here and in `buildResult`): V8 pretenured these sites, and old
+  // arrays and results holding young ones made young-generation collections copy them.
+  const ranges = Array.of<[number, number]>();
+  for (const range of highlight) {
+    const r = get(range);
+    for (const topic of topics) {
+      for (const [s, e] of r.matches(topic)) {
+        if (ranges.length >= MAX_MATCH_RANGES) break;
+        ranges.push(Array.of(r.decoded.byteAt(s), r.decoded.byteAt(e)) as [number, number]);
+      }
+    }
+  }
+  return mergeRanges(ranges);
 }
 
 /** Builds the contract's result for one match. */
@@ -197,18 +222,11 @@ function buildResult(
     regions.push(r);
     return r;
   };
-  // `Array.of`, not literals (here and below): V8 pretenured these sites, and old arrays and
-  // results holding young ones made young-generation collections copy them.
-  const matchRanges = Array.of<[number, number]>();
-  for (const range of highlight) {
-    const r = get(range);
-    for (const topic of match.topics) {
-      for (const [s, e] of r.matches(topic)) {
-        if (matchRanges.length >= MAX_MATCH_RANGES) break;
-        matchRanges.push(Array.of(r.decoded.byteAt(s), r.decoded.byteAt(e)) as [number, number]);
-      }
-    }
-  }
+  // A text answer has no ranges: a heading's region is then not even decoded.
+  const matchRanges =
+    context.detail === 'full'
+      ? matchRangesOf(highlight, match.topics, get)
+      : Array.of<[number, number]>();
   const snippet = snippetOf(snippetRanges.map(get), match.topics, context.snippetLength);
   return unsited({
     id: context.idOf(match.key),
@@ -221,9 +239,9 @@ function buildResult(
     displayBreadcrumb: displayBreadcrumb(file, row.breadcrumb),
     depth: row.depth,
     score: match.score,
-    snippet: snippet.html,
+    snippet: context.detail === 'full' ? snippet.html : '',
     snippetSegments: snippet.segments,
-    matchRanges: mergeRanges(matchRanges),
+    matchRanges,
     byteStart: row.byte_start,
     byteEnd: row.byte_end,
     headingStart: row.heading_start,
@@ -239,7 +257,7 @@ function buildResult(
 }
 
 /**
- * A copy of `fields` made by no object literal (see `matchRanges` above): the result outlives
+ * A copy of `fields` made by no object literal (see `matchRangesOf`): the result outlives
  * the search, so its literal's site is one V8 pretenures; the short-lived `fields` is not.
  */
 function unsited<T extends object>(fields: T): T {

@@ -11,10 +11,18 @@ const LEAD = 30;
 /** Only the first matches are tried as window anchors (a huge section can have thousands). */
 const MAX_ANCHORS = 50;
 
-/** A snippet in both forms. */
-export interface Snippet {
-  segments: SnippetSegment[];
-  html: string;
+/** A snippet in both forms, the HTML one built when first read (a text answer never reads it). */
+export class Snippet {
+  readonly segments: SnippetSegment[];
+  #html: string | undefined;
+
+  constructor(segments: SnippetSegment[]) {
+    this.segments = segments;
+  }
+
+  get html(): string {
+    return (this.#html ??= snippetHtml(this.segments));
+  }
 }
 
 const ESCAPES: Record<string, string> = {
@@ -184,7 +192,7 @@ export function buildSnippet(
   length: number = ENGINE_DEFAULTS.snippetLength,
 ): Snippet {
   const leading = text.search(/\S/);
-  if (leading < 0) return { segments: [], html: '' };
+  if (leading < 0) return new Snippet([]);
   const [start, rawEnd] =
     matches.length > 0 ? chooseWindow(text, matches, length) : [leading, leading + length];
   const from = Math.max(start, matches.length > 0 ? 0 : leading);
@@ -210,7 +218,7 @@ export function buildSnippet(
   const last = segments[segments.length - 1];
   if (last && !last.match) last.text = last.text.replace(/ $/, '');
   const kept = segments.filter((s) => s.text.length > 0);
-  return { segments: kept, html: snippetHtml(kept) };
+  return new Snippet(kept);
 }
 
 /**
@@ -235,5 +243,5 @@ export function joinSnippets(snippets: Snippet[]): Snippet {
     if (index > 0) segments.push(new Segment(' … ', false));
     segments.push(...own.filter((s) => s.text.length > 0));
   });
-  return { segments, html: snippetHtml(segments) };
+  return new Snippet(segments);
 }
