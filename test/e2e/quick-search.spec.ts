@@ -133,6 +133,27 @@ test('Ctrl+K lists the actions; one runs from the menu; Esc closes the menu firs
   await quick.close();
 });
 
+// Enter copies the row under the cursor: after typing, that is the answer's first row, not the row
+// that was first a word ago and is further down now (docs/ui.md#results).
+test('a query typed further puts the cursor on its own first row', async ({ page, bridge }) => {
+  await page.goto(bridge.quickUrl);
+  const list = page.locator('[data-results-for]');
+  await page.keyboard.type('part');
+  await expect(list).toHaveAttribute('data-results-for', 'part');
+  const firstBefore = await options(page).first().textContent();
+  await page.keyboard.type(' 3');
+  await expect(list).toHaveAttribute('data-results-for', 'part 3');
+  const after = await options(page).allTextContents();
+  expect(after.indexOf(firstBefore!)).toBeGreaterThan(0); // still listed, no longer first
+  await expect(options(page).first()).toHaveAttribute('aria-selected', 'true');
+  await expect(page.getByRole('option', { selected: true })).toHaveCount(1);
+  await expect(preview(page).locator('article')).toContainText('Filler text for chapter 3 ');
+  await shoot(page, 'typed-further');
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('status')).toContainText('Copied 1 result as Markdown');
+  expect(await clipboard(page)).toContain('## Chapter 3');
+});
+
 test('a narrow window keeps the list and drops the preview; no results says so', async ({
   page,
   bridge,

@@ -145,7 +145,8 @@ test('everything is reachable from the keyboard', async ({ page, bridge }) => {
 });
 
 // Result rows are kept by position and filled with each answer's results (docs/ui.md#results):
-// the tick and the cursor belong to a result, so they move with it to its new row.
+// the tick and the cursor the user put on a result belong to it, so they move with it to its new
+// row.
 test('the tick and the cursor follow their result into another row', async ({ page, bridge }) => {
   await page.goto(bridge.url);
   const id = 'e2e:Edit me.md#changing-section';
@@ -157,6 +158,7 @@ test('the tick and the cursor follow their result into another row', async ({ pa
   await searchBox(page).fill('is');
   await expect(row(page)).toHaveCount(1);
   const before = await rowIndex();
+  await row(page).locator('.title').click(); // the cursor put there by the user stays with it
   await row(page).locator('input.tick').click();
   await expect(row(page)).toHaveAttribute('aria-selected', 'true');
   await expect(row(page)).toHaveClass(/current/);
@@ -171,6 +173,34 @@ test('the tick and the cursor follow their result into another row', async ({ pa
   await expect(page.locator('input.tick:checked')).toHaveCount(1);
   await expect(results(page).and(page.locator('.current'))).toHaveCount(1);
   await expect(row(page)).toHaveClass(/current/);
+});
+
+// Each answer puts the cursor on its first result unless the user put it on one (docs/ui.md#results):
+// a query typed further must not leave it on what was first a word ago, now further down.
+test('a query typed further puts the cursor on its own first result', async ({ page, bridge }) => {
+  await page.goto(bridge.url);
+  const ids = () => results(page).evaluateAll((rows) => rows.map((r) => r.getAttribute('data-id')));
+  await page.keyboard.type('part');
+  await expect(page.locator('[data-results-for="part"]')).toHaveCount(1);
+  const firstBefore = (await ids())[0];
+  await page.keyboard.type(' 3');
+  await expect(page.locator('[data-results-for="part 3"]')).toHaveCount(1);
+  const after = await ids();
+  expect(after.indexOf(firstBefore!)).toBeGreaterThan(0); // still listed, no longer first
+  await expect(results(page).first()).toHaveClass(/current/);
+  await expect(results(page).and(page.locator('.current'))).toHaveCount(1);
+  await expect(preview(page).locator('article')).toHaveAttribute('data-node', after[0]!);
+  await expect(preview(page).locator('article')).not.toHaveClass(/stale/);
+  for (const scheme of ['light', 'dark'] as const) {
+    await page.emulateMedia({ colorScheme: scheme });
+    await page.screenshot({ path: join(SCREENSHOTS, `main-typed-further-${scheme}.png`) });
+  }
+  // A result the user moved to stays under the cursor as the query grows.
+  await page.keyboard.press('ArrowDown');
+  await expect(results(page).nth(1)).toHaveClass(/current/);
+  await page.keyboard.type('*');
+  await expect(page.locator('[data-results-for="part 3*"]')).toHaveCount(1);
+  await expect(results(page).and(page.locator(`[data-id="${after[1]}"]`))).toHaveClass(/current/);
 });
 
 /** What a frame showed: the cursor's result, the preview's node, and whether it was dimmed. */

@@ -104,6 +104,19 @@ describe('QuickState', () => {
     expect(quick.current).toMatchObject({ node: 'v:c.md' });
   });
 
+  it("puts a cursor no one moved on each answer's first row, even when its row is still listed", async () => {
+    const { quick, fake } = quickState();
+    quick.type('x');
+    await quick.search.run();
+    expect(quick.current).toMatchObject({ node: 'v:a.md' });
+    fake.answer('search', () =>
+      ok({ results: [result('v:z.md'), result('v:a.md')], terms: [], tookMs: 1 }),
+    );
+    quick.type('xy');
+    await quick.search.run();
+    expect(quick.current).toMatchObject({ node: 'v:z.md' });
+  });
+
   it('previews a result only once the cursor rests while typing; arrows show at once', async () => {
     const { quick, fake } = quickState(api(), memory(), 60);
     quick.type('x');

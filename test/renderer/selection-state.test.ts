@@ -124,8 +124,8 @@ describe('SelectionState', () => {
     await expect.poll(() => selection.content?.id).toBe('v:n.md#b');
     await settle();
     expect(selection.following).toBe(false);
-    // A list that keeps the shown result under the cursor has nothing to follow.
-    selection.resultsChanged([result('v:n.md#c'), result('v:n.md#b')]);
+    // A list that keeps the shown result first has nothing to follow.
+    selection.resultsChanged([result('v:n.md#b'), result('v:n.md#c')]);
     expect(selection.following).toBe(false);
     selection.resultsChanged([]);
     expect(selection.following).toBe(false);
@@ -140,6 +140,20 @@ describe('SelectionState', () => {
     selection.resultsChanged([result('v:n.md#c'), result('v:n.md#b')]);
     expect(selection.currentId).toBe('v:n.md#b');
     expect([...selection.checked]).toEqual(['v:n.md#b']);
+  });
+
+  it("puts a cursor no one moved on each list's first result, even when its result is still listed", async () => {
+    const selection = new SelectionState(api().api);
+    selection.resultsChanged([result('v:n.md#a'), result('v:n.md#b')]);
+    selection.resultsChanged([result('v:n.md#c'), result('v:n.md#a')]);
+    expect(selection.currentId).toBe('v:n.md#c');
+    // Once moved on purpose it stays with its result, until a list without it.
+    selection.move(1);
+    selection.resultsChanged([result('v:n.md#b'), result('v:n.md#a')]);
+    expect(selection.currentId).toBe('v:n.md#a');
+    selection.resultsChanged([result('v:n.md#b'), result('v:n.md#c')]);
+    selection.resultsChanged([result('v:n.md#c'), result('v:n.md#b')]);
+    expect(selection.currentId).toBe('v:n.md#c');
   });
 
   it('moves the cursor within bounds', async () => {

@@ -61,6 +61,11 @@ export class QuickState {
   #previewTimer: ReturnType<typeof setTimeout> | null = null;
   /** The key of the row under the cursor (the list it was in may be gone). */
   #cursorKey: string | null = null;
+  /**
+   * The user put the cursor on its row (an arrow, a click): it stays on that row while the
+   * results change. A cursor each answer put on its first row goes to the next answer's first.
+   */
+  #chosen = false;
 
   constructor(
     api: FolioApi,
@@ -115,12 +120,15 @@ export class QuickState {
     }
     if (this.rows.length === 0) return null;
     this.#cursorTo(null, Math.min(this.rows.length - 1, Math.max(0, this.cursor + delta)), 0);
+    this.#chosen = true;
     return null;
   }
 
   /** A click on row `index`: the cursor goes there and the row is shown. */
   select(index: number): void {
-    if (index >= 0 && index < this.rows.length) this.#cursorTo(null, index, 0);
+    if (index < 0 || index >= this.rows.length) return;
+    this.#cursorTo(null, index, 0);
+    this.#chosen = true;
   }
 
   /** Puts the last search (one topic) back in the box; returns it, or null when there is none. */
@@ -223,13 +231,14 @@ export class QuickState {
 
   #resultsChanged(results: readonly SearchResult[]): void {
     this.selection.results = [...results];
-    this.#cursorTo(this.#cursorKey, 0);
+    this.#cursorTo(this.#chosen ? this.#cursorKey : null, 0);
   }
 
   /** Puts the cursor on the row `key` (if listed) or at `fallback`, and schedules its preview. */
   #cursorTo(key: string | null, fallback: number, delayMs = this.#previewRestMs): void {
     const at = key === null ? -1 : this.rows.findIndex((row) => row.key === key);
     this.cursor = at === -1 ? fallback : at;
+    this.#chosen &&= at !== -1;
     this.#cursorKey = this.rows[this.cursor]?.key ?? null;
     this.menuOpen = false;
     this.#cancelPreview();

@@ -71,6 +71,12 @@ export class SelectionState {
   #restTimer: ReturnType<typeof setTimeout> | null = null;
   /** The cursor moved to a new first result: the preview follows it at rest. */
   #showAtRest = false;
+  /**
+   * The user put the cursor on its result (an arrow, a click, Enter): it stays on that result
+   * while the list changes. A cursor each answer put on its first result goes to the next
+   * answer's first (docs/ui.md#results).
+   */
+  #chosen = false;
 
   /**
    * `restMs`: how long new results stand before the preview and outline follow them (default 0:
@@ -83,17 +89,23 @@ export class SelectionState {
   }
 
   /**
-   * A new result list: keep the cursor where it was if that result is still there, else put it
-   * on the first; the preview and outline follow once the list has stood.
+   * A new result list: keep the cursor on the result the user chose if it is still there, else
+   * put it on the first; the preview and outline follow once the list has stood.
    */
   resultsChanged(results: readonly SearchResult[]): void {
     this.results = [...results];
     const ids = results.map((result) => result.id);
     for (const id of [...this.checked]) if (!ids.includes(id)) this.checked.delete(id);
-    const keep = this.currentId !== null && ids.includes(this.currentId);
-    if (!keep && results.length === 0) return this.reset();
-    if (!keep) this.currentId = results[0]!.id;
-    this.#showAtRest ||= !keep;
+    if (results.length === 0) return this.reset();
+    const stays =
+      this.currentId !== null &&
+      ids.includes(this.currentId) &&
+      (this.#chosen || this.currentId === ids[0]);
+    if (!stays) {
+      this.#chosen = false;
+      this.currentId = ids[0]!;
+    }
+    this.#showAtRest ||= !stays;
     this.following = this.#showAtRest;
     this.#cancelRest();
     if (this.#restMs === 0) return this.#atRest();
@@ -117,6 +129,7 @@ export class SelectionState {
   async select(id: string): Promise<void> {
     if (!this.results.some((result) => result.id === id)) return;
     this.currentId = id;
+    this.#chosen = true;
     await this.showNode(id);
   }
 
@@ -183,6 +196,7 @@ export class SelectionState {
   reset(): void {
     this.#cancelRest();
     this.#showAtRest = false;
+    this.#chosen = false;
     this.shownResults = [];
     this.#outlineRequest += 1;
     this.#contentRequest += 1;
