@@ -26,6 +26,7 @@ function sides(internals: ReturnType<typeof engineInternals>) {
     analyzer,
     vocabulary,
     vaults: reader.vaults(),
+    options: RANKING_DEFAULTS,
     fuzzy: true,
     countRows: (expr: string, cap: number) => countRows(reader, expr, cap),
   };

@@ -125,11 +125,12 @@ function planTopics(
   request: SearchRequest,
   vaults: VaultRow[],
 ): (Topic & { queryIndex: number })[] {
-  const { reader, settings, analyzer, vocabulary } = context;
+  const { reader, settings, analyzer, vocabulary, options } = context;
   const planning = {
     analyzer,
     vocabulary,
     vaults,
+    options,
     fuzzy: settings.fuzzyDistance > 0,
     countRows: (expr: string, cap: number) => countRows(reader, expr, cap),
   };

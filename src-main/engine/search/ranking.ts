@@ -9,6 +9,13 @@ export interface RankingOptions {
   coveragePower: number;
   /** A word found only through a fuzzy variant counts this much of the word itself. */
   fuzzyWeight: number;
+  /**
+   * A word held by fewer rows than this may be a misspelling: it keeps all its fuzzy variants.
+   * One held by more is meant as typed: typed, it has none; untyped, see `variantMaxRatio`.
+   */
+  misspellingRows: number;
+  /** A word held by `misspellingRows` or more keeps variants held by fewer than this × its rows. */
+  variantMaxRatio: number;
   /** Multiplier added per unit of the query's weight found in the section's own heading. */
   headingWeight: number;
   /** Multiplier added per unit found in its heading or context (file title, ancestors, path). */
@@ -64,6 +71,8 @@ export interface RankingOptions {
 export const RANKING_DEFAULTS: Readonly<RankingOptions> = Object.freeze({
   coveragePower: 2,
   fuzzyWeight: 0.5,
+  misspellingRows: 100,
+  variantMaxRatio: 30,
   headingWeight: 1.5,
   contextWeight: 0.5,
   contextColumnWeight: 0,

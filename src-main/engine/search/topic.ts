@@ -13,7 +13,7 @@ import { parseQuery } from '../query/parse.ts';
 import { markTyping, stemFamily, typedCompletions } from '../query/typing.ts';
 import type { VaultRow } from '../store/index-reader.ts';
 import { vaultRowidBase, VAULT_ROWID_SPAN } from '../store/node-rows.ts';
-import { idf } from './ranking.ts';
+import { idf, type RankingOptions } from './ranking.ts';
 
 /** A vault's rowids: the half-open range `[lo, hi)`. */
 export interface VaultRange {
@@ -77,6 +77,8 @@ export interface PlanContext {
   analyzer: Analyzer;
   vocabulary: Vocabulary;
   vaults: VaultRow[];
+  /** Which fuzzy variants a word keeps (`misspellingRows`, `variantMaxRatio`). */
+  options: Pick<RankingOptions, 'misspellingRows' | 'variantMaxRatio'>;
   /** Fuzzy matching on (the `fuzzyDistance` setting is 1) or off (0). */
   fuzzy: boolean;
   /** The query's last word is being typed (docs/design.md#the-word-being-typed). */
@@ -131,29 +133,22 @@ export function planTopic(text: string, index: number, context: PlanContext): To
 }
 
 /**
- * A word held by at least this many rows is a word of the index, meant as typed: a misspelling is
- * held by a handful of rows or none. Typed, it has no fuzzy variants: its neighbours as common as
- * it ('move' → 'mode', 'more'; 'rvalue' → 'value', 21,910 rows) only made each keystroke after it
- * rank their rows (7–17 ms a keystroke, docs/benchmarks.md#typed-prefixes).
+ * The fuzzy variants of `term`: all of them for a word held by fewer than `misspellingRows` rows
+ * (a misspelling is held by a handful of rows or none). A word held by more is meant as typed.
+ * Typed, it has none: its neighbours as common as it ('move' → 'mode', 'more'; 'rvalue' →
+ * 'value', 21,910 rows) only made each keystroke after it rank their rows (7–17 ms a keystroke,
+ * docs/benchmarks.md#typed-prefixes). Untyped, it keeps those held by fewer than
+ * `variantMaxRatio` times its rows: one far more common is another word ('lvalue', 160 rows of
+ * msdocs-cpp, → 'value', 21,910), whose rows flooded the fuzzy source
+ * (docs/benchmarks.md#scale-ten-copies-of-msdocs-cpp); 'cdialog' (231) keeps 'dialog' (3,768).
  */
-const VARIANTS_MAX_ROWS = 100;
-
-/**
- * Untyped, such a word keeps only the variants held by fewer than this many times its rows: one
- * far more common is another word ('lvalue', 160 rows of msdocs-cpp, → 'value', 21,910), whose
- * rows flooded the fuzzy source (docs/benchmarks.md#scale-ten-copies-of-msdocs-cpp); 'cdialog'
- * (231) keeps 'dialog' (3,768). Rankings on every labelled set are unchanged at 30 to 100
- * (docs/search-quality.md#fuzzy-variants-of-a-common-word).
- */
-const VARIANT_MAX_RATIO = 30;
-
-/** The fuzzy variants of `term` (fewer for a word the index holds often). */
 function variantsOf(term: string, context: PlanContext): string[] {
   const { vocabulary } = context;
+  const { misspellingRows, variantMaxRatio } = context.options;
   const own = vocabulary.rows(term);
-  if (own < VARIANTS_MAX_ROWS) return vocabulary.variants(term);
+  if (own < misspellingRows) return vocabulary.variants(term);
   if (context.typing) return [];
-  return vocabulary.variants(term).filter((v) => vocabulary.rows(v) < VARIANT_MAX_RATIO * own);
+  return vocabulary.variants(term).filter((v) => vocabulary.rows(v) < variantMaxRatio * own);
 }
 
 /** A cap for counting rows: past it a word is common anyway. */

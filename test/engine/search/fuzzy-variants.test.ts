@@ -3,6 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { createAnalyzer } from '../../../src-main/engine/analysis/analyzer.ts';
 import { Vocabulary } from '../../../src-main/engine/query/fuzzy.ts';
+import { RANKING_DEFAULTS } from '../../../src-main/engine/search/ranking.ts';
 import { planTopic } from '../../../src-main/engine/search/topic.ts';
 
 /** The fuzzy expression of a one-word query's operand, planned over terms with these row counts. */
@@ -12,6 +13,7 @@ function fuzzyOf(word: string, rows: Record<string, number>, typing = false): st
     analyzer: createAnalyzer('english'),
     vocabulary,
     vaults: [],
+    options: RANKING_DEFAULTS,
     fuzzy: true,
     typing,
     countRows: () => 0,

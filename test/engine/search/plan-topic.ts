@@ -24,6 +24,7 @@ export function planOn(
     analyzer: internals.analyzer(),
     vocabulary,
     vaults: reader.vaults(),
+    options,
     fuzzy: true,
     typing,
     countRows: (expr: string, cap: number) => (counted.push(expr), countRows(reader, expr, cap)),
