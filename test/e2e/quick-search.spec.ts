@@ -3,6 +3,7 @@
 // vault and path; Ctrl+K lists the actions; an empty box lists recent searches and opened sections
 // and ↑ recalls the last search; Ctrl+Enter shows the result in the main window. Screenshots of
 // each state, light and dark, go to test-results/screenshots.
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from '@playwright/test';
 import type { SearchResponse } from '#shared/contract/api.ts';
@@ -152,6 +153,42 @@ test('a query typed further puts the cursor on its own first row', async ({ page
   await page.keyboard.press('Enter');
   await expect(page.getByRole('status')).toContainText('Copied 1 result as Markdown');
   expect(await clipboard(page)).toContain('## Chapter 3');
+});
+
+// A code line wider than the preview scrolls inside its block: the preview's column keeps its share
+// of the window, its text wraps, and the page never scrolls sideways (docs/ui.md#quick-search).
+test('a wide code block scrolls in its block; the window does not scroll sideways', async ({
+  page,
+  bridge,
+}) => {
+  const wide = 'INSERT INTO readings VALUES ' + '(?, ?, ?, ?, ?), '.repeat(12);
+  writeFileSync(
+    join(bridge.vaultDir, 'Wide code.md'),
+    `# Wide code\n\n\`\`\`sql\n${wide}\n\`\`\`\n\nThe marmalade paragraph after the code ` +
+      'block is long enough to wrap at this width, and all of it stays readable inside the window.\n',
+  );
+  await page.goto(bridge.quickUrl);
+  await page.keyboard.type('marmalade');
+  await expect(options(page).first()).toContainText('Wide code');
+  const paragraph = preview(page).locator('article p');
+  await expect(paragraph).toContainText('marmalade');
+  await expect(preview(page).locator('article pre')).toBeVisible();
+  const sideways = () =>
+    page.evaluate(() => {
+      const root = (globalThis as unknown as { document: { documentElement: Element } }).document
+        .documentElement;
+      return root.scrollWidth - root.clientWidth;
+    });
+  expect(await sideways()).toBe(0);
+  const right = await paragraph.evaluate((p) => p.getBoundingClientRect().right);
+  expect(right).toBeLessThanOrEqual(860);
+  // The arrows move through the list; the window stays where it is.
+  await page.keyboard.press('ArrowDown');
+  await page.keyboard.press('ArrowUp');
+  await expect(preview(page).locator('article p')).toContainText('marmalade');
+  expect(await sideways()).toBe(0);
+  expect(await page.evaluate(() => (globalThis as unknown as { scrollX: number }).scrollX)).toBe(0);
+  await shoot(page, 'wide-code');
 });
 
 test('a narrow window keeps the list and drops the preview; no results says so', async ({
