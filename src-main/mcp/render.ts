@@ -53,13 +53,15 @@ export function crumb(breadcrumb: string): string {
   return capped(breadcrumb.replace(/^>\s*/, ''));
 }
 
+/** White space other than single spaces. */
+const UNCOLLAPSED = /[^\S ]| {2}/;
+
 /** A snippet as plain text on one line, matches marked `**…**` (never HTML). */
 export function plainSnippet(segments: SnippetSegment[]): string {
-  return segments
-    .map((s) => (s.match && s.text.trim() ? `**${s.text}**` : s.text))
-    .join('')
-    .replace(/\s+/g, ' ')
-    .trim();
+  let text = '';
+  for (const s of segments) text += s.match && s.text.trim() ? `**${s.text}**` : s.text;
+  // Snippets come with their white space collapsed, mostly: replacing cost more than testing.
+  return (UNCOLLAPSED.test(text) ? text.replace(/\s+/g, ' ') : text).trim();
 }
 
 export function agentResult(result: SearchResult): AgentResult {
