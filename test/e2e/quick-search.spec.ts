@@ -175,8 +175,11 @@ test('a wide code block scrolls in its block; the window does not scroll sideway
   await expect(preview(page).locator('article pre')).toBeVisible();
   const sideways = () =>
     page.evaluate(() => {
-      const root = (globalThis as unknown as { document: { documentElement: Element } }).document
-        .documentElement;
+      const root = (
+        globalThis as unknown as {
+          document: { documentElement: { scrollWidth: number; clientWidth: number } };
+        }
+      ).document.documentElement;
       return root.scrollWidth - root.clientWidth;
     });
   expect(await sideways()).toBe(0);
