@@ -21,7 +21,7 @@ export interface DecodedText {
 /**
  * A decoded text as a class instance, not an object literal: V8 pretenured the literal's objects
  * while the first searches ran, and old objects holding young texts made young-generation
- * collections copy megabytes (see `Row` in `search/raw-matches.ts`).
+ * collections copy megabytes (as search/results.ts `unsited` says of a result).
  */
 class Decoded implements DecodedText {
   text: string;

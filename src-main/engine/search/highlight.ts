@@ -1,4 +1,5 @@
-// Finding the query's terms in a node's text, for snippets and match ranges. The text is
+// Finding the query's terms in a node's text, for snippets and match ranges (results.ts) and the
+// passage check (passages.ts), and how much of a node's text is scanned at most. The text is
 // analysed exactly as it was for the index, so a highlight is where FTS5 found a match.
 import type { AnalyzedToken, Analyzer } from '../analysis/analyzer.ts';
 import { hasWordKeys, wordKey } from '../analysis/word-keys.ts';
@@ -25,6 +26,22 @@ export interface Matcher {
 
 function termMatches(token: string, term: string, prefix: boolean): boolean {
   return prefix ? token.startsWith(term) : token === term;
+}
+
+/**
+ * Bytes of one section decoded and scanned for matches and the snippet at most: a 30 MB one-line
+ * note made every search that matched it decode and scan all of it (seconds). Matches past this
+ * are not highlighted; a result lists the first `MAX_MATCH_RANGES` anyway
+ * (results.ts; docs/design.md#the-result-record). Passages (passages.ts) read no more of a node.
+ */
+export const MAX_SCAN_BYTES = 1024 * 1024;
+
+/** `end`, or the start of a character at most `MAX_SCAN_BYTES` after `start`. */
+export function scanEnd(content: Uint8Array, start: number, end: number): number {
+  if (end - start <= MAX_SCAN_BYTES) return end;
+  let cut = start + MAX_SCAN_BYTES;
+  while (cut > start && (content[cut]! & 0xc0) === 0x80) cut--; // never inside a character
+  return cut;
 }
 
 /**

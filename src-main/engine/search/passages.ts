@@ -8,8 +8,7 @@ import { decodeUtf8 } from '../analysis/utf8.ts';
 import type { ByteRange } from '../chunk/types.ts';
 import type { CompiledOperand, HighlightTerm } from '../query/compile.ts';
 import type { NodeRow } from '../store/node-rows.ts';
-import { createMatcher, type Matcher } from './highlight.ts';
-import { MAX_SCAN_BYTES, scanEnd } from './results.ts';
+import { createMatcher, MAX_SCAN_BYTES, scanEnd, type Matcher } from './highlight.ts';
 
 /** What passages are (`RankingOptions`). */
 export interface PassageOptions {

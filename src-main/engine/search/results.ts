@@ -10,7 +10,14 @@ import type { FileBrief } from '../store/index-reader.ts';
 import type { NodeRow } from '../store/node-rows.ts';
 import { displayBreadcrumb, displayTitle } from '../documents/display-title.ts';
 import { ENGINE_DEFAULTS } from '../settings/settings.ts';
-import { createMatcher, mergeRanges, type Matcher, type TextRange } from './highlight.ts';
+import {
+  createMatcher,
+  MAX_SCAN_BYTES,
+  mergeRanges,
+  scanEnd,
+  type Matcher,
+  type TextRange,
+} from './highlight.ts';
 import type { MergedMatch } from './merge.ts';
 import { buildSnippet, joinSnippets, type Snippet } from './snippet.ts';
 import type { Topic } from './topic.ts';
@@ -31,22 +38,6 @@ interface ResultContext {
 
 /** Match ranges listed per result at most (a long section can hold thousands). */
 export const MAX_MATCH_RANGES = 1000;
-
-/**
- * Bytes of one section decoded and scanned for matches and the snippet at most: a 30 MB one-line
- * note made every search that matched it decode and scan all of it (seconds). Matches past this
- * are not highlighted; a result lists the first `MAX_MATCH_RANGES` anyway
- * (docs/design.md#the-result-record).
- */
-export const MAX_SCAN_BYTES = 1024 * 1024;
-
-/** `end`, or the start of a character at most `MAX_SCAN_BYTES` after `start`. */
-export function scanEnd(content: Uint8Array, start: number, end: number): number {
-  if (end - start <= MAX_SCAN_BYTES) return end;
-  let cut = start + MAX_SCAN_BYTES;
-  while (cut > start && (content[cut]! & 0xc0) === 0x80) cut--; // never inside a character
-  return cut;
-}
 
 /** A decoded byte range and, per topic, where its matches are (found once). */
 class Region {

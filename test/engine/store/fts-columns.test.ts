@@ -11,7 +11,7 @@ import {
   capOccurrences,
   MAX_TERM_OCCURRENCES,
 } from '../../../src-main/engine/store/fts-columns.ts';
-import { MAX_SCAN_BYTES } from '../../../src-main/engine/search/results.ts';
+import { MAX_SCAN_BYTES } from '../../../src-main/engine/search/highlight.ts';
 import { tempDir } from './temp.ts';
 
 describe('capOccurrences', () => {
