@@ -144,6 +144,47 @@ test('everything is reachable from the keyboard', async ({ page, bridge }) => {
   await expect(page.locator('#help')).toBeHidden();
 });
 
+// F1 from anywhere opens the help with the focus in it, so that the keys scroll it to its last
+// shortcut in a window too low to show it all; Esc gives the focus back (docs/ui.md#help).
+test('the help opened by F1 takes the focus and scrolls by the keys; Esc gives it back', async ({
+  page,
+  bridge,
+}) => {
+  await page.setViewportSize({ width: 1400, height: 600 });
+  await page.goto(bridge.url);
+  await page.keyboard.type('carbon');
+  await page.keyboard.press('Enter');
+  const list = page.getByRole('listbox', { name: 'Results' });
+  await expect(list).toBeFocused();
+  await page.keyboard.press('F1');
+  const help = page.locator('#help');
+  await expect(help).toBeVisible();
+  await expect(help).toBeFocused();
+  const lastShown = () =>
+    help.evaluate((box) => {
+      const last = box.querySelector('tr:last-child:has(kbd)')!.getBoundingClientRect();
+      return last.bottom <= box.getBoundingClientRect().bottom;
+    });
+  expect(await lastShown()).toBe(false); // the window is too low for all of it
+  await page.keyboard.press('End');
+  await expect.poll(lastShown).toBe(true);
+  for (const scheme of ['light', 'dark'] as const) {
+    await page.emulateMedia({ colorScheme: scheme });
+    await page.screenshot({ path: join(SCREENSHOTS, `main-help-end-${scheme}.png`) });
+  }
+  await page.keyboard.press('Escape');
+  await expect(help).toBeHidden();
+  await expect(list).toBeFocused();
+  // An example tried from the help leaves the focus in the search box.
+  await page.keyboard.press('F1');
+  await expect(help).toBeFocused();
+  await page.keyboard.press('Tab');
+  await page.keyboard.press('Enter');
+  await expect(help).toBeHidden();
+  await expect(searchBox(page)).toBeFocused();
+  await expect(searchBox(page)).toHaveValue('error handling');
+});
+
 // Result rows are kept by position and filled with each answer's results (docs/ui.md#results):
 // the tick and the cursor the user put on a result belong to it, so they move with it to its new
 // row.
