@@ -2,7 +2,9 @@
 // (docs/architecture.md#user-text-never-reaches-match): every term is analysed exactly as documents
 // are and then quoted, so FTS5 only ever sees quoted strings, column filters, parentheses and the
 // operators this module writes.
-import { isCjkTerm, type Analyzer } from '../analysis/analyzer.ts';
+// size: one compiler class, its cases filling the highlight lists they share; what the word being
+// typed completes to (typing.ts) and fuzzy variants (fuzzy.ts) are computed apart.
+import { isCjkTerm, type AnalyzedToken, type Analyzer } from '../analysis/analyzer.ts';
 import type { ParsedQuery, QueryField, QueryFilters, QueryNode, TermNode } from './ast.ts';
 import { completesAlready, typedPrefix, TYPING_MIN_LENGTH } from './typing.ts';
 
@@ -190,6 +192,11 @@ class Compiler {
     return result;
   }
 
+  /**
+   * A word or phrase as typed: its FTS5 expression (with the completions of the word being typed
+   * and the fuzzy variants of a bare word), highlights and label; null past `MAX_QUERY_LEAVES` or
+   * when it analyses to no term.
+   */
   private leaf(
     text: string,
     field: QueryField | null,
@@ -222,9 +229,7 @@ class Compiler {
     let alternatives = field || isPrefix || terms.length > 1 ? null : terms;
     if (completed !== null)
       ({ expr: exact, words: alternatives } = this.completions(completed, terms[0]!, exact, words));
-    // An identifier being typed ('shared_ptr', 'std::vec', 'range-bas') is a phrase of its parts:
-    // its last part, when as long as a word that completes, completes within the phrase, the
-    // phrase as typed ranked above its completions (docs/design.md#the-word-being-typed).
+    // An identifier being typed: its last part completes within the phrase.
     if (
       typing &&
       terms.length > 1 &&
@@ -232,28 +237,49 @@ class Compiler {
       !isCjkTerm(last.term) &&
       [...text.slice(last.start, last.end)].length >= TYPING_MIN_LENGTH
     ) {
-      const open = [
-        ...terms.slice(0, -1),
-        this.analyzer.prefixTerm(text.slice(last.start, last.end)),
-      ];
-      this.highlights.push({ terms: open, prefix: true });
-      exact = `(${exact} OR ${quote(open)} *)`;
+      exact = this.openLastPart(text, terms, last, exact);
       alternatives = null;
     }
     this.terms.push(text.toLowerCase());
     if (bare && !isPrefix && terms.length === 1 && [...text].length >= FUZZY_MIN_LENGTH) {
-      const variants = (this.options.expand?.(terms[0]!) ?? []).filter(
-        (v) => completed === null || (!words?.length && !completesAlready(completed, v)),
-      );
-      for (const variant of variants)
-        this.fuzzyHighlights.push({ terms: [variant], prefix: false });
-      if (variants.length) fuzzy = `(${[exact, ...variants.map((v) => quote([v]))].join(' OR ')})`;
+      fuzzy = this.withVariants(exact, terms[0]!, completed, words);
     }
     const inField = (expr: string) => (field ? `{${COLUMN[field]}} : (${expr})` : expr);
     const label =
       (field ? `${field}:` : '') +
       (bare ? text.toLowerCase() + (prefix ? '*' : '') : `"${text.toLowerCase()}"`);
     return { expr: inField(exact), fuzzy: fuzzy && inField(fuzzy), label, words: alternatives };
+  }
+
+  /**
+   * An identifier being typed ('shared_ptr', 'std::vec', 'range-bas') is a phrase of its parts:
+   * its last part, when as long as a word that completes, completes within the phrase, the
+   * phrase as typed ranked above its completions (docs/design.md#the-word-being-typed).
+   */
+  private openLastPart(text: string, terms: string[], last: AnalyzedToken, exact: string): string {
+    const open = [
+      ...terms.slice(0, -1),
+      this.analyzer.prefixTerm(text.slice(last.start, last.end)),
+    ];
+    this.highlights.push({ terms: open, prefix: true });
+    return `(${exact} OR ${quote(open)} *)`;
+  }
+
+  /**
+   * `exact` OR the fuzzy variants of its word `term`, or null when it has none; a word being
+   * typed (`completed`, its completions `words`) keeps only variants it does not complete to.
+   */
+  private withVariants(
+    exact: string,
+    term: string,
+    completed: string | null,
+    words: string[] | undefined,
+  ): string | null {
+    const variants = (this.options.expand?.(term) ?? []).filter(
+      (v) => completed === null || (!words?.length && !completesAlready(completed, v)),
+    );
+    for (const variant of variants) this.fuzzyHighlights.push({ terms: [variant], prefix: false });
+    return variants.length ? `(${[exact, ...variants.map((v) => quote([v]))].join(' OR ')})` : null;
   }
 
   /**
