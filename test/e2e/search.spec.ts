@@ -144,6 +144,34 @@ test('everything is reachable from the keyboard', async ({ page, bridge }) => {
   await expect(page.locator('#help')).toBeHidden();
 });
 
+// A row says where its section sits above its title, without the export's `> ` and without saying
+// the title twice; a note's own result has no line above its title (docs/ui.md#results).
+test('a result row names the sections above its title, once and without a quote sign', async ({
+  page,
+  bridge,
+}) => {
+  await page.goto(bridge.url);
+  await searchBox(page).fill('carbon');
+  const first = results(page).first();
+  await expect(first.locator('.title')).toHaveText('Compost methods');
+  await expect(first.locator('.breadcrumb')).toHaveText('Composting');
+  await expect(first.locator('.breadcrumb')).toHaveAttribute(
+    'title',
+    'Composting › Compost methods',
+  );
+  await expect(preview(page).locator('header .crumb')).toHaveText('Composting › Compost methods');
+  for (const scheme of ['light', 'dark'] as const) {
+    await page.emulateMedia({ colorScheme: scheme });
+    await page.screenshot({ path: join(SCREENSHOTS, `main-breadcrumbs-${scheme}.png`) });
+  }
+  await searchBox(page).fill('quillwort barrels');
+  await expect(page.locator('[data-results-for="quillwort barrels"]')).toHaveCount(1);
+  const note = results(page).first();
+  await expect(note.locator('.title')).toHaveText('Watering');
+  await expect(note.locator('.breadcrumb')).toBeHidden();
+  await expect(preview(page).locator('header .crumb')).toHaveText('Watering');
+});
+
 // F1 from anywhere opens the help with the focus in it, so that the keys scroll it to its last
 // shortcut in a window too low to show it all; Esc gives the focus back (docs/ui.md#help).
 test('the help opened by F1 takes the focus and scrolls by the keys; Esc gives it back', async ({
