@@ -19,7 +19,7 @@ import {
 import { hiddenRows, unflaggedShare } from './hidden-shares.ts';
 import { formsOf, listing, operandCeilings, readPartial, titleRows } from './partial-candidates.ts';
 import { rankedListings, readListing, type RankedListing } from './ranked-listings.ts';
-import { orderBound, placement, scoreBound, type RankingOptions } from './ranking.ts';
+import { bm25Ceiling, orderBound, placement, scoreBound, type RankingOptions } from './ranking.ts';
 import { allOperands, type Topic } from './topic.ts';
 
 /** Where candidates come from (see the head of this file). */
@@ -105,7 +105,7 @@ export function planSources(topic: Topic, context: SourceContext, strict: boolea
       : [source('full', inFilters(topic, exact), Infinity)];
   if (wanted.some((w) => w.operand.fuzzy)) {
     const fuzzy = allOf(wanted.map((w) => w.operand.fuzzy ?? w.operand.expr));
-    sources.push(source('fuzzy', inFilters(topic, not(fuzzy, exact)), Infinity));
+    sources.push(source('fuzzy', inFilters(topic, not(fuzzy, exact)), fuzzyBound(topic, context)));
   }
   if (!strict && wanted.length > 1) {
     const bound = partialBound(topic, context);
@@ -162,6 +162,48 @@ function partialBound(topic: Topic, context: SourceContext): number {
     if (coverage > 0) best = Math.max(best, others * coverage ** power * where);
   });
   return best;
+}
+
+/**
+ * The highest score an unread row of the fuzzy source can reach. Its bm25 is FTS5's over the
+ * fuzzy expression — each phrase's idf × a part below k1 + 1, so at most the phrases' ceilings
+ * (`bm25Ceiling`) — less the exact form it lacks (of at least one operand with variants, the
+ * least one's ceiling); its coverage at most `fuzzyCoverage`'s before any row is read; its
+ * heading and context shares at most that coverage (`scoreBound`). Infinity when a ceiling is
+ * unknown (a phrase's idf within a column, a prefix, a group, a typed word's completions) or
+ * filters score too. Before, the source was read first whatever its bound: 'CDocument' at ten
+ * copies of msdocs-cpp ranked 400 rows of its variant 'document' (31 ms of a 42 ms search) whose
+ * bound, 5.2 after them, was far below the top's floor, 35.5
+ * (docs/benchmarks.md#scale-ten-copies-of-msdocs-cpp).
+ */
+function fuzzyBound(topic: Topic, context: SourceContext): number {
+  const { options, total } = context;
+  if (topic.restriction !== null || topic.exclude !== null || topic.weight <= 0) return Infinity;
+  let ceilings = 0;
+  let lacked = Infinity;
+  let lightest = Infinity;
+  for (const { operand, rows, variantRows, weight } of topic.wanted) {
+    const [only] = operand.highlights;
+    const plain = (h: { terms: string[]; prefix: boolean }) => !h.prefix && h.terms.length === 1;
+    if (operand.highlights.length !== 1 || only!.prefix || operand.expr.includes('{'))
+      return Infinity;
+    if (operand.fuzzy && !operand.fuzzyHighlights.every(plain)) return Infinity;
+    // A phrase's own row count is unknown (its rarest word's is an upper bound): at least 1.
+    const own = bm25Ceiling(only!.terms.length > 1 ? 1 : rows, total);
+    ceilings += own;
+    for (const variant of variantRows) ceilings += bm25Ceiling(variant, total);
+    if (!operand.fuzzy) continue;
+    lacked = Math.min(lacked, own);
+    lightest = Math.min(lightest, weight);
+  }
+  if (lightest === Infinity) return Infinity;
+  const coverage = Math.min(
+    1,
+    (topic.weight - (1 - options.fuzzyWeight) * lightest) / topic.weight,
+  );
+  const bm25 = Math.max(0, ceilings - lacked);
+  const of = { bm25, coverage, boost: 1, titled: true, contexted: true, unflagged: 0 };
+  return scoreBound(of, options);
 }
 
 /**
