@@ -1,5 +1,6 @@
 // When the engine cannot answer, the page says so instead of showing what it showed before:
 // a failed request is faked with page.route, the rest is the real bridge.
+import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import type { WebSocketRoute } from '@playwright/test';
 import { SCREENSHOTS, expect, test } from './bridge-fixture.ts';
@@ -52,4 +53,33 @@ test('a failed search shows no stale count, results or copy buttons', async ({ p
     await page.emulateMedia({ colorScheme: scheme });
     await page.screenshot({ path: join(SCREENSHOTS, `search-failed-${scheme}.png`) });
   }
+});
+
+// A vault's folder that vanishes (a drive unplugged, a folder moved) is said on the status line,
+// where the user looks, and not only in the Vaults panel; the line opens it (docs/ui.md#vaults).
+test('a vault whose folder vanished is named on the status line, which opens the Vaults panel', async ({
+  page,
+  bridge,
+}) => {
+  await page.goto(bridge.url);
+  await searchBox(page).fill('quillwort');
+  await expect(results(page)).toHaveCount(2);
+  await expect(preview(page).locator('article')).toContainText('quillwort');
+  const status = page.locator('footer.status');
+  await expect(status).not.toContainText('not found');
+  rmSync(bridge.vaultDir, { recursive: true, force: true });
+  const missing = status.getByRole('button', { name: 'Folder not found: e2e' });
+  await expect(missing).toBeVisible();
+  // The index still answers for it: its results and the section shown stay.
+  await expect(results(page)).toHaveCount(2);
+  await expect(preview(page).locator('article')).toContainText('quillwort');
+  for (const scheme of ['light', 'dark'] as const) {
+    await page.emulateMedia({ colorScheme: scheme });
+    await page.screenshot({ path: join(SCREENSHOTS, `status-folder-missing-${scheme}.png`) });
+  }
+  await missing.focus();
+  await page.keyboard.press('Enter');
+  const panel = page.getByRole('dialog', { name: 'Vaults' });
+  await expect(panel).toBeVisible();
+  await expect(panel).toContainText('folder not found');
 });
