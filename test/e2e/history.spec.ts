@@ -56,3 +56,22 @@ test('recent searches and opened sections show on an empty query and persist', a
   await page.getByRole('button', { name: 'Clear history' }).click();
   await expect(page.getByRole('region', { name: 'Recent searches' })).toHaveCount(0);
 });
+
+// Enter on a search that found nothing acts on no result: it is not remembered, so that ↑ in the
+// empty box brings back the last search that found something (docs/ui.md#history).
+test('a search that found nothing is not remembered by Enter', async ({ page, bridge }) => {
+  await page.goto(bridge.url);
+  await searchBox(page).fill('carbon');
+  await expect(results(page).first()).toContainText('Compost methods');
+  await searchBox(page).press('Enter');
+  await searchBox(page).fill('xylophonequartz');
+  await expect(page.getByText('No results for “xylophonequartz”')).toBeVisible();
+  await searchBox(page).press('Enter');
+  await expect(searchBox(page)).toBeFocused();
+  await searchBox(page).fill('');
+  await expect(
+    page.getByRole('region', { name: 'Recent searches' }).getByRole('button'),
+  ).toHaveText(['carbon']);
+  await searchBox(page).press('ArrowUp');
+  await expect(searchBox(page)).toHaveValue('carbon');
+});

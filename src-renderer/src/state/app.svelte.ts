@@ -130,9 +130,13 @@ export class AppState {
       });
   }
 
-  /** Remembers the current search (its results were acted on). */
+  /**
+   * Remembers the current search (its results were acted on); one that found nothing had none to
+   * act on (docs/ui.md#history).
+   */
   rememberSearch(): void {
-    if (this.search.queries.length > 0) this.history.recordSearch(this.search.queries);
+    if (this.search.queries.length > 0 && this.search.results.length > 0)
+      this.history.recordSearch(this.search.queries);
   }
 
   /** Follows wikilink `raw` of the shown note, or says that it leads nowhere. */
