@@ -173,3 +173,27 @@ test("a long section's preview waits, past its first chunk, while a search is on
   for (const answer of heldAnswers.splice(0)) answer();
   await expect(article(page)).toContainText('The closing paragraph.');
 });
+
+// A note with nothing but frontmatter (Dendron's hierarchy stubs, a note made from a link and never
+// written) says so, rather than leaving a blank pane that looks like a preview still loading
+// (docs/ui.md#the-preview).
+test('a note without text says so in the preview', async ({ page, bridge }) => {
+  writeFileSync(
+    join(bridge.vaultDir, 'Okapi stub.md'),
+    '---\ntitle: Okapi stub\ncreated: 2026-01-02\n---\n\n',
+  );
+  await page.goto(bridge.url);
+  await searchBox(page).fill('okapi');
+  await expect(results(page).first()).toContainText('Okapi stub');
+  await expect(preview(page).locator('article')).toHaveAttribute(
+    'data-node',
+    'e2e:Okapi stub.md',
+  );
+  await expect(preview(page).locator('article')).toHaveText(
+    'This note has no text besides its frontmatter.',
+  );
+  for (const scheme of ['light', 'dark'] as const) {
+    await page.emulateMedia({ colorScheme: scheme });
+    await page.screenshot({ path: join(SCREENSHOTS, `preview-no-text-${scheme}.png`) });
+  }
+});
