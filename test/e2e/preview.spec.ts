@@ -185,10 +185,7 @@ test('a note without text says so in the preview', async ({ page, bridge }) => {
   await page.goto(bridge.url);
   await searchBox(page).fill('okapi');
   await expect(results(page).first()).toContainText('Okapi stub');
-  await expect(preview(page).locator('article')).toHaveAttribute(
-    'data-node',
-    'e2e:Okapi stub.md',
-  );
+  await expect(preview(page).locator('article')).toHaveAttribute('data-node', 'e2e:Okapi stub.md');
   await expect(preview(page).locator('article')).toHaveText(
     'This note has no text besides its frontmatter.',
   );
