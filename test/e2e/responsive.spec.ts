@@ -160,3 +160,37 @@ test('a wide window folds the key and Linked from only when it is low', async ({
   await expect(linkedFrom).toHaveAttribute('aria-expanded', 'false');
   await expect(page.getByLabel('Outline key')).toBeHidden();
 });
+
+// The results header fits one row at 1400 px; in a narrower results column (the app's default
+// 1200×800 window) its three actions wrap together, to the right, rather than Copy all alone on a
+// row of its own (docs/ui.md#results).
+test('the results header keeps its actions together', async ({ page, bridge }) => {
+  await page.goto(bridge.url);
+  await searchBox(page).fill('carbon');
+  await expect(results(page).first()).toContainText('Compost methods');
+  const pane = page.locator('[data-pane="results"]');
+  const boxes = async () => ({
+    count: (await pane.locator('.count').boundingBox())!,
+    sort: (await page.getByRole('combobox', { name: 'Sort results' }).boundingBox())!,
+    tick: (await pane.getByRole('button', { name: 'Tick all' }).boundingBox())!,
+    copy: (await pane.getByRole('button', { name: /^Copy ≈/ }).boundingBox())!,
+    all: (await pane.getByRole('button', { name: /^Copy all/ }).boundingBox())!,
+    bar: (await pane.locator('.toolbar').boundingBox())!,
+  });
+  /** How far apart the boxes' middles are, up and down: 0–2 px on one row, a row's height on two. */
+  const spread = (...list: Array<{ y: number; height: number }>) => {
+    const middles = list.map((box) => box.y + box.height / 2);
+    return Math.max(...middles) - Math.min(...middles);
+  };
+  await page.setViewportSize({ width: 1400, height: 850 });
+  let at = await boxes();
+  expect(spread(at.count, at.sort, at.tick, at.copy, at.all)).toBeLessThan(3);
+  await page.setViewportSize({ width: 1200, height: 800 });
+  at = await boxes();
+  expect(spread(at.tick, at.copy, at.all)).toBeLessThan(3);
+  expect(at.bar.x + at.bar.width - (at.all.x + at.all.width)).toBeLessThan(16);
+  for (const scheme of ['light', 'dark'] as const) {
+    await page.emulateMedia({ colorScheme: scheme });
+    await page.screenshot({ path: join(SCREENSHOTS, `results-header-1200x800-${scheme}.png`) });
+  }
+});
