@@ -4,6 +4,7 @@
 // itself; the outline has a key. At 900×600 the key and "Linked from" fold to their headers so
 // that the tree has the pane (docs/ui.md#the-outline), and open by the keyboard. Screenshots of
 // each size and state, light and dark.
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { SCREENSHOTS, expect, test } from './bridge-fixture.ts';
 import type { Page } from '@playwright/test';
@@ -192,5 +193,41 @@ test('the results header keeps its actions together', async ({ page, bridge }) =
   for (const scheme of ['light', 'dark'] as const) {
     await page.emulateMedia({ colorScheme: scheme });
     await page.screenshot({ path: join(SCREENSHOTS, `results-header-1200x800-${scheme}.png`) });
+  }
+});
+
+// The outline pane is about 270 px wide at 1400 px: a heading such as rust-book's "Refactoring to
+// Improve Modularity and Error Handling" wraps there (three lines at most), not "Refactoring to Improve M…"
+// with the rest only in a tooltip no keyboard reaches (docs/ui.md#the-outline).
+test('outline headings wrap before they are cut', async ({ page, bridge }) => {
+  writeFileSync(
+    join(bridge.vaultDir, 'Refactoring.md'),
+    '# Refactoring to Improve Modularity and Error Handling\n\nWhy the wombat program grows.\n\n' +
+      '## Separating Concerns for Binary Projects\n\nSplit main.\n\n' +
+      '### Extracting the Argument Parser\n\nA function.\n',
+  );
+  await page.setViewportSize({ width: 1400, height: 850 });
+  await page.goto(bridge.url);
+  await searchBox(page).fill('wombat');
+  await expect(results(page).first()).toContainText('Refactoring to Improve');
+  const tree = page.getByRole('tree', { name: 'Outline' });
+  await expect(tree.getByRole('treeitem')).toHaveCount(3);
+  const labels = tree.locator('.label');
+  for (const label of await labels.all()) {
+    const title = (await label.textContent()) ?? '';
+    await expect(label).toHaveAttribute('title', title);
+    // Nothing cut: the whole heading is laid out inside the label's box.
+    expect(
+      await label.evaluate(
+        (l) => l.scrollWidth <= l.clientWidth && l.scrollHeight <= l.clientHeight,
+      ),
+      title,
+    ).toBe(true);
+  }
+  const heights = await labels.evaluateAll((all) => all.map((l) => l.clientHeight));
+  expect(Math.max(...heights)).toBeGreaterThan(Math.min(...heights)); // the long one wraps
+  for (const scheme of ['light', 'dark'] as const) {
+    await page.emulateMedia({ colorScheme: scheme });
+    await page.screenshot({ path: join(SCREENSHOTS, `outline-long-headings-${scheme}.png`) });
   }
 });
