@@ -178,3 +178,32 @@ test('settings: the shortcut is recorded by pressing it; Reset to defaults asks,
     DEFAULT_SETTINGS,
   );
 });
+
+// A number out of bounds is said under its field, where the eye is, and is the field's description
+// — not at the foot of the panel, below Advanced, out of view while the field snaps back
+// (docs/ui.md#settings).
+test('a refused number is explained under its own field', async ({ page, bridge }) => {
+  await page.setViewportSize({ width: 1400, height: 850 });
+  await page.goto(bridge.url);
+  await page.keyboard.press('Alt+s');
+  const panel = page.getByRole('dialog', { name: 'Settings' });
+  const limit = panel.getByLabel('Results shown');
+  await limit.fill('0');
+  await limit.press('Tab');
+  const problem = panel.getByRole('alert');
+  await expect(problem).toHaveText('Results shown: enter a whole number from 1 to 500.');
+  await expect(problem).toBeInViewport();
+  await expect(limit).toHaveAccessibleDescription(/Results shown: enter a whole number/);
+  await expect(limit).toHaveValue(String(DEFAULT_SETTINGS.resultLimit));
+  await shoot(page, 'settings-problem');
+  // Another field's problem replaces it; a good value clears it.
+  const budget = panel.getByLabel('Token budget');
+  await budget.fill('0');
+  await budget.press('Tab');
+  await expect(problem).toHaveCount(1);
+  await expect(budget).toHaveAccessibleDescription(/Token budget: enter/);
+  await expect(limit).not.toHaveAccessibleDescription(/enter/);
+  await budget.fill('500');
+  await budget.press('Tab');
+  await expect(problem).toHaveCount(0);
+});
