@@ -9,7 +9,10 @@
  * that start so many questions, then the closed-class words it lacks — prepositions,
  * conjunctions, determiners and wh-words ("detach a vault without deleting its files"): as wanted
  * words they made weak sections that happen to hold them rank high. Modal verbs stay words: docs
- * quote them in rules and messages ("must be prefixed", "may not be").
+ * quote them in rules and messages ("must be prefixed", "may not be"). Last, contractions typed
+ * without their apostrophe ("doesnt", "whats"): with it they are stop words already (pieces,
+ * below); without it, a word no row holds kept fuzzy variants ('doesnt' → 'doesn') that matched
+ * any "doesn't" (docs/search-quality.md).
  */
 const ENGLISH = `
 i me my myself we our ours ourselves you your yours yourself yourselves he him his himself she her
@@ -22,6 +25,8 @@ only own same so than too very cannot can will just without within upon onto acr
 amongst around behind beside besides beyond despite except toward towards unlike via per since
 though although unless whether whereas yet also either neither every another many much several
 whose whatever whichever whoever whenever wherever
+dont doesnt didnt isnt arent wasnt werent hasnt havent hadnt wont wouldnt shouldnt couldnt cant
+mustnt whats thats theres ive youre theyre weve youve
 `;
 
 /** What contractions leave beside a stop word ("can't" → "t", "doesn't" → "doesn" + "t"). */

@@ -16,6 +16,13 @@ describe('stop words are not required terms', () => {
     // Contractions split into stop-word pieces ("can" + "t") are stop words as a whole.
     ["why can't I index a String", ['index', 'string'], ['why', "can't", 'i', 'a']],
     ["it's broken", ['broken'], ["it's"]],
+    // Typed without the apostrophe, they are the same stop words.
+    ['why doesnt the list update', ['list', 'update'], ['why', 'doesnt', 'the']],
+    [
+      'whats the command when it isnt there',
+      ['command'],
+      ['whats', 'the', 'when', 'it', 'isnt', 'there'],
+    ],
     // Closed-class words beyond the Snowball list; modal verbs stay words.
     [
       'detach a vault without deleting its files',
