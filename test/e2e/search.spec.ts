@@ -144,6 +144,39 @@ test('everything is reachable from the keyboard', async ({ page, bridge }) => {
   await expect(page.locator('#help')).toBeHidden();
 });
 
+// Every pane F6 reaches shows that it has the focus: the keys do different things in each (the
+// arrows move the cursor, the tree, or scroll the preview) (docs/ui.md#layout).
+test('each pane F6 moves to shows a focus ring', async ({ page, bridge }) => {
+  await page.goto(bridge.url);
+  await searchBox(page).fill('carbon');
+  await expect(preview(page).locator('article')).toContainText('carbon');
+  /** The outline drawn around what shows the focus: the element, or the list's current row. */
+  const ring = () =>
+    page.evaluate(() => {
+      const doc = (globalThis as unknown as { document: { activeElement: FocusedLike | null } })
+        .document;
+      const focused = doc.activeElement!;
+      const shown =
+        focused.getAttribute('role') === 'listbox' ? focused.querySelector('.current')! : focused;
+      const style = (
+        globalThis as unknown as {
+          getComputedStyle(e: unknown): { outlineStyle: string; outlineWidth: string };
+        }
+      ).getComputedStyle(shown);
+      return `${focused.tagName.toLowerCase()} ${style.outlineStyle} ${style.outlineWidth}`;
+    });
+  await page.keyboard.press('F6');
+  await expect.poll(ring).toBe('div solid 2px'); // the results, at the current row
+  await page.keyboard.press('F6');
+  await expect.poll(ring).toBe('div solid 2px'); // the outline's row
+  await page.keyboard.press('F6');
+  await expect.poll(ring).toBe('article solid 2px'); // the preview
+  for (const scheme of ['light', 'dark'] as const) {
+    await page.emulateMedia({ colorScheme: scheme });
+    await page.screenshot({ path: join(SCREENSHOTS, `main-preview-focused-${scheme}.png`) });
+  }
+});
+
 // A row says where its section sits above its title, without the export's `> ` and without saying
 // the title twice; a note's own result has no line above its title (docs/ui.md#results).
 test('a result row names the sections above its title, once and without a quote sign', async ({
@@ -271,6 +304,13 @@ test('a query typed further puts the cursor on its own first result', async ({ p
   await expect(page.locator('[data-results-for="part 3*"]')).toHaveCount(1);
   await expect(results(page).and(page.locator(`[data-id="${after[1]}"]`))).toHaveClass(/current/);
 });
+
+/** The page's focused element, as the focus-ring check reads it. */
+interface FocusedLike {
+  tagName: string;
+  getAttribute(name: string): string | null;
+  querySelector(selector: string): unknown;
+}
 
 /** What a frame showed: the cursor's result, the preview's node, and whether it was dimmed. */
 interface Frame {
