@@ -147,7 +147,10 @@ export function readPartial(
     topped.set(form, listTop(topic, context, form, take));
   const checked = forms.filter((f) => !listed.includes(f));
   // The top rows' flags are not looked up (`listTop`): only the words they hold are.
-  markChecked(topic, context, checked, fresh, { among, topped, page });
+  // Narrowed, the listed rows are scored with every other operand's phrases (`narrowed`), or
+  // hold none of them (its titled rows), so their flags show where those are.
+  const flagged = narrow && topic.restriction === null;
+  markChecked(topic, context, checked, fresh, { among, topped, page, flagged });
   const all = allOperands(topic);
   const partial: Candidate[] = [];
   for (const [rowid, c] of fresh) {
@@ -252,7 +255,13 @@ function markChecked(
     among,
     topped,
     page,
-  }: { among: string; topped: ReadonlyMap<Form, number[]>; page?: ListedPage },
+    flagged = false,
+  }: {
+    among: string;
+    topped: ReadonlyMap<Form, number[]>;
+    page?: ListedPage;
+    flagged?: boolean;
+  },
 ): void {
   const { options } = context;
   // The look-ups made already (a ranked listing's earlier pages').
@@ -292,12 +301,17 @@ function markChecked(
     });
   }
   if (checked.length === 0) return;
-  const fields = page ? [] : topic.query.required.filter((o) => o.filter).map((o) => o.expr);
+  const fields =
+    page || flagged ? [] : topic.query.required.filter((o) => o.filter).map((o) => o.expr);
   let words = or(checked.map((f) => f.expr));
-  if (page) {
-    // A listing's rows' flags show its operands as typed; the others are not in its rows. The
-    // fuzzy forms stay grouped, as among several forms: `{title} : (("malloc" OR "alloc")) NOT
-    // ("malloc")` alone would leave the NOT outside the column filter.
+  if (page || flagged) {
+    // A listing's rows' flags show its operands as typed; the others are not in its rows. So do
+    // the narrowed rows' (`flagged`): scored with every operand's phrases as typed, or holding
+    // no other ('how to set the C++ language standard version' at ten copies looked up three
+    // flags among 24,720 rows of 'languag', 26 ms, that its rows' flags had shown:
+    // docs/benchmarks.md#scale-ten-copies-of-msdocs-cpp). The fuzzy forms stay grouped, as
+    // among several forms: `{title} : (("malloc" OR "alloc")) NOT ("malloc")` alone would leave
+    // the NOT outside the column filter.
     const fuzzy = checked.filter((f) => f.fuzzy).map((f) => f.expr);
     if (fuzzy.length === 0) return;
     words = `(${fuzzy.join(' OR ')})`;

@@ -6,7 +6,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { countRows, scoredRows } from '../../../src-main/engine/search/fts-statements.ts';
+import { countRows, rowidsOf, scoredRows } from '../../../src-main/engine/search/fts-statements.ts';
 import {
   planSources,
   readSource,
@@ -158,6 +158,40 @@ describe('candidate score bounds', () => {
       expect(sorted(paged)).toEqual(sorted(once));
     },
   );
+
+  // Read whole (not as ranked listings), the narrowed rows are scored with every operand's
+  // phrases as typed, so their flags show where those are; only the fuzzy forms are looked up
+  // (partial-candidates.ts `markChecked`). Each candidate is flagged exactly where FTS5 finds a
+  // wanted form, as typed or a variant: in its title; its title, context or path; its own text.
+  it.each([
+    'value reference move type',
+    'rvalue move copy type',
+    'value reference move copy type',
+    'lvalue reference move copy type',
+    'rvalue reference move copy type',
+  ])('the narrowed rows read whole are flagged where a wanted form is: %s', (q) => {
+    const options = { ...ALL_COMMON, splitListedRows: Number.MAX_SAFE_INTEGER };
+    const { topic, context } = plan(q, false, options);
+    const [partial, ...more] = planSources(topic, context, false).filter(
+      (s) => s.kind === 'partial',
+    );
+    expect(more).toEqual([]);
+    expect(partial!.listing).toBeUndefined();
+    const read = readSource(partial!, topic, context, new Map(), 3);
+    expect(read.length).toBeGreaterThan(5);
+    const forms = topic.wanted.map((w) => w.operand.fuzzy ?? w.operand.expr).join(' OR ');
+    const within = (columns: string) =>
+      new Set(rowidsOf(context.reader, `${columns} : (${forms})`));
+    const [title, places, own] = [
+      '{title}',
+      '{title context path path_components}',
+      '{title body}',
+    ].map(within);
+    const flags = (c: Candidate) => [c.titled, c.contexted, c.own];
+    const found = (c: Candidate) => [title!.has(c.rowid), places!.has(c.rowid), own!.has(c.rowid)];
+    for (const c of read) expect(flags(c), `row ${c.rowid}`).toEqual(found(c));
+    expect(read.some((c) => !c.titled)).toBe(true);
+  });
 
   // Two operands, every form common: the narrowed rows are the listed form's titled rows, whose
   // bm25 takes the idf of its title rows, above its ceiling anywhere
