@@ -58,6 +58,11 @@ export interface Source {
   hidden?: { rows: Set<number>; unread: ScoredRow[] };
   /** The row order of the last row it returned (a full or fuzzy source). */
   last: number;
+  /**
+   * Fetched down to this row order (`nextRows`): its rows not fetched rank below it. Null when
+   * its fetches were by count.
+   */
+  above: number | null;
   /** The share of the topic's weight its rows' flags cannot show (`unflaggedShare`). */
   unflagged: number;
 }
@@ -88,6 +93,7 @@ export function planSources(topic: Topic, context: SourceContext, strict: boolea
     exactRows: new Map(),
     unreadExact: new Map(),
     last: Infinity,
+    above: null,
     unflagged: unflaggedShare(topic, kind, context.options.fuzzyWeight),
   });
   if (wanted.length === 0) {
@@ -208,7 +214,8 @@ function fuzzyBound(topic: Topic, context: SourceContext): number {
 
 /**
  * Reads a source's next candidates into `found` and returns the new ones (`page`: rows wanted
- * from a ranked source).
+ * from a ranked source; `least`: the least score bound a row needs to reach the top now — it
+ * only rises while the top is read).
  */
 export function readSource(
   source: Source,
@@ -216,6 +223,7 @@ export function readSource(
   context: SourceContext,
   found: Map<number, Candidate>,
   page: number,
+  least = 0,
 ): Candidate[] {
   if (source.kind === 'partial' && !source.listing) {
     source.done = true;
@@ -235,14 +243,15 @@ export function readSource(
     boundSource(source, topic, context, found);
     return [];
   }
-  const rows = nextRows(source, topic, context, order, page);
+  const rows = nextRows(source, topic, context, order, page, least);
   source.offset += rows.length;
   if (source.listing) return readListing(source, source.listing, rows, page, topic, context, found);
   // Typed, the full source gives its first page only: twice the candidates the top asks for.
   // Its next rows' bound is the last row's, and a score may reach it through the heading and
   // context shares, so the top read on: ranking all of 'const refer's 5,195 rows a second time
   // to fetch 3,200 more (docs/benchmarks.md#typed-prefixes).
-  source.done = rows.length < page || (topic.typing && source.kind === 'full');
+  source.done =
+    (rows.length < page && source.above === null) || (topic.typing && source.kind === 'full');
   const all = allOperands(topic);
   const fresh: Candidate[] = [];
   for (const row of rows) {
@@ -260,8 +269,11 @@ export function readSource(
   if (rows.length > 0) {
     const [, bm25, , title, contextFlag] = rows[rows.length - 1]!;
     source.last = bm25 * (1 + order.heading * title + order.context * contextFlag);
-    boundSource(source, topic, context, found);
   }
+  // Its rows fetched down to an order are all returned: the others rank below it.
+  if (source.above !== null && source.rest?.length === 0)
+    source.last = Math.min(source.last, source.above);
+  if (rows.length > 0 || source.above !== null) boundSource(source, topic, context, found);
   return fresh;
 }
 
@@ -314,19 +326,64 @@ function nextRows(
   context: SourceContext,
   order: RowOrder,
   page: number,
+  least: number,
 ): ScoredRow[] {
   const rest = source.rest ?? [];
   if (rest.length >= page || source.fetches === LAST_FETCH) return rest.splice(0, page);
+  // Fetched down to an order, its rows are what can reach the top: the last of them, then (read
+  // again: a larger top) all the rest.
+  if (source.above !== null && rest.length > 0) return rest.splice(0, page);
+  source.above = null;
   const { reader, weights } = context;
   source.fetches++;
   const limit = source.fetches === 1 ? page : source.fetches === 2 ? SECOND_FETCH_PAGES * page : -1;
-  const rows = scoredRows(reader, source.expr, topic.scope, weights, order, {
-    limit,
-    offset: source.offset + rest.length,
-  });
-  if (rows.length < limit) source.fetches = LAST_FETCH; // nothing more to fetch
+  const fetch = { limit, offset: source.offset + rest.length };
+  const down =
+    source.fetches === 2 && !source.listing ? leastOrder(source, topic, context, least) : 0;
+  const rows = scoredRows(
+    reader,
+    source.expr,
+    topic.scope,
+    weights,
+    order,
+    down > 0 ? { ...fetch, limit: -1, least: down } : fetch,
+  );
+  if (down > 0) source.above = down;
+  else if (rows.length < limit) source.fetches = LAST_FETCH; // nothing more to fetch
   source.rest = rest.length === 0 ? rows : rest.concat(rows);
   return source.rest.splice(0, page);
+}
+
+/**
+ * The least row order whose score bound (`orderBound`, as `boundSource` takes it) reaches
+ * `least`; 0 while nothing can be told (no floor yet). A full or fuzzy source's second fetch
+ * takes the rows of at least this order, all of them, in place of its next eight pages: the
+ * statement scores every row either way, and sorts only those that can still count. 'MFC
+ * ribbon' at ten copies of msdocs-cpp ranked all 21,670 rows of its full source three times
+ * (the first page, eight more, then the 18,070 left: 27 + 35 + 45 ms) to visit 7,280; down to
+ * the floor after its first page, its second statement returns ~5,700 rows (~28 ms) and is its
+ * last (docs/benchmarks.md#scale-ten-copies-of-msdocs-cpp).
+ */
+function leastOrder(source: Source, topic: Topic, context: SourceContext, least: number): number {
+  if (!(least > 0) || !Number.isFinite(least)) return 0;
+  const { options } = context;
+  const coverage = source.kind === 'fuzzy' ? fuzzyCoverage(topic, context, source) : 1;
+  const { hidden, unflagged } = source;
+  const most = orderBound(1, coverage, hidden ? 0 : unflagged, options);
+  if (!(most > 0)) return 0;
+  let order = least / most;
+  // A row that may hide a share has its own bound (`boundSource`): down to the last that counts.
+  for (const [, bm25, , title, where] of hidden?.unread ?? []) {
+    const of = { bm25, coverage, boost: 1, titled: title > 0, contexted: where > 0, unflagged };
+    if (scoreBound(of, options) < least) continue;
+    order = Math.min(
+      order,
+      bm25 * (1 + options.headingWeight * title + options.contextWeight * where),
+    );
+  }
+  // A little lower, so rounding cannot leave out a row at the floor, nor keep the rows below it
+  // within the source's bound.
+  return order * (1 - 1e-9);
 }
 
 /**

@@ -52,7 +52,9 @@ const SCORED = new ReaderMemo<string, ScoredRow[]>(MAX_SCORED);
  * Without an order: every row, as FTS5 finds them — sorting a listed word's rows that are all
  * read cost ~25 % of its statement (docs/benchmarks.md#the-floor-of-partial-matches). With
  * `among`, only those rows: FTS5 runs `expr` and skips the others, instead of being asked for
- * each by rowid (~0.5 ms a row on ten copies of msdocs-cpp).
+ * each by rowid (~0.5 ms a row on ten copies of msdocs-cpp). With `page.least` (ranked), only
+ * the rows whose order is at least that: the statement still scores every row, but sorts only
+ * those (candidates.ts `nextRows`).
  */
 export function scoredRows(
   reader: IndexReader,
@@ -60,7 +62,7 @@ export function scoredRows(
   scope: Scope,
   weights: number[],
   order: RowOrder | null,
-  page: { limit: number; offset: number },
+  page: { limit: number; offset: number; least?: number },
   among: number[] | null = null,
 ): ScoredRow[] {
   if (scope.include !== null && scope.include.length === 0) return [];
@@ -70,7 +72,8 @@ export function scoredRows(
   if (remembered) return remembered.slice();
   const ranges = scope.include?.length ?? 0;
   const without = notSides(expr);
-  const key = `scored/${ranges}/${scope.exclude.length}/${order ? 'ranked' : 'all'}/${!!among}/${!!without}`;
+  const least = order && page.least !== undefined;
+  const key = `scored/${ranges}/${scope.exclude.length}/${order ? 'ranked' : 'all'}/${!!among}/${!!without}/${least}`;
   const statement = prepared(
     reader,
     key,
@@ -80,6 +83,7 @@ export function scoredRows(
       FROM fts WHERE ${matchWhere(ranges, scope.exclude.length)}` +
       (without ? ' AND +rowid NOT IN (SELECT rowid FROM fts WHERE fts MATCH ?)' : '') +
       (among ? ' AND +rowid IN (SELECT value FROM json_each(?))' : '') +
+      (least ? ' AND b * (1 + ? * t + ? * c) >= ?' : '') +
       (order ? ' ORDER BY b * (1 + ? * t + ? * c) DESC LIMIT ? OFFSET ?' : ''),
   ).raw();
   const params: unknown[] = [...weights, without ? without[0] : expr];
@@ -87,6 +91,7 @@ export function scoredRows(
   for (const range of scope.exclude) params.push(range.lo, range.hi);
   if (without) params.push(and(...without));
   if (among) params.push(JSON.stringify(among));
+  if (least) params.push(order.heading, order.context, page.least);
   if (order) params.push(order.heading, order.context, page.limit, page.offset);
   const rows = statement.all(...params) as ScoredRow[];
   if (rows.length <= MAX_SCORED_ROWS) memo.set(remember, rows.slice());

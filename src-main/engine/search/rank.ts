@@ -105,7 +105,8 @@ export class TopicRanking {
 
   /** Reads a source and queues its new candidates with their bounds. */
   private read(source: Source, k: number): void {
-    for (const c of readSource(source, this.topic, this.sourceContext, this.found, 2 * k)) {
+    const least = this.floor(k) / this.context.boostMax;
+    for (const c of readSource(source, this.topic, this.sourceContext, this.found, 2 * k, least)) {
       c.held = c.exact | c.fuzzy;
       const unflagged = mayHide(source, c.rowid) ? source.unflagged : 0;
       const { bm25, titled, contexted } = c;

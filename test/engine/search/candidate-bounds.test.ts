@@ -335,6 +335,50 @@ describe('candidate score bounds', () => {
     },
   );
 
+  // Past its first page, a full or fuzzy source with a floor to reach fetches the rows whose
+  // order can still reach it, all of them, in place of the next eight pages; then its bound is
+  // below that order, and read again (a larger top) it gives the rest. Every row once, best
+  // first, and no row above the bound its source had before it was returned.
+  it.each([
+    ['full', 'value', 0.5],
+    ['full', 'value', 0.9],
+    ['fuzzy', 'rvalue reference', 0.5],
+    ['fuzzy', 'rvalue reference', 0.05],
+  ])(
+    'a %s source wanted past its first page fetches the rows that can still count: %s (floor at %s)',
+    (kind, q, at) => {
+      const { topic, context } = plan(q, false);
+      const source = planSources(topic, context, false).find((s) => s.kind === kind)!;
+      const { headingWeight: heading, contextWeight } = RANKING_DEFAULTS;
+      const order = { heading, context: contextWeight };
+      const all = scoredRows(context.reader, source.expr, topic.scope, context.weights, order, {
+        limit: -1,
+        offset: 0,
+      });
+      expect(all.length).toBeGreaterThan(2 + 8 * 2);
+      // A floor: the bm25 of a row partway down (its bound without flags).
+      const least = all[Math.floor(at * all.length)]![1]!;
+      const found = new Map<number, Candidate>();
+      const read: number[] = [];
+      let fetchedDown = false;
+      while (!source.done) {
+        const bound = source.bound;
+        for (const c of readSource(source, topic, context, found, 2, least)) {
+          expect(boundOf(c, topic, source), `row ${c.rowid}`).toBeLessThanOrEqual(bound);
+          read.push(c.rowid);
+        }
+        fetchedDown ||= source.above !== null;
+      }
+      expect(fetchedDown).toBe(true);
+      expect([...read].sort((a, b) => a - b)).toEqual(all.map((r) => r[0]).sort((a, b) => a - b));
+      const rank = ([, bm25, , title, where]: number[]) =>
+        bm25! * (1 + heading * title! + contextWeight * where!);
+      const byRow = new Map(all.map((r) => [r[0], rank(r)]));
+      const ranks = read.map((rowid) => byRow.get(rowid)!);
+      expect(ranks).toEqual([...ranks].sort((a, b) => b - a));
+    },
+  );
+
   /** Every candidate of `source`, in one page (a typed topic's full source gives one only). */
   function readAll(source: Source, topic: Topic, context: SourceContext): Candidate[] {
     const read = readSource(source, topic, context, new Map(), Number.MAX_SAFE_INTEGER);
