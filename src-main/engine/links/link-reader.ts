@@ -10,6 +10,7 @@ import type {
 import type { Statement } from 'better-sqlite3';
 import { createHash } from 'node:crypto';
 import { decodeUtf8 } from '../analysis/utf8.ts';
+import { displayBreadcrumb } from '../documents/display-title.ts';
 import { findDocument } from '../documents/documents.ts';
 import type { FileBrief, IndexReader } from '../store/index-reader.ts';
 import { fileNames, nameHash } from './vault-files.ts';
@@ -128,16 +129,22 @@ export class LinkReader {
       this.reader.briefs(page.map((row) => row.from_node)).map((row) => [row.id, row]),
     );
     const pointsHere = this.targets(page);
+    // Named as results name them: a note titled by its file name reads as its first heading.
+    const files = new Map(
+      this.reader.files([...new Set(page.map((row) => row.file_id))]).map((f) => [f.id, f]),
+    );
     const backlinks = page.map((row): Backlink => {
       const source = paths.get(row.file_id)!;
       const from = nodes.get(row.from_node);
+      const file = files.get(row.file_id);
       return {
         from: nodeId(source.vault, source.path, from?.slug ?? null),
         to: pointsHere(row)!,
         target: row.target,
         context: this.context(row.file_id, row.start, row.start + row.length),
         docId: nodeId(source.vault, source.path, null),
-        breadcrumb: from?.breadcrumb ?? '',
+        breadcrumb:
+          from && file ? displayBreadcrumb(file, from.breadcrumb) : (from?.breadcrumb ?? ''),
         embed: (row.kind & EMBED) !== 0,
       };
     });

@@ -236,3 +236,19 @@ describe('links kept right as files come and go', () => {
     expect(await graph(engine)).toEqual(await cleanGraph());
   });
 });
+
+describe('backlinks named as results name them', () => {
+  it('a linking note titled by its file name is named by its first heading', async () => {
+    write('Target.md', '# Target\n\nLinked to.\n');
+    write('ch01-start.md', '## Getting started\n\nFirst see [[Target]].\n');
+    await reindex();
+    const links = await engine.links({ docId: 'lv:Target.md' });
+    const from = links.backlinks.find((b) => b.docId === 'lv:ch01-start.md');
+    // The index's breadcrumb is '> ch01-start › Getting started'; results and the outline say
+    // 'Getting started' for this note (docs/design.md#display-titles).
+    expect(from?.breadcrumb).toBe('> Getting started');
+    rmSync(join(vault, 'ch01-start.md'));
+    rmSync(join(vault, 'Target.md'));
+    await reindex();
+  });
+});
