@@ -7,7 +7,7 @@ import { createEngine, engineInternals } from '../src-main/engine/create-engine.
 import { Vocabulary } from '../src-main/engine/query/fuzzy.ts';
 import { compileQuery, matchExpression } from '../src-main/engine/query/compile.ts';
 import { parseQuery } from '../src-main/engine/query/parse.ts';
-import { TopicRanking } from '../src-main/engine/search/rank.ts';
+import { TopicRanking } from '../src-main/engine/search/topic-ranking.ts';
 import { SearchTree } from '../src-main/engine/search/tree.ts';
 import { countRows, weightParams } from '../src-main/engine/search/fts-statements.ts';
 import { RANKING_DEFAULTS } from '../src-main/engine/search/ranking.ts';

@@ -5,8 +5,8 @@ import type { ScoredRow } from './fts-statements.ts';
 import type { Topic } from './topic.ts';
 
 /**
- * One node's evidence for one topic, then its score (rank.ts). A class: a search makes hundreds,
- * and instances of one class share one shape.
+ * One node's evidence for one topic, then its score (topic-ranking.ts). A class: a search makes
+ * hundreds, and instances of one class share one shape.
  */
 export class Candidate {
   readonly rowid: number;

@@ -181,7 +181,7 @@ function namedBy(operand: CompiledOperand): readonly HighlightTerm[] {
  * The idf-weighted shares of a topic's wanted operands in a node's heading and in its heading or
  * context (`Features` in ranking.ts); an operand there only through a fuzzy variant counts
  * `fuzzyWeight` of its weight, and so does one its row holds only through a fuzzy variant
- * (`fuzzyOnly`: its coverage counts no more, rank.ts `placementOf`).
+ * (`fuzzyOnly`: its coverage counts no more, topic-ranking.ts `placementOf`).
  */
 export function headingShares(
   wanted: ReadonlyArray<{ operand: CompiledOperand; weight: number; fuzzyOnly?: boolean }>,

@@ -1,15 +1,15 @@
-// The partial source of a topic's candidates (candidates.ts): sections holding some, not all, of
-// the wanted operands (a section holding each in some form is the full or fuzzy source's). Each
-// operand has one or two forms (as typed; through its fuzzy variants only). A form held by few
-// rows is listed: its rows are candidates, scored by bm25. A common one is only looked up among
-// the listed rows, its part of bm25 estimated from its weight — a row holding only common words
-// cannot reach the top, since coverage weighs words by rarity (docs/search-quality.md#the-score) —
-// unless its heading names the rarest common word (`titleListRows`), or it is among the best rows
-// of the rarest ones (`commonTopRows`, top-rows.ts).
+// The partial source of a topic's candidates (candidate-sources.ts): sections holding some, not
+// all, of the wanted operands (a section holding each in some form is the full or fuzzy source's).
+// Each operand has one or two forms (as typed; through its fuzzy variants only). A form held by few
+// rows is listed: its rows are candidates, scored by bm25. A common one is only looked up among the
+// listed rows, its part of bm25 estimated from its weight — a row holding only common words cannot
+// reach the top, since coverage weighs words by rarity (docs/search-quality.md#the-score) — unless
+// its heading names the rarest common word (`titleListRows`), or it is among the best rows of the
+// rarest ones (`commonTopRows`, top-rows.ts).
 import type { IndexReader } from '../store/index-reader.ts';
 import { countRows, rowidsOf, scoredRows, type ScoredRow } from './fts-statements.ts';
 import { and, Candidate, inFilters, not, or } from './candidate.ts';
-import type { SourceContext } from './candidates.ts';
+import type { SourceContext } from './candidate-sources.ts';
 import { bm25Ceiling, type RankingOptions } from './ranking.ts';
 import { ReaderMemo } from './reader-memo.ts';
 import { allOperands, type Topic } from './topic.ts';
@@ -156,8 +156,9 @@ export function readPartial(
   for (const [rowid, c] of fresh) {
     // A fuzzy form counted where the exact one holds too: the exact one wins.
     c.fuzzy &= ~c.exact;
-    // A row holding every operand in some form is the full or fuzzy source's, scored there by
-    // its bm25 (here its common words' share is estimated): docs/benchmarks.md#the-partial-sources-bound.
+    // A row holding every operand in some form is the full or fuzzy source's, scored there by its
+    // bm25 (here its common words' share is estimated):
+    // docs/benchmarks.md#the-partial-sources-bound.
     if (((c.exact | c.fuzzy) & all) === all) continue;
     found.set(rowid, c);
     partial.push(c);

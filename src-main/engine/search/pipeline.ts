@@ -1,9 +1,11 @@
 // One search, top to bottom (docs/architecture.md#search):
 //   1. topics      — each typed query parsed, compiled and weighed, with its filters  (topic.ts)
 //   2. candidates  — every section holding a wanted word within the filters, via FTS5
-//                    (candidates.ts; its sources: partial-candidates.ts, ranked-listings.ts)
+//                    (candidate-sources.ts; the partial one: partial-candidates.ts,
+//                    ranked-listings.ts)
 //   3. score       — one score per candidate from documented features, best first
-//                    (rank.ts pulls stage 2 only while a bound can reach the top; ranking.ts)
+//                    (topic-ranking.ts, pulling stage 2 only while a bound can reach the top;
+//                    the score itself in ranking.ts)
 //   4. merge       — each topic's top N raw matches merged up the heading tree  (merge.ts)
 //   5. results     — terms and partial flags, then snippets and byte ranges  (results.ts)
 // Three shapes travel: a `Candidate`, a `MergedMatch`, and the contract's `SearchResult`.
@@ -20,7 +22,7 @@ import { bitCount, type Candidate } from './candidate.ts';
 import { countRows, weightParams } from './fts-statements.ts';
 import { dateMatches, isDateOnly } from './date-candidates.ts';
 import { compareMatches, mergeMatches, unmerged, type MergedMatch } from './merge.ts';
-import { placementOf, TopicRanking } from './rank.ts';
+import { placementOf, TopicRanking } from './topic-ranking.ts';
 import type { RankingOptions } from './ranking.ts';
 import { endsInWord } from '../query/typing.ts';
 import { buildResults } from './results.ts';

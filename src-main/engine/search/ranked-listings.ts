@@ -1,12 +1,12 @@
-// A partial source read ranked, a page at a time (candidates.ts): when every form is common and
-// none lends its top rows, the narrowed rows (partial-candidates.ts) are split by which operands a
-// row holds — one listing per set of the other operands held with the listed form, and one of the
-// listed form in its title alone — each ranked as the full source ranks its rows and bounded by its
-// last row read. A row of one holds a known set of operands, so its coverage is known, and a set
-// whose coverage cannot reach the top is never read
+// A partial source read ranked, a page at a time (candidate-sources.ts): when every form is common
+// and none lends its top rows, the narrowed rows (partial-candidates.ts) are split by which
+// operands a row holds — one listing per set of the other operands held with the listed form, and
+// one of the listed form in its title alone — each ranked as the full source ranks its rows and
+// bounded by its last row read. A row of one holds a known set of operands, so its coverage is
+// known, and a set whose coverage cannot reach the top is never read
 // (docs/benchmarks.md#scale-ten-copies-of-msdocs-cpp).
 import { and, not, or, type Candidate } from './candidate.ts';
-import type { Source, SourceContext } from './candidates.ts';
+import type { Source, SourceContext } from './candidate-sources.ts';
 import type { ScoredRow } from './fts-statements.ts';
 import {
   formsOf,
@@ -40,11 +40,11 @@ export interface RankedListing {
 
 /**
  * The narrowed rows of three or four operands (`SPLIT_OPERANDS`), all common, none lending top
- * rows, as listings read ranked a page at a time: the listed form with each set of the other operands (not
- * all of them: a row with every operand is a full match, which `readPartial` drops) and without
- * the rest, then the listed form in its title without any other. At ten copies of msdocs-cpp,
- * 'virtual base class' took 34,910 candidates from the narrowed rows read whole, none of which
- * could rank; 'virtual' and 'class' without 'base' are below the floor from the first row
+ * rows, as listings read ranked a page at a time: the listed form with each set of the other
+ * operands (not all of them: a row with every operand is a full match, which `readPartial` drops)
+ * and without the rest, then the listed form in its title without any other. At ten copies of
+ * msdocs-cpp, 'virtual base class' took 34,910 candidates from the narrowed rows read whole, none
+ * of which could rank; 'virtual' and 'class' without 'base' are below the floor from the first row
  * (docs/benchmarks.md#scale-ten-copies-of-msdocs-cpp). Null when the listing is read whole.
  */
 export function rankedListings(topic: Topic, context: SourceContext): RankedListing[] | null {

@@ -49,7 +49,10 @@ export interface RankingOptions {
   commonTopWords: number;
   /** bm25 credited per unit of weight for a common operand a row holds (it is not scored). */
   commonWordBm25: number;
-  /** A word typed alone held by more rows than this ranks its titled rows first (candidates.ts). */
+  /**
+   * A word typed alone held by more rows than this ranks its titled rows first
+   * (candidate-sources.ts).
+   */
   typedTitledRows: number;
   /**
    * Four operands, all common, have their partial candidates read as seven ranked listings

@@ -1,13 +1,13 @@
-// Score bounds against a random vault (search/rank.ts, docs/architecture.md#search): pruning may
-// skip only rows that cannot rank, so for every query a topic's top k are the first k of its top
-// 1,000 (every source read whole), and every candidate kept is bounded by at least its score.
-// The vault mixes what bounds have missed before: camel-case file and heading names, aliases,
-// folders named like query words, headings holding a phrase's words apart; the queries mix
-// phrases, compounds, prefixes, column filters, exclusions and groups. (Found by fuzzes like
-// this: a partial row's heading holding the words of a phrase it does not hold, 'copy
-// LvalueFrame' for 'copy-lvalue', scored above its bound in 23 of 118 queries; a group held only
-// through a fuzzy variant, another member in the heading, in 4 with the group shapes; rows whose
-// FTS5 flags under NOT depended on the index's segments, in about one run of 3–10.)
+// Score bounds against a random vault (search/topic-ranking.ts, docs/architecture.md#search):
+// pruning may skip only rows that cannot rank, so for every query a topic's top k are the first k
+// of its top 1,000 (every source read whole), and every candidate kept is bounded by at least its
+// score. The vault mixes what bounds have missed before: camel-case file and heading names,
+// aliases, folders named like query words, headings holding a phrase's words apart; the queries mix
+// phrases, compounds, prefixes, column filters, exclusions and groups. (Found by fuzzes like this:
+// a partial row's heading holding the words of a phrase it does not hold, 'copy LvalueFrame' for
+// 'copy-lvalue', scored above its bound in 23 of 118 queries; a group held only through a fuzzy
+// variant, another member in the heading, in 4 with the group shapes; rows whose FTS5 flags under
+// NOT depended on the index's segments, in about one run of 3–10.)
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';

@@ -1,4 +1,4 @@
-// The candidate sources' score bounds (search/candidates.ts, docs/architecture.md#search): a
+// The candidate sources' score bounds (search/candidate-sources.ts, docs/architecture.md#search): a
 // source is read only while its bound can still reach the top k, so its bound must be a true
 // upper bound of the score bound of every row it has not returned yet. The vault makes the fuzzy
 // source long: 'value' is common and a fuzzy variant of the rare 'rvalue', so 'rvalue
@@ -12,7 +12,7 @@ import {
   readSource,
   type Source,
   type SourceContext,
-} from '../../../src-main/engine/search/candidates.ts';
+} from '../../../src-main/engine/search/candidate-sources.ts';
 import { mayHide, unflaggedShare } from '../../../src-main/engine/search/hidden-shares.ts';
 import {
   RANKING_DEFAULTS,
@@ -81,7 +81,9 @@ describe('candidate score bounds', () => {
   const plan = (q: string, typing: boolean, options?: RankingOptions) =>
     planOn(engine(), q, typing, options);
 
-  /** A candidate's score bound, as the rank stage computes it before visiting (rank.ts). */
+  /**
+   * A candidate's score bound, as the rank stage computes it before visiting (topic-ranking.ts).
+   */
   function boundOf(c: Candidate, topic: Topic, source: Source): number {
     let held = 0;
     topic.wanted.forEach((w, i) => {

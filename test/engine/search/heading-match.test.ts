@@ -63,7 +63,7 @@ describe('headingShares', () => {
 
   // A group its row holds only through a fuzzy variant ('rvalue' for 'value') counts no more in
   // the heading than in the coverage, though another member is there ('copy' and 'lvalue' apart):
-  // the row would score above its bound (rank.ts placementOf).
+  // the row would score above its bound (topic-ranking.ts placementOf).
   it('counts an operand its row holds only fuzzily at most fuzzyWeight', () => {
     const [group] = wanted('(value OR "copy lvalue")');
     const heading = headingOf('Rvalue', ['copy frame lvalue']);

@@ -1,11 +1,11 @@
 // One query planned as a topic on an engine's index, as a search plans it (search/topic.ts), with
-// what reading its candidate sources needs (search/candidates.ts), for tests of both.
+// what reading its candidate sources needs (search/candidate-sources.ts), for tests of both.
 import type { EngineService } from '#shared/contract/engine.ts';
 import { engineInternals } from '../../../src-main/engine/create-engine.ts';
 import { Vocabulary } from '../../../src-main/engine/query/fuzzy.ts';
 import { countRows, weightParams } from '../../../src-main/engine/search/fts-statements.ts';
 import { RANKING_DEFAULTS, type RankingOptions } from '../../../src-main/engine/search/ranking.ts';
-import { TopicRanking } from '../../../src-main/engine/search/rank.ts';
+import { TopicRanking } from '../../../src-main/engine/search/topic-ranking.ts';
 import { planTopic } from '../../../src-main/engine/search/topic.ts';
 import { SearchTree } from '../../../src-main/engine/search/tree.ts';
 

@@ -3,10 +3,10 @@
 // FTS5 tells about each: its bm25, which operands it holds exactly or only fuzzily, and whether a
 // wanted word is in its own text, its title, or its context.
 //
-// Candidates come from three sources, read by one loop (rank.ts) only while their score bound can
-// still reach the top: the sections holding every operand as typed (ranked in FTS5, fetched a page
-// at a time), those holding every operand when fuzzy variants count, and the partial ones
-// (partial-candidates.ts).
+// Candidates come from three sources, read by one loop (topic-ranking.ts) only while their score
+// bound can still reach the top: the sections holding every operand as typed (ranked in FTS5,
+// fetched a page at a time), those holding every operand when fuzzy variants count, and the partial
+// ones (partial-candidates.ts).
 import type { IndexReader } from '../store/index-reader.ts';
 import { and, Candidate, inFilters, not } from './candidate.ts';
 import {
@@ -146,7 +146,8 @@ const titled = (expr: string) => `{title} : (${expr})`;
  * (partial-candidates.ts `narrowed`), a phrase whose idf is its title rows', above its ceiling
  * anywhere: its ceiling is its title rows' (counted;
  * docs/benchmarks.md#statements-per-search-and-what-they-cost). Infinity when a ceiling is unknown
- * (a group, a word being typed) or filters score too (docs/benchmarks.md#the-partial-sources-bound).
+ * (a group, a word being typed) or filters score too
+ * (docs/benchmarks.md#the-partial-sources-bound).
  */
 function partialBound(topic: Topic, context: SourceContext): number {
   const { options, total } = context;
