@@ -115,6 +115,12 @@ describe('QuickState', () => {
     quick.type('xy');
     await quick.search.run();
     expect(quick.current).toMatchObject({ node: 'v:z.md' });
+    // The same search answered again (a note changed) keeps it where it is.
+    fake.answer('search', () =>
+      ok({ results: [result('v:a.md'), result('v:z.md')], terms: [], tookMs: 1 }),
+    );
+    await quick.search.rerun();
+    expect(quick.current).toMatchObject({ node: 'v:z.md' });
   });
 
   it('previews a result only once the cursor rests while typing; arrows show at once', async () => {

@@ -154,6 +154,9 @@ describe('SelectionState', () => {
     selection.resultsChanged([result('v:n.md#b'), result('v:n.md#c')]);
     selection.resultsChanged([result('v:n.md#c'), result('v:n.md#b')]);
     expect(selection.currentId).toBe('v:n.md#c');
+    // The same search answered again (a note changed) keeps it where it is.
+    selection.resultsChanged([result('v:n.md#b'), result('v:n.md#c')], true);
+    expect(selection.currentId).toBe('v:n.md#c');
   });
 
   it('moves the cursor within bounds', async () => {

@@ -70,7 +70,7 @@ export class AppState {
     });
     this.search = new SearchState(api, {
       debounceMs: options.debounceMs,
-      onResults: (results) => this.selection.resultsChanged(results),
+      onResults: (results, again) => this.selection.resultsChanged(results, again),
       sort: () => this.settings.settings?.resultSort ?? 'relevance',
     });
     this.vaults = new VaultsState(api);

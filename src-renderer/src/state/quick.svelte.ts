@@ -82,7 +82,7 @@ export class QuickState {
     this.search = new SearchState(api, {
       debounceMs: options.debounceMs ?? 0,
       topics: [memory?.getItem(LAST_QUERY_KEY) ?? ''],
-      onResults: (results) => this.#resultsChanged(results),
+      onResults: (results, again) => this.#resultsChanged(results, again),
     });
     // Derived in the constructor: they read the search and history set just above.
     this.rows = $derived(
@@ -229,9 +229,10 @@ export class QuickState {
     } else if (row.kind === 'section') this.#history.recordOpened(row.section);
   }
 
-  #resultsChanged(results: readonly SearchResult[]): void {
+  /** New results: the cursor stays on its row if the user put it there or they answer the same search again. */
+  #resultsChanged(results: readonly SearchResult[], again: boolean): void {
     this.selection.results = [...results];
-    this.#cursorTo(this.#chosen ? this.#cursorKey : null, 0);
+    this.#cursorTo(this.#chosen || again ? this.#cursorKey : null, 0);
   }
 
   /** Puts the cursor on the row `key` (if listed) or at `fallback`, and schedules its preview. */

@@ -14,8 +14,11 @@ export type SearchStatus = 'idle' | 'loading' | 'ready' | 'error';
 export interface SearchOptions {
   /** Milliseconds of typing pause before a search is sent (default 0: at once). */
   debounceMs?: number;
-  /** Called with every new result list (after stale responses are dropped). */
-  onResults?: (results: readonly SearchResult[]) => void;
+  /**
+   * Called with every new result list (after stale responses are dropped); `again`: it answers the
+   * same queries as the list before (the index or a setting changed), not a new input.
+   */
+  onResults?: (results: readonly SearchResult[], again: boolean) => void;
   /** The topics to start with (default: one empty topic). */
   topics?: string[];
   /** The order each search asks for, read when it is sent (default: relevance). */
@@ -71,7 +74,7 @@ export class SearchState {
 
   readonly #api: FolioApi;
   readonly #debounceMs: number;
-  readonly #onResults: (results: readonly SearchResult[]) => void;
+  readonly #onResults: (results: readonly SearchResult[], again: boolean) => void;
   /** This window's id in the engine's search queue. */
   readonly #client = clientId();
   readonly #sort: () => SearchSort;
@@ -161,9 +164,10 @@ export class SearchState {
     if (id !== this.#requestId) return;
     // The UI benchmark measures keystroke → answer → paint from this mark (docs/benchmarks.md).
     performance.mark('folio:search-answered');
+    const again = this.resultsFor === queries.join('\n');
     this.resultsFor = queries.join('\n');
     if (answer.ok)
-      this.#settle(answer.value.results, answer.value.terms, answer.value.tookMs, 'ready');
+      this.#settle(answer.value.results, answer.value.terms, answer.value.tookMs, 'ready', again);
     else {
       // The results of an earlier query are not this query's: none are shown with the error.
       this.#settle([], [], 0, 'error');
@@ -176,7 +180,13 @@ export class SearchState {
     return this.queries.length > 0 ? this.run() : Promise.resolve();
   }
 
-  #settle(results: SearchResult[], terms: string[], tookMs: number, status: SearchStatus): void {
+  #settle(
+    results: SearchResult[],
+    terms: string[],
+    tookMs: number,
+    status: SearchStatus,
+    again = false,
+  ): void {
     this.results = sameAsBefore(results, this.results);
     this.terms = terms;
     this.tookMs = tookMs;
@@ -185,7 +195,7 @@ export class SearchState {
     this.#loadingTimer = null;
     this.shownStatus = status;
     this.error = null;
-    this.#onResults(results);
+    this.#onResults(results, again);
   }
 }
 

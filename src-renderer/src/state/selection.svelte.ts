@@ -74,7 +74,7 @@ export class SelectionState {
   /**
    * The user put the cursor on its result (an arrow, a click, Enter): it stays on that result
    * while the list changes. A cursor each answer put on its first result goes to the next
-   * answer's first (docs/ui.md#results).
+   * answer's first — unless the answer is the same search again (docs/ui.md#results).
    */
   #chosen = false;
 
@@ -89,10 +89,11 @@ export class SelectionState {
   }
 
   /**
-   * A new result list: keep the cursor on the result the user chose if it is still there, else
+   * A new result list: keep the cursor on its result if it is still there and the user chose it
+   * or the list answers the same search `again` (a note changed: the one being read stays), else
    * put it on the first; the preview and outline follow once the list has stood.
    */
-  resultsChanged(results: readonly SearchResult[]): void {
+  resultsChanged(results: readonly SearchResult[], again = false): void {
     this.results = [...results];
     const ids = results.map((result) => result.id);
     for (const id of [...this.checked]) if (!ids.includes(id)) this.checked.delete(id);
@@ -100,7 +101,7 @@ export class SelectionState {
     const stays =
       this.currentId !== null &&
       ids.includes(this.currentId) &&
-      (this.#chosen || this.currentId === ids[0]);
+      (this.#chosen || again || this.currentId === ids[0]);
     if (!stays) {
       this.#chosen = false;
       this.currentId = ids[0]!;
