@@ -8,7 +8,7 @@
 // fetched a page at a time), those holding every operand when fuzzy variants count, and the partial
 // ones (partial-candidates.ts).
 import type { IndexReader } from '../store/index-reader.ts';
-import { and, Candidate, inFilters, not } from './candidate.ts';
+import { allOf, and, Candidate, inFilters, not } from './candidate.ts';
 import {
   countRows,
   rowidsOf,
@@ -32,16 +32,15 @@ export interface Source {
   expr: string;
   /** The highest score any of its unread candidates can reach (before the vault boost). */
   bound: number;
-  /** Rows read so far; true once it has no more. */
+  /** Rows read so far. */
   offset: number;
+  /** True once it has no more rows. */
   done: boolean;
-  /**
-   * Its rows fetched and not yet returned (`nextRows`), and how many statements fetched them
-   * (`LAST_FETCH`: all of them are fetched); the rows holding each fuzzy operand exactly (the
-   * fuzzy source).
-   */
+  /** Its rows fetched and not yet returned (`nextRows`). */
   rest: ScoredRow[] | null;
+  /** How many statements fetched its rows (`LAST_FETCH`: all of them are fetched). */
   fetches: number;
+  /** Per fuzzy operand: the source's rows holding it exactly (the fuzzy source). */
   exactRows: Map<number, Set<number>>;
   /** Per fuzzy operand: rows of `exactRows` this source has not returned yet (the fuzzy source). */
   unreadExact: Map<number, number>;
@@ -66,8 +65,6 @@ export interface Source {
   /** The share of the topic's weight its rows' flags cannot show (`unflaggedShare`). */
   unflagged: number;
 }
-
-const allOf = (exprs: string[]) => (exprs.length === 1 ? exprs[0]! : `(${exprs.join(' AND ')})`);
 
 /** What reading the sources needs. */
 export interface SourceContext {
@@ -105,8 +102,8 @@ export function planSources(topic: Topic, context: SourceContext, strict: boolea
   const sources =
     topic.typing && wanted.length === 1 && wanted[0]!.rows > context.options.typedTitledRows
       ? [
-          source('full', inFilters(topic, titled(exact)), Infinity),
-          source('full', inFilters(topic, not(exact, titled(exact))), 0),
+          source('full', inFilters(topic, inTitle(exact)), Infinity),
+          source('full', inFilters(topic, not(exact, inTitle(exact))), 0),
         ]
       : [source('full', inFilters(topic, exact), Infinity)];
   if (wanted.some((w) => w.operand.fuzzy)) {
@@ -128,14 +125,14 @@ export function planSources(topic: Topic, context: SourceContext, strict: boolea
 }
 
 /**
- * A word typed alone (docs/design.md#the-word-being-typed) held by more rows than
- * `typedTitledRows` finds the sections naming it in their title first: its full source is split
- * in two, the rows holding it in their title (ranked as before), then the others with bound 0 —
- * read only while the top is short of candidates. Ranking every row of a short word's
- * completions ('con': ~33k rows) took ~30 ms a keystroke, its ~2,900 titled rows ~7; a word held
- * by fewer rows ranks them all in a few milliseconds (docs/benchmarks.md#typed-prefixes).
+ * `expr` within the title column. A word typed alone (docs/design.md#the-word-being-typed) held by
+ * more rows than `typedTitledRows` finds the sections naming it in their title first: its full
+ * source is split in two, the rows holding it in their title (ranked as before), then the others
+ * with bound 0 — read only while the top is short of candidates. Ranking every row of a short
+ * word's completions ('con': ~33k rows) took ~30 ms a keystroke, its ~2,900 titled rows ~7; a
+ * word held by fewer rows ranks them all in a few milliseconds (docs/benchmarks.md#typed-prefixes).
  */
-const titled = (expr: string) => `{title} : (${expr})`;
+const inTitle = (expr: string) => `{title} : (${expr})`;
 
 /**
  * The highest score a candidate of the partial source can reach: it lacks some operand in every

@@ -57,8 +57,10 @@ export function bitCount(mask: number): number {
   return n;
 }
 
-/** FTS5 expressions: any of, both, the first without the second. */
+/** FTS5 expressions: any of, all of, both, the first without the second. */
 export const or = (exprs: string[]) => (exprs.length === 1 ? exprs[0]! : `(${exprs.join(' OR ')})`);
+export const allOf = (exprs: string[]) =>
+  exprs.length === 1 ? exprs[0]! : `(${exprs.join(' AND ')})`;
 export const and = (a: string, b: string | null) => (b === null ? a : `(${a}) AND (${b})`);
 export const not = (a: string, b: string | null) => (b === null ? a : `(${a}) NOT (${b})`);
 /** An expression within the topic's filters (field words, path pre-filter, negations). */
