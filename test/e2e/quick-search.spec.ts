@@ -209,3 +209,25 @@ test('a narrow window keeps the list and drops the preview; no results says so',
   await expect(page.getByText('No results.')).toBeVisible();
   await shoot(page, 'no-results');
 });
+
+// In the browser there is no window to hide: the hint does not promise "Esc hide", and Esc says
+// why the tab stays, the query kept (docs/ui.md#quick-search).
+test('in the browser Esc says the tab stays; the hint does not promise hiding', async ({
+  page,
+  bridge,
+}) => {
+  await page.goto(bridge.quickUrl);
+  await page.keyboard.type('barrels');
+  await expect(options(page).first()).toContainText('Rain barrels');
+  const status = page.getByRole('status');
+  await expect(status).toHaveText('Enter copy · Ctrl+K actions');
+  await expect(preview(page).locator('article')).toContainText('barrels');
+  await page.keyboard.press('Escape');
+  await expect(status).toHaveText('Esc hides quick search in the app; a browser tab stays open.');
+  await expect(box(page)).toHaveValue('barrels');
+  await expect(box(page)).toBeFocused();
+  for (const scheme of ['light', 'dark'] as const) {
+    await page.emulateMedia({ colorScheme: scheme });
+    await page.screenshot({ path: join(SCREENSHOTS, `quick-web-escape-${scheme}.png`) });
+  }
+});

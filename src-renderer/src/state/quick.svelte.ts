@@ -189,12 +189,18 @@ export class QuickState {
     this.menuCursor = Math.min(this.actions.length - 1, Math.max(0, this.menuCursor + delta));
   }
 
-  /** Esc: closes the menu, or hides the window. */
+  /**
+   * Esc: closes the menu, or hides the window. A browser tab has no window to hide and stays as
+   * it is, query kept: the status line says so rather than nothing happening
+   * (docs/ui.md#quick-search).
+   */
   escape(): Promise<unknown> {
     if (this.menuOpen) {
       this.menuOpen = false;
       return Promise.resolve();
     }
+    if (this.environment?.kind === 'web')
+      this.notice.show('Esc hides quick search in the app; a browser tab stays open.');
     return this.#api.hideQuickSearch();
   }
 
