@@ -1,7 +1,8 @@
 // Stage 4 of a search (docs/architecture.md#search): hierarchical merging, exactly as
 // docs/design.md#hierarchical-merging says: raw matches are promoted up the heading tree by
 // parent priority, sibling aggregation and the document rule; scores combine as
-// min(sum, C × max). Pure: it sees only the tree shape of the nodes involved.
+// min(sum, C × max), or a lower cap when partial matches repeat the same words. Pure: it sees only
+// the tree shape of the nodes involved and what each match holds.
 
 /** What merging needs to know about a node (a raw match or one of its ancestors). */
 export interface MergeNode {
@@ -29,6 +30,8 @@ export interface RawMatch {
   key: number;
   /** Positive, higher is better. */
   score: number;
+  /** The wanted operands it holds, as bits (`Candidate.held`); absent when unknown. */
+  held?: number;
 }
 
 /** A result after merging: its node, score and what it absorbed. */
@@ -52,32 +55,59 @@ export interface MergeParams {
   scoreCapMultiplier: number;
 }
 
+/**
+ * Repeated words (docs/design.md#hierarchical-merging): matches that are partial and together
+ * hold no more of the query than their best one alone combine at most `cap` × their best.
+ */
+export interface RepeatedWords {
+  cap: number;
+  /** The share of the query's weight a mask of held operands is, 0–1 (1: a full match). */
+  coverage(held: number): number;
+}
+
 interface Entry {
   score: number;
   mergedFrom: number[];
+  /** The operands it and what it absorbed hold, as bits; -1 when unknown. */
+  held: number;
 }
 
-const entry = (score: number): Entry => ({ score, mergedFrom: [] });
+const entry = (score: number, held: number): Entry => ({ score, mergedFrom: [], held });
 
-function combine(entries: Entry[], cap: number): number {
+/** The operands a set of entries holds together; -1 when one of them is unknown. */
+const heldBy = (entries: Entry[]) =>
+  entries.reduce((mask, e) => (mask < 0 || e.held < 0 ? -1 : mask | e.held), 0);
+
+function combine(entries: Entry[], cap: number, repeated: RepeatedWords | null): number {
   let sum = 0;
   let max = 0;
   for (const entry of entries) {
     sum += entry.score;
     max = Math.max(max, entry.score);
   }
-  return Math.min(sum, cap * max);
+  return Math.min(sum, capOf(entries, cap, repeated) * max);
+}
+
+/** C, or the repeated-words cap when the entries are partial and add no word to their best. */
+function capOf(entries: Entry[], cap: number, repeated: RepeatedWords | null): number {
+  const together = heldBy(entries);
+  if (!repeated || together < 0) return cap;
+  const best = Math.max(...entries.map((e) => repeated.coverage(e.held)));
+  const repeats = best < 1 && repeated.coverage(together) <= best;
+  return repeats ? Math.min(cap, repeated.cap) : cap;
 }
 
 function absorb(into: Entry, keys: number[], R: Map<number, Entry>): void {
   for (const key of keys) {
-    into.mergedFrom.push(key, ...R.get(key)!.mergedFrom);
+    const absorbed = R.get(key)!;
+    into.mergedFrom.push(key, ...absorbed.mergedFrom);
+    into.held = heldBy([into, absorbed]);
     R.delete(key);
   }
 }
 
 /** Merges one document's raw matches; `R` is modified in place. */
-function mergeDocument(R: Map<number, Entry>, nodes: NodeLookup, params: MergeParams): void {
+function mergeDocument(R: Map<number, Entry>, nodes: NodeLookup, params: Params): void {
   // below.get(A): the results under A (kept current as results enter; filtered against R).
   const below = new Map<number, number[]>();
   const addBelow = (key: number) => {
@@ -112,12 +142,13 @@ function mergeHeading(
   D: number[],
   R: Map<number, Entry>,
   nodes: NodeLookup,
-  params: MergeParams,
+  params: Params,
 ): boolean {
   const combined = () =>
     combine(
       D.map((k) => R.get(k)!),
       params.scoreCapMultiplier,
+      params.repeated,
     );
   const own = R.get(P.key);
   if (own) {
@@ -134,7 +165,7 @@ function mergeHeading(
     return false;
   }
   // Sibling aggregation.
-  const aggregate = entry(combined());
+  const aggregate = entry(combined(), 0);
   absorb(aggregate, D, R);
   R.set(P.key, aggregate);
   return true;
@@ -145,13 +176,14 @@ function mergeIntoDocument(
   docKey: number,
   R: Map<number, Entry>,
   nodes: NodeLookup,
-  params: MergeParams,
+  params: Params,
 ): void {
   const others = [...R.keys()].filter((key) => key !== docKey);
   const combined = () =>
     combine(
       others.map((k) => R.get(k)!),
       params.scoreCapMultiplier,
+      params.repeated,
     );
   const docEntry = R.get(docKey);
   if (docEntry) {
@@ -163,22 +195,27 @@ function mergeIntoDocument(
   const doc = nodes.get(docKey)!;
   const children = others.filter((key) => nodes.get(key)!.parent === docKey);
   if (children.length === doc.childCount && children.length >= params.minAggregationMatches) {
-    const aggregate = entry(combined());
+    const aggregate = entry(combined(), 0);
     absorb(aggregate, others, R);
     R.set(docKey, aggregate);
   }
 }
 
+type Params = MergeParams & { repeated: RepeatedWords | null };
+
 /**
  * Merges raw matches. `nodes` must hold every raw match and all its ancestors; a node listed
  * twice (two topics found it) keeps its better score. Results are ordered by score, ties by docId
- * then position.
+ * then position. `repeated`: the cap of partial matches repeating the same words (none: C only;
+ * the raw matches' `held` must then be of one topic).
  */
 export function mergeMatches(
   raw: readonly RawMatch[],
   nodes: NodeLookup,
-  params: MergeParams,
+  mergeParams: MergeParams,
+  repeated: RepeatedWords | null = null,
 ): MergedMatch[] {
+  const params = { ...mergeParams, repeated };
   const byDoc = new Map<number, Map<number, Entry>>();
   for (const match of raw) {
     const node = nodes.get(match.key);
@@ -187,7 +224,7 @@ export function mergeMatches(
     if (!R) byDoc.set(node.doc, (R = new Map()));
     const previous = R.get(match.key);
     if (previous) previous.score = Math.max(previous.score, match.score);
-    else R.set(match.key, entry(match.score));
+    else R.set(match.key, entry(match.score, match.held ?? -1));
   }
   const out: MergedMatch[] = [];
   for (const R of byDoc.values()) {
