@@ -1,8 +1,7 @@
 // Stage 4 of a search (docs/architecture.md#search): hierarchical merging, exactly as
 // docs/design.md#hierarchical-merging says: raw matches are promoted up the heading tree by
 // parent priority, sibling aggregation and the document rule; scores combine as
-// min(sum, C × max), or a lower cap when partial matches repeat the same words. Pure: it sees only
-// the tree shape of the nodes involved and what each match holds.
+// min(sum, C × max). Pure: it sees only the tree shape of the nodes involved.
 
 /** What merging needs to know about a node (a raw match or one of its ancestors). */
 export interface MergeNode {
@@ -30,8 +29,6 @@ export interface RawMatch {
   key: number;
   /** Positive, higher is better. */
   score: number;
-  /** The wanted operands it holds, as bits (`Candidate.held`); absent when unknown. */
-  held?: number;
 }
 
 /** A result after merging: its node, score and what it absorbed. */
@@ -55,59 +52,32 @@ export interface MergeParams {
   scoreCapMultiplier: number;
 }
 
-/**
- * Repeated words (docs/design.md#hierarchical-merging): matches that are partial and together
- * hold no more of the query than their best one alone combine at most `cap` × their best.
- */
-export interface RepeatedWords {
-  cap: number;
-  /** The share of the query's weight a mask of held operands is, 0–1 (1: a full match). */
-  coverage(held: number): number;
-}
-
 interface Entry {
   score: number;
   mergedFrom: number[];
-  /** The operands it and what it absorbed hold, as bits; -1 when unknown. */
-  held: number;
 }
 
-const entry = (score: number, held: number): Entry => ({ score, mergedFrom: [], held });
+const entry = (score: number): Entry => ({ score, mergedFrom: [] });
 
-/** The operands a set of entries holds together; -1 when one of them is unknown. */
-const heldBy = (entries: Entry[]) =>
-  entries.reduce((mask, e) => (mask < 0 || e.held < 0 ? -1 : mask | e.held), 0);
-
-function combine(entries: Entry[], cap: number, repeated: RepeatedWords | null): number {
+function combine(entries: Entry[], cap: number): number {
   let sum = 0;
   let max = 0;
   for (const entry of entries) {
     sum += entry.score;
     max = Math.max(max, entry.score);
   }
-  return Math.min(sum, capOf(entries, cap, repeated) * max);
-}
-
-/** C, or the repeated-words cap when the entries are partial and add no word to their best. */
-function capOf(entries: Entry[], cap: number, repeated: RepeatedWords | null): number {
-  const together = heldBy(entries);
-  if (!repeated || together < 0) return cap;
-  const best = Math.max(...entries.map((e) => repeated.coverage(e.held)));
-  const repeats = best < 1 && repeated.coverage(together) <= best;
-  return repeats ? Math.min(cap, repeated.cap) : cap;
+  return Math.min(sum, cap * max);
 }
 
 function absorb(into: Entry, keys: number[], R: Map<number, Entry>): void {
   for (const key of keys) {
-    const absorbed = R.get(key)!;
-    into.mergedFrom.push(key, ...absorbed.mergedFrom);
-    into.held = heldBy([into, absorbed]);
+    into.mergedFrom.push(key, ...R.get(key)!.mergedFrom);
     R.delete(key);
   }
 }
 
 /** Merges one document's raw matches; `R` is modified in place. */
-function mergeDocument(R: Map<number, Entry>, nodes: NodeLookup, params: Params): void {
+function mergeDocument(R: Map<number, Entry>, nodes: NodeLookup, params: MergeParams): void {
   // below.get(A): the results under A (kept current as results enter; filtered against R).
   const below = new Map<number, number[]>();
   const addBelow = (key: number) => {
@@ -142,13 +112,12 @@ function mergeHeading(
   D: number[],
   R: Map<number, Entry>,
   nodes: NodeLookup,
-  params: Params,
+  params: MergeParams,
 ): boolean {
   const combined = () =>
     combine(
       D.map((k) => R.get(k)!),
       params.scoreCapMultiplier,
-      params.repeated,
     );
   const own = R.get(P.key);
   if (own) {
@@ -165,7 +134,7 @@ function mergeHeading(
     return false;
   }
   // Sibling aggregation.
-  const aggregate = entry(combined(), 0);
+  const aggregate = entry(combined());
   absorb(aggregate, D, R);
   R.set(P.key, aggregate);
   return true;
@@ -176,14 +145,13 @@ function mergeIntoDocument(
   docKey: number,
   R: Map<number, Entry>,
   nodes: NodeLookup,
-  params: Params,
+  params: MergeParams,
 ): void {
   const others = [...R.keys()].filter((key) => key !== docKey);
   const combined = () =>
     combine(
       others.map((k) => R.get(k)!),
       params.scoreCapMultiplier,
-      params.repeated,
     );
   const docEntry = R.get(docKey);
   if (docEntry) {
@@ -195,27 +163,22 @@ function mergeIntoDocument(
   const doc = nodes.get(docKey)!;
   const children = others.filter((key) => nodes.get(key)!.parent === docKey);
   if (children.length === doc.childCount && children.length >= params.minAggregationMatches) {
-    const aggregate = entry(combined(), 0);
+    const aggregate = entry(combined());
     absorb(aggregate, others, R);
     R.set(docKey, aggregate);
   }
 }
 
-type Params = MergeParams & { repeated: RepeatedWords | null };
-
 /**
  * Merges raw matches. `nodes` must hold every raw match and all its ancestors; a node listed
  * twice (two topics found it) keeps its better score. Results are ordered by score, ties by docId
- * then position. `repeated`: the cap of partial matches repeating the same words (none: C only;
- * the raw matches' `held` must then be of one topic).
+ * then position.
  */
 export function mergeMatches(
   raw: readonly RawMatch[],
   nodes: NodeLookup,
-  mergeParams: MergeParams,
-  repeated: RepeatedWords | null = null,
+  params: MergeParams,
 ): MergedMatch[] {
-  const params = { ...mergeParams, repeated };
   const byDoc = new Map<number, Map<number, Entry>>();
   for (const match of raw) {
     const node = nodes.get(match.key);
@@ -224,7 +187,7 @@ export function mergeMatches(
     if (!R) byDoc.set(node.doc, (R = new Map()));
     const previous = R.get(match.key);
     if (previous) previous.score = Math.max(previous.score, match.score);
-    else R.set(match.key, entry(match.score, match.held ?? -1));
+    else R.set(match.key, entry(match.score));
   }
   const out: MergedMatch[] = [];
   for (const R of byDoc.values()) {

@@ -21,13 +21,7 @@ import { ENGINE_DEFAULTS } from '../settings/settings.ts';
 import { bitCount, type Candidate } from './candidate.ts';
 import { countRows, weightParams } from './fts-statements.ts';
 import { dateMatches, isDateOnly } from './date-candidates.ts';
-import {
-  compareMatches,
-  mergeMatches,
-  unmerged,
-  type MergedMatch,
-  type RepeatedWords,
-} from './merge.ts';
+import { compareMatches, mergeMatches, unmerged, type MergedMatch } from './merge.ts';
 import { placementOf, TopicRanking } from './topic-ranking.ts';
 import type { RankingOptions } from './ranking.ts';
 import { endsInWord } from '../query/typing.ts';
@@ -110,7 +104,7 @@ function* searchSteps(
   }
   const merged = context.merge
     ? ((rankings.length === 1 ? mergedRaw : null) ??
-      mergeMatches(raw.map(evidenceOf), tree.nodes, settings, repeatedOf(rankings, options)))
+      mergeMatches(raw.map(evidenceOf), tree.nodes, settings))
     : unmergedOf(raw, tree);
   describe(merged, raw, topics);
   place(merged, topics, { tree, analyzer, options });
@@ -190,8 +184,7 @@ function rawMatches(
   const n = limit * rawPerResult;
   const top = ranking.top(n);
   if (top.length < n || !ranking.more || !context.merge) return { top, merged: null };
-  const repeated = repeatedOf([ranking], context.options);
-  const merged = mergeMatches(top.map(evidenceOf), tree.nodes, context.settings, repeated);
+  const merged = mergeMatches(top.map(evidenceOf), tree.nodes, context.settings);
   if (merged.length >= limit) return { top, merged };
   return { top: ranking.top(n * rawGrowth), merged: null };
 }
@@ -202,23 +195,7 @@ const recencyOf = (o: RankingOptions) => ({
   now: Date.now(),
 });
 
-const evidenceOf = (c: Candidate) => ({ key: c.key, score: c.evidence, held: c.held });
-
-/**
- * The cap of partial matches repeating the same words (merge.ts `RepeatedWords`) for a search of
- * one topic: what a mask of its operands weighs. Topics' masks do not compare: none for several.
- */
-function repeatedOf(rankings: TopicRanking[], options: RankingOptions): RepeatedWords | null {
-  if (rankings.length !== 1) return null;
-  const { wanted, weight } = rankings[0]!.topic;
-  const coverage = (held: number) => {
-    if (weight <= 0) return 1;
-    let sum = 0;
-    for (let i = 0; i < wanted.length; i++) if (held & (1 << i)) sum += wanted[i]!.weight;
-    return sum / weight;
-  };
-  return { cap: options.repeatedWordsCap, coverage };
-}
+const evidenceOf = (c: Candidate) => ({ key: c.key, score: c.evidence });
 
 /**
  * Places each result by its own node: its evidence (merged: the combined evidence of what it

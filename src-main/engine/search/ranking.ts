@@ -27,12 +27,6 @@ export interface RankingOptions {
   /** When merging leaves fewer results than the limit, N grows once by this factor. */
   rawGrowth: number;
   /**
-   * Merged partial matches that together hold no more of the query than their best one alone
-   * (the same words, repeated in several sections) combine at most this × their best, not the
-   * setting's C (merge.ts, docs/design.md#hierarchical-merging).
-   */
-  repeatedWordsCap: number;
-  /**
    * A wanted operand held by at most this many rows is listed: all its rows are candidates. A
    * more common one is only looked up among the candidates of others; when every operand is that
    * common, the rarest one's rows are candidates where they hold another operand too, or the
@@ -87,7 +81,6 @@ export const RANKING_DEFAULTS: Readonly<RankingOptions> = Object.freeze({
   contextColumnWeight: 0,
   rawPerResult: 10,
   rawGrowth: 4,
-  repeatedWordsCap: 1.75,
   commonRows: 1000,
   titleListRows: 3000,
   commonTopRows: 150,

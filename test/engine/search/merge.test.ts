@@ -9,8 +9,6 @@ import {
   type RawMatch,
 } from '../../../src-main/engine/search/merge.ts';
 
-const bitCount = (n: number): number => (n ? (n & 1) + bitCount(n >>> 1) : 0);
-
 const PARAMS: MergeParams = {
   aggregationThreshold: 0.5,
   minAggregationMatches: 2,
@@ -103,27 +101,6 @@ describe('hierarchical merging', () => {
     expect(summary(doc(), raw([3, 10], [4, 1]), { ...PARAMS, scoreCapMultiplier: 1 })[0]![1]).toBe(
       10,
     );
-  });
-
-  it('score combination: partial matches repeating the same words are capped lower', () => {
-    // Operands a, b, c weigh 1 each (bits 1, 2, 4); the repeated-words cap is 1.5.
-    const repeated = { cap: 1.5, coverage: (held: number) => bitCount(held) / 3 };
-    const merge = (...matches: Array<[number, number, number]>) =>
-      mergeMatches(
-        matches.map(([key, score, held]) => ({ key, score, held })),
-        doc(),
-        PARAMS,
-        repeated,
-      ).map((m) => [m.key, m.score]);
-    // Both hold a and b only: together no more than either, so 4 + 4 is capped at 1.5 × 4.
-    expect(merge([3, 4, 0b011], [4, 4, 0b011])).toEqual([[2, 6]]);
-    // One holds c besides: together they hold more, so C applies (8 = 4 + 4 ≤ 2 × 4).
-    expect(merge([3, 4, 0b011], [4, 4, 0b111])).toEqual([[2, 8]]);
-    expect(merge([3, 4, 0b001], [4, 4, 0b010])).toEqual([[2, 8]]);
-    // Full matches repeating every word are not partial: C applies.
-    expect(merge([3, 4, 0b111], [4, 4, 0b111])).toEqual([[2, 8]]);
-    // Without masks (or without the rule) only C applies.
-    expect(summary(doc(), raw([3, 4], [4, 4]))).toEqual([[2, 8, [3, 4]]]);
   });
 
   it('deepest first: a merged parent counts as a child one level up; mergedFrom is transitive', () => {
