@@ -225,8 +225,13 @@ function listForm(
   const bit = 1 << form.operand;
   // Every row is read, so in no particular order (their bounds order the candidates).
   const all = { limit: -1, offset: 0 };
-  for (const expr of narrow ? narrowed(topic, form) : [form.expr]) {
+  const exprs = narrow ? narrowed(topic, form) : [form.expr];
+  // The rows of the first (narrowed: holding another operand too), which the next skips.
+  const first = new Set<number>();
+  for (const [i, expr] of exprs.entries()) {
     for (const row of scoredRows(reader, inFilters(topic, expr), topic.scope, weights, null, all)) {
+      if (i > 0 && first.has(row[0])) continue;
+      if (i === 0 && exprs.length > 1) first.add(row[0]);
       const c = take(row[0]);
       if (!c) continue;
       c.addRow(row, scale);
@@ -352,8 +357,14 @@ const grouped = (expr: string) => (expr.startsWith('{') ? `(${expr})` : expr);
 function narrowed(topic: Topic, form: Form): string[] {
   const others = topic.wanted.flatMap((w, i) => (i === form.operand ? [] : [w.operand.expr]));
   const other = or(others);
-  const titled = not(`{title} : (${form.expr})`, other);
-  return topic.wanted.length === 2 ? [titled] : [and(form.expr, other), titled];
+  const titled = `{title} : (${form.expr})`;
+  if (topic.wanted.length === 2) return [not(titled, other)];
+  // Of more operands, the titled rows holding another are the first statement's: `listForm`
+  // skips them, where FTS5 would find the rows of `titled AND other` to leave them out ('how to
+  // check the type of a template argument at compile time' at ten copies of msdocs-cpp: 11 → 3
+  // ms; docs/benchmarks.md#scale-ten-copies-of-msdocs-cpp). With filters, as they read.
+  const filtered = topic.restriction !== null || topic.exclude !== null;
+  return [and(form.expr, other), filtered ? not(titled, other) : titled];
 }
 
 /** Adds a page of a ranked listing to the candidates `take` gives. */
