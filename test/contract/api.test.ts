@@ -21,6 +21,8 @@ describe('request validation', () => {
     ['search', { queries: 'rust' }, false],
     ['search', { queries: ['x'], limit: 0 }, false],
     ['search', { queries: ['x'], extra: 1 }, false],
+    ['search', { queries: ['x'], detail: 'text' }, true],
+    ['search', { queries: ['x'], detail: 'html' }, false],
     ['addVault', { root: '/tmp/v', name: 'Bad Name' }, false],
     ['addVault', { root: '/tmp/v', name: 'good_name-1' }, true],
     ['updateSettings', { fuzzyDistance: 2 }, false],
