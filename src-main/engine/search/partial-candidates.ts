@@ -150,7 +150,8 @@ export function readPartial(
   // Narrowed, the listed rows are scored with every other operand's phrases (`narrowed`), or
   // hold none of them (its titled rows), so their flags show where those are.
   const flagged = narrow && topic.restriction === null;
-  markChecked(topic, context, checked, fresh, { among, topped, page, flagged });
+  const held = narrow && !page ? listed[0]! : undefined;
+  markChecked(topic, context, checked, fresh, { among, topped, page, flagged, held });
   const all = allOperands(topic);
   const partial: Candidate[] = [];
   for (const [rowid, c] of fresh) {
@@ -262,11 +263,14 @@ function markChecked(
     topped,
     page,
     flagged = false,
+    held,
   }: {
     among: string;
     topped: ReadonlyMap<Form, number[]>;
     page?: ListedPage;
     flagged?: boolean;
+    /** The one listed form when its rows are `narrowed`: `among` is its rows. */
+    held?: Form;
   },
 ): void {
   const { options } = context;
@@ -295,7 +299,11 @@ function markChecked(
     let rowids: Iterable<number>;
     if (page && !form.fuzzy) rowids = page.held & bit ? candidates.keys() : [];
     else {
-      const found = new Set(lookUp(form.expr, or([among, ...others])));
+      const looked = lookUp(form.expr, or([among, ...others]));
+      // Narrowed, the listed form's rows are not all read: a row looked up among them alone (a
+      // common form's top row) holds it too — of two operands, a full match, the full source's.
+      if (held && others.length === 0) mark(looked, (c) => (c.exact |= 1 << held.operand));
+      const found = new Set(looked);
       for (const rowid of topped.get(form) ?? []) found.add(rowid);
       rowids = found;
     }

@@ -211,6 +211,37 @@ describe('candidate score bounds', () => {
     },
   );
 
+  // A partial candidate lacks some operand in every form: a row holding each is the full or fuzzy
+  // source's, scored there. Every form common, the listed one is read narrowed (its rows holding
+  // another operand are not read), and a common form's top rows (`commonTopRows`) holding it too
+  // were partial candidates of one operand: read before the full source, 'default constructor
+  // -copy' on msdocs-cpp scored its best full match 0 so (partial-candidates.ts `markChecked`).
+  it.each([
+    'value reference',
+    'reference value',
+    'move copy',
+    'value type',
+    'value reference -copy',
+  ])('the partial source gives no row holding every operand: %s', (q) => {
+    let rows = 0;
+    for (const commonTopRows of [3, 40]) {
+      const { topic, context } = plan(q, false, { ...ALL_COMMON, commonTopRows });
+      const forms = topic.wanted.map((w) => w.operand.fuzzy ?? w.operand.expr);
+      const holding = new Set(rowidsOf(context.reader, forms.join(' AND ')));
+      const found = new Map<number, Candidate>();
+      for (const source of planSources(topic, context, false)) {
+        if (source.kind !== 'partial') continue;
+        while (!source.done) {
+          for (const c of readSource(source, topic, context, found, 3)) {
+            expect(holding.has(c.rowid), `row ${c.rowid}`).toBe(false);
+            rows++;
+          }
+        }
+      }
+    }
+    expect(rows).toBeGreaterThan(2);
+  });
+
   /** `q`'s ranking with every form common, fresh at each call. */
   const ranking = (q: string) => rankingOn(engine(), q, ALL_COMMON);
 
