@@ -35,13 +35,14 @@ export function planOn(
 
 /**
  * `q`'s topic ranked as a search ranks it (no boosts), a fresh ranking at each call; `typing`: its
- * last word being typed.
+ * last word being typed; `strict`: full matches only.
  */
 export function rankingOn(
   engine: EngineService,
   q: string,
   options: RankingOptions = RANKING_DEFAULTS,
   typing = false,
+  strict = false,
 ): () => TopicRanking {
   const internals = engineInternals(engine);
   const { topic, context } = planOn(engine, q, typing, options);
@@ -50,7 +51,7 @@ export function rankingOn(
       ...context,
       tree: new SearchTree(context.reader),
       analyzer: internals.analyzer(),
-      strict: false,
+      strict,
       boostOf: () => 1,
       boostMax: 1,
     });
