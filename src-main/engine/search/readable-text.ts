@@ -1,8 +1,9 @@
 // Snippet text as a reader sees it (docs/design.md#snippets): the Markdown and HTML syntax of a
 // piece of a note's source is dropped — heading and list markers, quote and callout markers,
 // emphasis, code fences and backticks, HTML tags and comments, link targets, reference-link
-// definitions — and links show their text, wikilinks their alias or target. Match ranges move
-// with the text they mark; a match inside dropped syntax (a URL, a tag) is dropped with it.
+// definitions — and links show their text, wikilinks their alias or target, table rows their
+// cells. Match ranges move with the text they mark; a match inside dropped syntax (a URL, a tag)
+// is dropped with it.
 import type { TextRange } from './highlight.ts';
 
 /** Source text replaced by what a reader sees of it: kept source ranges and literal text. */
@@ -69,6 +70,9 @@ const INLINE = new RegExp(
       /<!--[\s\S]*?(?:-->|$)/.source, // an HTML comment
       /%%[\s\S]*?(?:%%|$)/.source, // an Obsidian comment
       `</?(?:${HTML_TAGS})(?:\\s[^<>]*)?/?>`, // an HTML tag
+      // Any other element with an attribute (`<Listing caption="…">`), and the closing tag of
+      // a component or custom element (`</Listing>`, `</my-card>`); `<T>` stays text.
+      /<[A-Za-z][\w-]*\s+[\w:.-]+\s*=\s*["'][^<>]*>|<\/(?:[A-Z][\w-]*|[a-z]+-[\w-]*)\s*>/.source,
       // A wikilink or an embed: its alias, else its target and heading.
       /!?\[\[(?<target>[^\]|#^\n]*)(?<anchor>[#^][^\]|\n]*)?(?:\|(?<alias>[^\]\n]*))?\]\]/.source,
       /!?\[(?<text>[^\]\n]*)\]\((?:[^()\n]|\([^()\n]*\))*\)/.source, // a link or image: its text
@@ -115,6 +119,77 @@ function inlineShown(m: RegExpExecArray): Array<TextRange | string> {
   return kept && kept[1] > kept[0] ? [kept] : [];
 }
 
+/** Between a table row's cells (a snippet collapses whitespace: spaces alone would not show). */
+const CELL_SEPARATOR = ' · ';
+/** After a table row that another row follows. */
+const ROW_END = ';';
+/** A table row's (or rule's) start: its leading pipe. */
+const ROW_AT = /[ \t]*\|/y;
+
+/** Where the code span opening with the `ticks` at `at` closes (before `end`), or -1. */
+function codeSpanEnd(text: string, at: number, ticks: number, end: number): number {
+  const run = '`'.repeat(ticks);
+  for (let i = text.indexOf(run, at + ticks); i >= 0 && i < end; i = text.indexOf(run, i + 1)) {
+    let close = i + ticks;
+    if (text[i - 1] === '`') continue;
+    if (text[close] !== '`') return close;
+    while (text[close] === '`') close++;
+    i = close - 1;
+  }
+  return -1;
+}
+
+/**
+ * Pushes onto `edits` the edits that show the table row `[start, end)` as its non-empty cells
+ * joined by `CELL_SEPARATOR` (docs/design.md#snippets): pipes and their spaces go, an escaped
+ * pipe (`\|`) shows as `|`, a pipe in a code span is text.
+ */
+function tableRowEdits(text: string, start: number, end: number, edits: Edit[]): void {
+  const first = edits.length;
+  let cell = text.indexOf('|', start) + 1;
+  let shownEnd = -1; // where the last non-empty cell shown ends
+  let escapes = 0; // of the cell being read, pushed once it proves non-empty
+  const blank = (c: string | undefined) => c === ' ' || c === '\t' || c === '\r';
+  const close = (to: number) => {
+    let s = cell;
+    let e = to;
+    while (s < e && blank(text[s])) s++;
+    while (e > s && blank(text[e - 1])) e--;
+    const cellEscapes = escapes > 0 ? edits.splice(edits.length - escapes, escapes) : [];
+    escapes = 0;
+    if (e === s) return;
+    if (shownEnd < 0) edits.push({ start, end: s, shown: [] });
+    else edits.push({ start: shownEnd, end: s, shown: [CELL_SEPARATOR] });
+    edits.push(...cellEscapes);
+    shownEnd = e;
+  };
+  for (let i = cell; i < end; i++) {
+    const c = text[i];
+    if (c === '\\' && text[i + 1] === '|') {
+      edits.push({ start: i, end: i + 1, shown: [] });
+      escapes++;
+      i++;
+    } else if (c === '`') {
+      let ticks = 1;
+      while (text[i + ticks] === '`') ticks++;
+      const after = codeSpanEnd(text, i, ticks, end);
+      i = (after < 0 ? i + ticks : after) - 1;
+    } else if (c === '|') {
+      close(i);
+      cell = i + 1;
+    }
+  }
+  close(end);
+  if (shownEnd < 0) {
+    edits.length = first;
+    edits.push({ start, end, shown: [] });
+    return;
+  }
+  ROW_AT.lastIndex = end + 1;
+  const followed = end < text.length && ROW_AT.test(text);
+  edits.push({ start: shownEnd, end, shown: followed ? [ROW_END] : [] });
+}
+
 /** Fenced code blocks in `text`, fence lines included (shown as written but for the fences). */
 function codeBlocks(text: string, fencedBefore: boolean): Array<[number, number]> {
   const blocks: Array<[number, number]> = [];
@@ -142,7 +217,16 @@ function editsOf(text: string, fencedBefore: boolean): Edit[] {
   for (let at = 0; at <= text.length; at = lineStartFrom(text, at + 1)) {
     LINE_START_AT.lastIndex = at;
     const m = LINE_START_AT.exec(text);
-    if (!m || m[0] === '') continue;
+    if (!m || m[0] === '') {
+      ROW_AT.lastIndex = at;
+      if (ROW_AT.test(text) && !insideAny(code, at)) {
+        LINE_END.lastIndex = at;
+        const end = LINE_END.exec(text)?.index ?? text.length;
+        tableRowEdits(text, at, end, edits);
+        at = end - 1;
+      }
+      continue;
+    }
     const isFence = /^[ \t]*(?:`{3}|~{3})/.test(m[0]);
     if (isFence || !insideAny(code, m.index)) {
       edits.push({ start: m.index, end: m.index + m[0].length, shown: [] });
@@ -157,13 +241,25 @@ function editsOf(text: string, fencedBefore: boolean): Edit[] {
   return mergeEdits(edits, inline);
 }
 
-/** Both lists merged in order; an inline edit overlapping a line edit is left out. */
+/**
+ * Both lists (each in order, not overlapping) merged in order, without a sort; an edit that
+ * overlaps the one kept before it is left out (of two starting together, the longer is kept).
+ */
 function mergeEdits(lines: Edit[], inline: Edit[]): Edit[] {
-  const all = [...lines, ...inline].sort((a, b) => a.start - b.start || b.end - a.end);
+  if (lines.length === 0) return inline;
   const kept: Edit[] = [];
-  for (const edit of all) {
-    const last = kept[kept.length - 1];
-    if (!last || edit.start >= last.end) kept.push(edit);
+  let end = -1;
+  for (let i = 0, j = 0; i < lines.length || j < inline.length;) {
+    const line = lines[i];
+    const other = inline[j];
+    const takeLine = !other || (!!line && (line.start - other.start || other.end - line.end) <= 0);
+    const edit = takeLine ? line! : other;
+    if (takeLine) i++;
+    else j++;
+    if (edit.start >= end) {
+      kept.push(edit);
+      end = edit.end;
+    }
   }
   return kept;
 }
@@ -182,35 +278,54 @@ export function fenceOpenAt(before: string, limit = 1 << 16): boolean {
 /**
  * `text` as a reader sees it, with `matches` (sorted, disjoint) moved onto the result: a match
  * keeps the part of it a reader still sees (a link's text, a wikilink's alias). `fencedBefore`:
- * the text starts inside fenced code.
+ * the text starts inside fenced code. `from`: only what a reader sees of `text` from there on is
+ * kept — syntax that `from` falls inside is read whole and dropped, so the result never starts
+ * inside a tag or a link's target (docs/design.md#snippets).
  */
-export function readableText(text: string, matches: TextRange[], fencedBefore = false): MarkedText {
+export function readableText(
+  text: string,
+  matches: TextRange[],
+  fencedBefore = false,
+  from = 0,
+): MarkedText {
   const edits = editsOf(text, fencedBefore);
-  if (edits.length === 0) return { text, matches };
-  // The output as pieces: source ranges (which matches map onto) and literal text.
-  const pieces: Array<TextRange | string> = [];
-  let at = 0;
-  for (const edit of edits) {
-    if (edit.start > at) pieces.push([at, edit.start]);
-    pieces.push(...edit.shown);
-    at = edit.end;
-  }
-  if (at < text.length) pieces.push([at, text.length]);
+  if (edits.length === 0) return from === 0 ? { text, matches } : cutBefore(text, matches, from);
   let out = '';
+  let cut = from === 0 ? 0 : -1;
   const moved: TextRange[] = [];
-  for (const piece of pieces) {
-    if (typeof piece === 'string') {
-      out += piece;
-      continue;
-    }
-    const [ps, pe] = piece;
-    for (const [s, e] of matches) {
-      if (e <= ps || s >= pe) continue;
+  let next = 0; // the first match that can reach the next source range (ranges come in order)
+  // A source range: its matches move onto the output.
+  const keep = (ps: number, pe: number) => {
+    if (pe <= ps) return;
+    if (cut < 0 && pe > from) cut = out.length + Math.max(0, from - ps);
+    while (next < matches.length && matches[next]![1] <= ps) next++;
+    for (let i = next; i < matches.length && matches[i]![0] < pe; i++) {
+      const [s, e] = matches[i]!;
       moved.push([out.length + Math.max(s, ps) - ps, out.length + Math.min(e, pe) - ps]);
     }
     out += text.slice(ps, pe);
+  };
+  let at = 0;
+  for (const edit of edits) {
+    keep(at, edit.start);
+    if (cut < 0 && edit.start >= from) cut = out.length;
+    for (const piece of edit.shown) {
+      if (typeof piece === 'string') out += piece;
+      else keep(piece[0], piece[1]);
+    }
+    at = edit.end;
   }
-  return { text: out, matches: joined(moved.filter(([s, e]) => out.slice(s, e).trim() !== '')) };
+  keep(at, text.length);
+  const kept = moved.filter(([s, e]) => out.slice(s, e).trim() !== '');
+  return cutBefore(out, joined(kept), cut < 0 ? out.length : cut);
+}
+
+/** `text` from `at` on, its matches moved with it (a match cut there keeps its rest). */
+function cutBefore(text: string, matches: TextRange[], at: number): MarkedText {
+  if (at === 0) return { text, matches };
+  const moved: TextRange[] = [];
+  for (const [s, e] of matches) if (e > at) moved.push([Math.max(s, at) - at, e - at]);
+  return { text: text.slice(at), matches: moved };
 }
 
 /** Sorted ranges with touching or overlapping ones joined. */

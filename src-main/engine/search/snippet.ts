@@ -156,21 +156,83 @@ class Segments {
   }
 }
 
+/** How far a window's edge looks for the start or end of syntax it falls inside. */
+const SYNTAX_REACH = 400;
+/** A table row's start. */
+const ROW_START = /^[ \t]*\|/;
+
+/** The count of `char` in `text`. */
+function countOf(text: string, char: string): number {
+  let count = 0;
+  for (let at = text.indexOf(char); at >= 0; at = text.indexOf(char, at + 1)) count++;
+  return count;
+}
+
+/**
+ * Where to start reading `text` for a window starting at `from`, so that syntax `from` falls
+ * inside is read whole (docs/design.md#snippets): its line's start for a table row, else the
+ * start of a tag, a link or a code span the line leaves open at `from` (looking at most
+ * `SYNTAX_REACH` back).
+ */
+function readFrom(text: string, from: number): number {
+  if (from === 0) return 0;
+  const line = Math.max(text.lastIndexOf('\n', from - 1) + 1, from - SYNTAX_REACH);
+  const before = text.slice(line, from);
+  if (ROW_START.test(before)) return line;
+  let begin = before.length;
+  const tag = before.lastIndexOf('<');
+  if (tag > before.lastIndexOf('>')) begin = tag;
+  const bracket = before.lastIndexOf('[');
+  if (bracket >= 0) {
+    const target = before.lastIndexOf('](');
+    if (bracket > before.lastIndexOf(']')) begin = Math.min(begin, bracket);
+    else if (target > before.lastIndexOf(')')) {
+      // Inside a link's target: from its text's `[` (the last one before `](`).
+      const opening = before.lastIndexOf('[', target);
+      if (opening >= 0) begin = Math.min(begin, opening);
+    }
+  }
+  if (before.includes('`') && countOf(before, '`') % 2 === 1) {
+    begin = Math.min(begin, before.lastIndexOf('`'));
+  }
+  return line + begin;
+}
+
+/**
+ * Where to stop reading `text` for a window read up to `stop`: the end of its line (at most
+ * `SYNTAX_REACH` on) when the line so far leaves a tag or a link open — a `<` after its last `>`,
+ * a `[` after its last `]`, a `](` after its last `)`.
+ */
+function readTo(text: string, stop: number): number {
+  if (stop >= text.length) return text.length;
+  const line = Math.max(text.lastIndexOf('\n', stop - 1) + 1, stop - SYNTAX_REACH);
+  const before = text.slice(line, stop);
+  const open = (opener: string, closer: string) => {
+    const at = before.lastIndexOf(opener);
+    return at >= 0 && at > before.lastIndexOf(closer);
+  };
+  if (!open('<', '>') && !open('[', ']') && !open('](', ')')) return stop;
+  const end = text.indexOf('\n', stop);
+  return Math.min(end < 0 ? text.length : end, stop + SYNTAX_REACH);
+}
+
 /**
  * The window `[from, end)` of `text` as a reader sees it (readable-text.ts), with its matches,
  * cut back to about `end - from` characters. The source is read a little past `end`, so that
- * markup dropped inside the window leaves room for the text after it.
+ * markup dropped inside the window leaves room for the text after it, and on to the end of
+ * syntax it stops inside; it is read from before `from` when `from` may be inside syntax.
  */
 function readableWindow(text: string, matches: TextRange[], from: number, end: number) {
-  const stop = Math.min(text.length, end + (end - from));
+  const stop = readTo(text, Math.min(text.length, end + (end - from)));
+  const begin = readFrom(text, from);
   const inside: TextRange[] = [];
-  for (let i = firstEndingAfter(matches, from); i < matches.length; i++) {
+  for (let i = firstEndingAfter(matches, begin); i < matches.length; i++) {
     const [ms, me] = matches[i]!;
     if (ms >= stop) break;
-    inside.push([Math.max(ms, from) - from, Math.min(me, stop) - from]);
+    inside.push([Math.max(ms, begin) - begin, Math.min(me, stop) - begin]);
   }
-  const fenced = fenceOpenAt(text.slice(0, from));
-  const view = readableText(text.slice(from, stop), inside, fenced);
+  const fenced = fenceOpenAt(text.slice(0, begin));
+  const view = readableText(text.slice(begin, stop), inside, fenced, from - begin);
   const leading = view.text.search(/\S/);
   const cut = leading < 0 ? 0 : snapEnd(view.text, leading, leading + (end - from), view.matches);
   const more = stop < text.length || /\S/.test(view.text.slice(cut));

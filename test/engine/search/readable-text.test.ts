@@ -34,7 +34,8 @@ describe('readableText', () => {
     ],
     ['<a id="anchor"></a>Text <br/> more <span class="x">in span</span>', 'Text  more in span'],
     ['visible <!-- hidden comment --> and %%obsidian comment%% end', 'visible  and  end'],
-    ['| a | b |\n| --- | --- |\n| 1 | 2 |', '| a | b |\n\n| 1 | 2 |'],
+    ['| a | b |\n| --- | --- |\n| 1 | 2 |', 'a · b;\n\n1 · 2'],
+    ['<Listing number="9-4" caption="Using `match`">\ncode\n</Listing>', '\ncode\n'],
   ])('%j reads %j', (source, shown) => {
     expect(readable(source).text).toBe(shown);
   });
@@ -79,6 +80,49 @@ describe('readableText', () => {
     expect(view.matches).toEqual([[4, 15]]);
   });
 
+  it('reads a table row as its cells: empty ones left out, escaped pipes and code kept', () => {
+    expect(readable('| | x | |\n|y|  | z |\n\nafter').text).toBe('x;\ny · z\n\nafter');
+    expect(readable('| a \\| b | `c | d` | e |').text).toBe('a | b · c | d · e');
+    expect(readable('  | [[Note\\|alias]] | **bold** | ``a`|`b`` |').text).toBe(
+      'alias · bold · a`|`b',
+    );
+    expect(readable('| only `one tick | here |').text).toBe('only `one tick · here');
+    expect(
+      readable('| state | current |\n|---|---:|\n| sleep | 0.02 mA |', ['current', 'mA']),
+    ).toEqual({
+      text: 'state · current;\n\nsleep · 0.02 mA',
+      marked: ['current', 'mA'],
+    });
+    // A pipe that starts no line separates nothing; in fenced code a row is code.
+    expect(readable('a | b | c').text).toBe('a | b | c');
+    expect(readable('```\n| a | b |\n```').text).toBe('\n| a | b |\n');
+  });
+
+  it('keeps what a reader sees from a point on, never the inside of syntax', () => {
+    const from = (text: string, at: string, marked: string[] = []) => {
+      const matches = marked.map((w): [number, number] => [
+        text.indexOf(w),
+        text.indexOf(w) + w.length,
+      ]);
+      const view = readableText(text, matches, false, text.indexOf(at));
+      return { text: view.text, marked: view.matches.map(([s, e]) => view.text.slice(s, e)) };
+    };
+    expect(from('see <a href="x">link</a> end', 'href', ['link'])).toEqual({
+      text: 'link end',
+      marked: ['link'],
+    });
+    expect(from('a [text](https://x.example/path) b', 'path')).toEqual({ text: ' b', marked: [] });
+    expect(from('call `some code` now', 'code', ['some'])).toEqual({
+      text: 'code now',
+      marked: [],
+    });
+    expect(from('| a | b | c |', ' b', ['b', 'c'])).toEqual({ text: 'b · c', marked: ['b', 'c'] });
+    expect(from('plain words', 'words', ['plain', 'words'])).toEqual({
+      text: 'words',
+      marked: ['words'],
+    });
+  });
+
   it('says whether fenced code is open at a point', () => {
     expect(fenceOpenAt('text\n```js\ncode')).toBe(true);
     expect(fenceOpenAt('text\n```js\ncode\n```\nmore')).toBe(false);
@@ -99,5 +143,33 @@ describe('buildSnippet shows text, not markup', () => {
     );
     expect(snippet.segments.filter((s) => s.match).map((s) => s.text)).toEqual(['attachments']);
     expect(snippet.html).toContain('Put <b>attachments</b> in the attachments folder');
+  });
+
+  /** A snippet's text, its matches in `[…]`. */
+  const shown = (text: string, words: string[]) => {
+    const matches = words
+      .map((w): [number, number] => [text.indexOf(w), text.indexOf(w) + w.length])
+      .sort((a, b) => a[0] - b[0]);
+    return buildSnippet(text, matches)
+      .segments.map((s) => (s.match ? `[${s.text}]` : s.text))
+      .join('');
+  };
+
+  it('reads a table as its cells', () => {
+    const text =
+      'How much energy a station uses.\n\n## Consumption\n\n| state | current | time |\n' +
+      '|---|---:|---:|\n| deep sleep | 0.02 mA | 9 min |\n| measuring | 12 mA | 2 s |\n';
+    expect(shown(text, ['energy', 'sleep'])).toBe(
+      'How much [energy] a station uses. Consumption state · current · time; deep [sleep] · ' +
+        '0.02 mA · 9 min; measuring · 12 mA · 2 s',
+    );
+  });
+
+  it('never starts or ends inside a tag or a link', () => {
+    const filler = 'words of filler text here and there, '.repeat(4);
+    const tagged = `${filler}<Listing caption="Using a match to handle a Result">\n\nhandle errors here. ${filler}`;
+    expect(shown(tagged, ['errors'])).toMatch(/^…handle \[errors\] here\. words of filler/);
+    const linked = `alpha ${'<br/> '.repeat(50)}[link](https://example.com/${'a'.repeat(200)}) omega`;
+    expect(shown(linked, ['alpha'])).toBe('[alpha] link omega');
   });
 });
