@@ -168,6 +168,17 @@ function countOf(text: string, char: string): number {
   return count;
 }
 
+/** The start of the line holding `at`, looking at most `SYNTAX_REACH` back. */
+function lineStartBefore(text: string, at: number): number {
+  return Math.max(text.lastIndexOf('\n', at - 1) + 1, at - SYNTAX_REACH);
+}
+
+/** Where `text`'s last `opener` is, when no `closer` follows it (else -1). */
+function openAt(text: string, opener: string, closer: string): number {
+  const at = text.lastIndexOf(opener);
+  return at > text.lastIndexOf(closer) ? at : -1;
+}
+
 /**
  * Where to start reading `text` for a window starting at `from`, so that syntax `from` falls
  * inside is read whole (docs/design.md#snippets): its line's start for a table row, else the
@@ -176,17 +187,17 @@ function countOf(text: string, char: string): number {
  */
 function readFrom(text: string, from: number): number {
   if (from === 0) return 0;
-  const line = Math.max(text.lastIndexOf('\n', from - 1) + 1, from - SYNTAX_REACH);
+  const line = lineStartBefore(text, from);
   const before = text.slice(line, from);
   if (ROW_START.test(before)) return line;
   let begin = before.length;
-  const tag = before.lastIndexOf('<');
-  if (tag > before.lastIndexOf('>')) begin = tag;
-  const bracket = before.lastIndexOf('[');
-  if (bracket >= 0) {
-    const target = before.lastIndexOf('](');
-    if (bracket > before.lastIndexOf(']')) begin = Math.min(begin, bracket);
-    else if (target > before.lastIndexOf(')')) {
+  const tag = openAt(before, '<', '>');
+  if (tag >= 0) begin = tag;
+  const bracket = openAt(before, '[', ']');
+  if (bracket >= 0) begin = Math.min(begin, bracket);
+  else {
+    const target = openAt(before, '](', ')');
+    if (target >= 0) {
       // Inside a link's target: from its text's `[` (the last one before `](`).
       const opening = before.lastIndexOf('[', target);
       if (opening >= 0) begin = Math.min(begin, opening);
@@ -205,12 +216,8 @@ function readFrom(text: string, from: number): number {
  */
 function readTo(text: string, stop: number): number {
   if (stop >= text.length) return text.length;
-  const line = Math.max(text.lastIndexOf('\n', stop - 1) + 1, stop - SYNTAX_REACH);
-  const before = text.slice(line, stop);
-  const open = (opener: string, closer: string) => {
-    const at = before.lastIndexOf(opener);
-    return at >= 0 && at > before.lastIndexOf(closer);
-  };
+  const before = text.slice(lineStartBefore(text, stop), stop);
+  const open = (opener: string, closer: string) => openAt(before, opener, closer) >= 0;
   if (!open('<', '>') && !open('[', ']') && !open('](', ')')) return stop;
   const end = text.indexOf('\n', stop);
   return Math.min(end < 0 ? text.length : end, stop + SYNTAX_REACH);
