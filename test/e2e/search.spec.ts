@@ -1,5 +1,6 @@
 // Type a query → merged results → select → the outline marks and scrolls → the preview shows the
 // section; keyboard navigation; screenshots of the main states in light and dark.
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from '@playwright/test';
 import { SCREENSHOTS, expect, test } from './bridge-fixture.ts';
@@ -203,6 +204,44 @@ test('a result row names the sections above its title, once and without a quote 
   await expect(note.locator('.title')).toHaveText('Watering');
   await expect(note.locator('.breadcrumb')).toBeHidden();
   await expect(preview(page).locator('header .crumb')).toHaveText('Watering');
+});
+
+// A heading with no text (`##` alone) keeps its title '' in the index (SPEC 2.1); the window names
+// it "(untitled section)", muted, wherever the title or a breadcrumb shows
+// (docs/ui.md#untitled-sections).
+test('a heading with no text shows as "(untitled section)" in rows, outline and crumbs', async ({
+  page,
+  bridge,
+}) => {
+  writeFileSync(
+    join(bridge.vaultDir, 'Radio log.md'),
+    '# Radio log\n\nNotes from the shack.\n\n## \n\nThe quokka dipole is tuned.\n\n' +
+      '##\n\n### Feedline\n\nThe wallaby coax runs north.\n',
+  );
+  await page.goto(bridge.url);
+  await searchBox(page).fill('quokka dipole');
+  const row = results(page).first();
+  await expect(row.locator('.title')).toHaveText('(untitled section)');
+  await expect(row.locator('.title')).toHaveClass(/untitled/);
+  await expect(row.locator('.breadcrumb')).toHaveText('Radio log');
+  await expect(preview(page).locator('header .crumb')).toHaveText('Radio log › (untitled section)');
+  await expect(outline(page).getByRole('treeitem').locator('.label')).toHaveText([
+    'Radio log',
+    '(untitled section)',
+    '(untitled section)',
+    'Feedline',
+  ]);
+  for (const scheme of ['light', 'dark'] as const) {
+    await page.emulateMedia({ colorScheme: scheme });
+    await page.screenshot({ path: join(SCREENSHOTS, `main-untitled-section-${scheme}.png`) });
+  }
+  // A section under one: its crumb names the heading with no text.
+  await searchBox(page).fill('wallaby coax');
+  await expect(page.locator('[data-results-for="wallaby coax"]')).toHaveCount(1);
+  await expect(results(page).first().locator('.title')).toHaveText('Feedline');
+  await expect(results(page).first().locator('.breadcrumb')).toHaveText(
+    'Radio log › (untitled section)',
+  );
 });
 
 // F1 from anywhere opens the help with the focus in it, so that the keys scroll it to its last

@@ -1,9 +1,15 @@
 // The breadcrumb as the window shows it (src-renderer lib/breadcrumb.ts, docs/ui.md#results): the
 // engine's `> Note › Section › …` without its `> `, and on a result row only the part above the
 // title shown below it. The crumbs are the engine's for odd headings (`cli search --raw --json`
-// on a note of them): a title holding ' › ', an empty heading (`## ` alone), a note's own result.
+// on a note of them): a title holding ' › ', an empty heading (`## ` alone: the window names it, docs/ui.md#untitled-sections), a note's own
+// result.
 import { describe, expect, it } from 'vitest';
-import { crumbParents, crumbText } from '../../src-renderer/src/lib/breadcrumb.ts';
+import {
+  UNTITLED,
+  crumbParents,
+  crumbText,
+  titleText,
+} from '../../src-renderer/src/lib/breadcrumb.ts';
 
 describe('breadcrumbs', () => {
   it.each([
@@ -11,6 +17,11 @@ describe('breadcrumbs', () => {
     ['Station › Power', 'Station › Power'],
     ['> ', ''],
     ['>Station', '>Station'],
+    ['> Station › ', 'Station › (untitled section)'],
+    ['> Station ›  › Battery', 'Station › (untitled section) › Battery'],
+    ['> Station ›  › ', 'Station › (untitled section) › (untitled section)'],
+    ['> Station › › › Battery', 'Station › › › Battery'],
+    ['> Station › x › › Battery', 'Station › x › › Battery'],
   ])('reads %j as %j', (breadcrumb, text) => {
     expect(crumbText(breadcrumb)).toBe(text);
   });
@@ -28,7 +39,20 @@ describe('breadcrumbs', () => {
     ['an empty heading', '> Station › design › ', '', 'Station › design'],
     ['an empty heading below another', '> Station › Power › ', '', 'Station › Power'],
     ['a title the crumb does not end with', '> Station › Power', 'Battery', 'Station › Power'],
+    [
+      'a heading below an empty one',
+      '> Station ›  › Battery',
+      'Battery',
+      'Station › (untitled section)',
+    ],
+    ['an empty heading below an empty one', '> Station ›  › ', '', 'Station › (untitled section)'],
   ])('shows above %s only what is above its title', (_, breadcrumb, title, parents) => {
     expect(crumbParents(breadcrumb, title)).toBe(parents);
+  });
+
+  it('names a heading with no text', () => {
+    expect(titleText('')).toBe(UNTITLED);
+    expect(UNTITLED).toBe('(untitled section)');
+    expect(titleText('Power')).toBe('Power');
   });
 });
