@@ -18,7 +18,10 @@ const nonEmpty = (what: string, max = 4096) =>
 const MAX_ID_CHARS = 1_048_576;
 /** All the ids of one export together (1,000 ordinary ids take well under 1 MB). */
 const MAX_EXPORT_ID_CHARS = 16 * MAX_ID_CHARS;
-const nodeId = nonEmpty('id', MAX_ID_CHARS);
+const nodeIdNamed = (what: string) => nonEmpty(what, MAX_ID_CHARS);
+const nodeId = nodeIdNamed('id');
+/** A note id (`vault:path`), named as its field is. */
+const docId = nodeIdNamed('docId');
 const vaultNamed = (what: string) =>
   z
     .string({ error: `${what} must be a string` })
@@ -30,7 +33,9 @@ const queryText = z
   .string({ error: 'a query must be a string' })
   .max(20_000, 'a query is longer than 20,000 characters');
 /** The topics of one search (multi-topic search). */
-const topics = z.array(queryText).max(32, 'at most 32 queries');
+const topics = z
+  .array(queryText, { error: 'queries must be a list of queries' })
+  .max(32, 'at most 32 queries');
 
 const exportFormat = z.enum(['md', 'text', 'json']);
 const breadcrumbMode = z.enum(['conditional', 'always', 'none']);
@@ -92,13 +97,13 @@ export const REQUEST_SCHEMAS = {
       detail: z.enum(['full', 'text']).optional(),
     })
     .strict(),
-  outline: z.object({ docId: nodeId }).strict(),
+  outline: z.object({ docId }).strict(),
   nodeContent: z.object({ id: nodeId }).strict(),
   exportResults: z
     .object({
       ids: z
-        .array(nodeId)
-        .max(1000)
+        .array(nodeId, { error: 'ids must be a list of ids' })
+        .max(1000, 'at most 1,000 ids')
         .refine(
           (ids) => ids.reduce((sum, id) => sum + id.length, 0) <= MAX_EXPORT_ID_CHARS,
           `ids are longer than ${MAX_EXPORT_ID_CHARS} characters in all`,
@@ -111,7 +116,7 @@ export const REQUEST_SCHEMAS = {
     .strict(),
   links: z
     .object({
-      docId: nodeId,
+      docId,
       limit: z.number().int().min(1).max(100_000).optional(),
       outgoingLimit: z.number().int().min(1).max(100_000).optional(),
     })
@@ -270,7 +275,7 @@ export const TOOL_SCHEMAS = {
     .strict(),
   outline: z
     .object({
-      docId: nodeId.describe('A note id, `vault:path` (a result id without its `#slug`).'),
+      docId: docId.describe('A note id, `vault:path` (a result id without its `#slug`).'),
     })
     .strict(),
   context: z

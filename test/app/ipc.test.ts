@@ -224,7 +224,7 @@ describe('the IPC choke point', () => {
       ok: false,
       error: {
         code: 'invalid-argument',
-        message: 'search: Invalid input: expected array, received string (queries)',
+        message: 'search: queries must be a list of queries (queries)',
       },
     });
     const direct = await ipc.invoke(mainFrame, channelOf('removeVault'), { name: 'Bad Name' });

@@ -54,4 +54,23 @@ describe('request validation', () => {
     const result = validateRequest('addVault', { root: '' });
     expect(result).toEqual({ ok: false, message: 'addVault: root must not be empty (root)' });
   });
+
+  it('says in words what a list or a note id should be, naming the field', () => {
+    expect(validateRequest('search', {})).toEqual({
+      ok: false,
+      message: 'search: queries must be a list of queries (queries)',
+    });
+    expect(validateRequest('exportResults', { ids: 'sample:Welcome.md' })).toEqual({
+      ok: false,
+      message: 'exportResults: ids must be a list of ids (ids)',
+    });
+    expect(validateRequest('outline', { docId: 7 })).toEqual({
+      ok: false,
+      message: 'outline: docId must be a string (docId)',
+    });
+    expect(validateRequest('links', { docId: '' })).toEqual({
+      ok: false,
+      message: 'links: docId must not be empty (docId)',
+    });
+  });
 });

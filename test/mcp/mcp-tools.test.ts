@@ -266,9 +266,14 @@ describe('cli mcp: bad arguments', () => {
       { docId: 'sample:Nothing.md' },
       /^outline: no indexed document "sample:Nothing\.md"$/,
     ],
-    ['outline', { id: 'sample:Welcome.md' }, /^outline: /],
+    ['outline', { id: 'sample:Welcome.md' }, /^outline: docId must be a string \(docId\)$/],
     ['context', { queries: ['a'] }, /^context: maxTokens must be a whole number/],
-    ['context', { queries: 'a', maxTokens: 10 }, /^context: /],
+    [
+      'context',
+      { queries: 'a', maxTokens: 10 },
+      /^context: queries must be a list of queries \(queries\)$/,
+    ],
+    ['context', { maxTokens: 10 }, /^context: queries must be a list of queries \(queries\)$/],
     [
       'context',
       { queries: ['a'], maxTokens: 10, breadcrumbMode: 'sometimes' },
