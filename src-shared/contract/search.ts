@@ -119,6 +119,12 @@ export interface SearchResponse {
   results: SearchResult[];
   /** The analysed terms used for highlighting (lower-case surface forms typed by the user). */
   terms: string[];
+  /**
+   * The queries that found nothing, as indexes into the request's `queries`, ascending (empty
+   * queries are not searched and not listed). With several topics the others may fill the list:
+   * only this says that one topic found nothing (docs/design.md#multi-topic-search).
+   */
+  unmatchedTopics: number[];
   /** Time spent in the engine, in milliseconds. */
   tookMs: number;
 }

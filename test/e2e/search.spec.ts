@@ -105,6 +105,36 @@ test('several topics are searched at once', async ({ page, bridge }) => {
   await expect(searchBox(page)).toHaveValue('carbo');
 });
 
+// A topic that finds nothing says so on its own line (the engine's `unmatchedTopics`): the other
+// topics fill the list, which alone would not tell a topic outranked from one that found nothing
+// (docs/ui.md#topics-that-find-nothing).
+test('a topic that finds nothing says so on its line', async ({ page, bridge }) => {
+  await page.goto(bridge.url);
+  await searchBox(page).focus();
+  await page.keyboard.type('carbon');
+  await page.keyboard.press('Alt+Enter');
+  await page.keyboard.type('zyzzyva');
+  const second = page.getByRole('searchbox', { name: 'Topic 2' });
+  await expect(page.locator('[data-results-for]')).toHaveAttribute(
+    'data-results-for',
+    'carbon\nzyzzyva',
+  );
+  await expect(results(page).filter({ hasText: 'Compost methods' })).toHaveCount(1);
+  await expect(second).toHaveAccessibleDescription('nothing found');
+  await expect(page.getByText('nothing found')).toHaveCount(1);
+  await expect(page.getByRole('searchbox', { name: 'Topic 1' })).toHaveAccessibleDescription('');
+  for (const scheme of ['light', 'dark'] as const) {
+    await page.emulateMedia({ colorScheme: scheme });
+    await page.screenshot({ path: join(SCREENSHOTS, `main-topic-nothing-found-${scheme}.png`) });
+  }
+  // Once the topic finds something, the word goes.
+  await page.keyboard.press('Control+A');
+  await page.keyboard.type('barrels');
+  await expect(results(page).filter({ hasText: 'Rain barrels' })).toHaveCount(1);
+  await expect(page.getByText('nothing found')).toHaveCount(0);
+  await expect(second).toHaveAccessibleDescription('');
+});
+
 test('everything is reachable from the keyboard', async ({ page, bridge }) => {
   await page.goto(bridge.url);
   await page.keyboard.type('before');

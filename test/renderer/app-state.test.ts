@@ -38,7 +38,12 @@ function appApi() {
   fake.answer('listVaults', () => ok([vault('notes')]));
   fake.answer('listFileErrors', () => ok([]));
   fake.answer('search', () =>
-    ok({ results: [result('v:e.md#s', 'v:e.md', { title: word })], terms: [], tookMs: 1 }),
+    ok({
+      results: [result('v:e.md#s', 'v:e.md', { title: word })],
+      terms: [],
+      unmatchedTopics: [],
+      tookMs: 1,
+    }),
   );
   fake.answer('nodeContent', ({ id }: { id: string }) =>
     ok({

@@ -42,7 +42,12 @@ function api() {
     ok({ kind: 'web', platform: 'linux', canPickFolder: false, canOpenFiles: false, version: '0' }),
   );
   fake.answer('search', () =>
-    ok({ results: [result('v:a.md'), result('v:b.md'), result('v:c.md')], terms: [], tookMs: 1 }),
+    ok({
+      results: [result('v:a.md'), result('v:b.md'), result('v:c.md')],
+      terms: [],
+      unmatchedTopics: [],
+      tookMs: 1,
+    }),
   );
   fake.answer('nodeContent', ({ id }: { id: string }) => ok(content(id)));
   fake.answer('outline', ({ docId }: { docId: string }) =>
@@ -97,7 +102,12 @@ describe('QuickState', () => {
     await quick.search.run();
     quick.move(2);
     fake.answer('search', () =>
-      ok({ results: [result('v:z.md'), result('v:c.md')], terms: [], tookMs: 1 }),
+      ok({
+        results: [result('v:z.md'), result('v:c.md')],
+        terms: [],
+        unmatchedTopics: [],
+        tookMs: 1,
+      }),
     );
     quick.type('xy');
     await quick.search.run();
@@ -110,14 +120,24 @@ describe('QuickState', () => {
     await quick.search.run();
     expect(quick.current).toMatchObject({ node: 'v:a.md' });
     fake.answer('search', () =>
-      ok({ results: [result('v:z.md'), result('v:a.md')], terms: [], tookMs: 1 }),
+      ok({
+        results: [result('v:z.md'), result('v:a.md')],
+        terms: [],
+        unmatchedTopics: [],
+        tookMs: 1,
+      }),
     );
     quick.type('xy');
     await quick.search.run();
     expect(quick.current).toMatchObject({ node: 'v:z.md' });
     // The same search answered again (a note changed) keeps it where it is.
     fake.answer('search', () =>
-      ok({ results: [result('v:a.md'), result('v:z.md')], terms: [], tookMs: 1 }),
+      ok({
+        results: [result('v:a.md'), result('v:z.md')],
+        terms: [],
+        unmatchedTopics: [],
+        tookMs: 1,
+      }),
     );
     await quick.search.rerun();
     expect(quick.current).toMatchObject({ node: 'v:z.md' });

@@ -7,6 +7,7 @@ import { createFakeApi, deferred, failed, ok, result } from './fake-api.ts';
 const response = (...ids: string[]): SearchResponse => ({
   results: ids.map((id) => result(id)),
   terms: [],
+  unmatchedTopics: [],
   tookMs: 1,
 });
 

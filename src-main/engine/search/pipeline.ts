@@ -91,15 +91,18 @@ function* searchSteps(
 
   // 4. Each topic's raw matches, merged together by their evidence, then placed.
   const raw: Candidate[] = [];
+  const unmatchedTopics: number[] = [];
   // The merge of one topic's raw matches, when `rawMatches` made it (merged once, not twice).
   let mergedRaw: MergedMatch[] | null = null;
-  for (const ranking of rankings) {
+  for (const [index, ranking] of rankings.entries()) {
+    const found = raw.length;
     if (isDateOnly(ranking.topic)) raw.push(...dateMatches(ranking.topic, reader, tree, limit));
     else {
       const matches = rawMatches(ranking, limit, context, tree);
       raw.push(...matches.top);
       mergedRaw = matches.merged;
     }
+    if (raw.length === found) unmatchedTopics.push(topics[index]!.queryIndex);
     yield;
   }
   const merged = context.merge
@@ -118,7 +121,7 @@ function* searchSteps(
   const page = merged.slice(0, limit);
   const results = buildResults(page, topics, tree, analyzer, request.detail ?? 'full');
   const terms = [...new Set(topics.flatMap((t) => t.query.terms))];
-  return { results, terms, tookMs: performance.now() - started };
+  return { results, terms, unmatchedTopics, tookMs: performance.now() - started };
 }
 
 /** Stage 1: each non-empty query planned as a topic, keeping its place in `request.queries`. */

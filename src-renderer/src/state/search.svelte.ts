@@ -58,6 +58,11 @@ export class SearchState {
   shownStatus = $state<SearchStatus>('idle');
   /** Why the latest search failed, for the error state. */
   error = $state<string | null>(null);
+  /**
+   * The queries of the shown answer that found nothing (`unmatchedTopics`, as their text): with
+   * several topics the others fill the list, and only this says so (docs/ui.md#topics-that-find-nothing).
+   */
+  unmatched = $state.raw<string[]>([]);
   /** Engine time of the latest search, in milliseconds. */
   tookMs = $state(0);
   /**
@@ -166,13 +171,24 @@ export class SearchState {
     performance.mark('folio:search-answered');
     const again = this.resultsFor === queries.join('\n');
     this.resultsFor = queries.join('\n');
-    if (answer.ok)
-      this.#settle(answer.value.results, answer.value.terms, answer.value.tookMs, 'ready', again);
-    else {
+    if (answer.ok) {
+      const { results, terms, tookMs, unmatchedTopics } = answer.value;
+      this.unmatched = unmatchedTopics.map((index) => queries[index] ?? '');
+      this.#settle(results, terms, tookMs, 'ready', again);
+    } else {
       // The results of an earlier query are not this query's: none are shown with the error.
       this.#settle([], [], 0, 'error');
       this.error = answer.error.message;
     }
+  }
+
+  /**
+   * Whether topic line `index` found nothing in the shown answer, with several topics (one topic
+   * that finds nothing leaves the list empty, which says it).
+   */
+  foundNothing(index: number): boolean {
+    const topic = this.topics[index]?.slice(0, MAX_QUERY_CHARS).trim() ?? '';
+    return this.queries.length > 1 && topic !== '' && this.unmatched.includes(topic);
   }
 
   /** Runs the current search again (the index or the settings changed); no-op when empty. */
@@ -187,6 +203,7 @@ export class SearchState {
     status: SearchStatus,
     again = false,
   ): void {
+    if (status !== 'ready') this.unmatched = [];
     this.results = sameAsBefore(results, this.results);
     this.terms = terms;
     this.tookMs = tookMs;

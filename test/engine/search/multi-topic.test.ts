@@ -1,6 +1,7 @@
 // Multi-topic search (docs/design.md#multi-topic-search: each topic is searched separately, results merged, each chunk once
 // with the higher score): a topic ranks and scores beside others as it does alone, even where its
-// raw matches must grow because merging folds them into fewer results than the page holds.
+// raw matches must grow because merging folds them into fewer results than the page holds; the
+// response names the topics that found nothing.
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -44,5 +45,18 @@ describe('multi-topic search', () => {
     expect(results.every((r) => r.topics.length > 0)).toBe(true);
     const single = await engine().search({ queries: ['gamma'], limit: 3 });
     expect(single.results.map((r) => r.topics)).toEqual([[0], [0], [0]]);
+  });
+
+  it('says which queries found nothing, by their index in the request', async () => {
+    const queries = ['alpha', ' ', 'zyzzyva', 'gamma', 'modified:>2999-01-01', 'beta zyzzyva'];
+    const answer = await engine().search({ queries, limit: 1 });
+    // 'gamma' found 60 sections, none on a page of one: found, not unmatched; 'beta zyzzyva'
+    // found 'beta' (partial); the empty query is no topic.
+    expect(answer.unmatchedTopics).toEqual([2, 4]);
+    expect(answer.results.flatMap((r) => r.topics)).not.toContain(3);
+    const strict = await engine().search({ queries, limit: 1, strict: true });
+    expect(strict.unmatchedTopics).toEqual([2, 4, 5]);
+    const all = await engine().search({ queries: ['alpha', 'beta'] });
+    expect(all.unmatchedTopics).toEqual([]);
   });
 });
