@@ -8,6 +8,35 @@ import picomatch from 'picomatch';
 
 type Matcher = (path: string) => boolean;
 
+/**
+ * picomatch compiles a glob into a backtracking RegExp, and some globs take minutes on one path:
+ * every `*` after the first in a name multiplies the tries by the name's length (and the names of
+ * a path multiply each other), a repeated group can try exponentially many ways, and so can many
+ * groups. The index worker would spin on them for good (docs/decisions.md#files-and-chunking).
+ * Beyond one `*` per name, a glob may hold this many more (`*a*b*`, or `*a*` and `*b*` as two
+ * names: ~60 ms on 200-character names of one letter, the worst case).
+ */
+const MAX_EXTRA_STARS = 2;
+/** Groups `(…)` a glob may hold (2ⁿ tries when their choices overlap: 22 took 0.4 s a path). */
+const MAX_GROUPS = 12;
+
+/** Why matching `glob` could take minutes on some path (read after the glob), or null. */
+function tooCostly(glob: string): string | null {
+  if (/[*+]\(/.test(glob))
+    return 'has a repeated group, *(…) or +(…), which could take minutes to match';
+  let extra = 0;
+  for (const name of glob.split('/')) {
+    if (name !== '**') extra += Math.max(0, (name.match(/\*+/g)?.length ?? 0) - 1);
+  }
+  if (extra > MAX_EXTRA_STARS) {
+    return `could take minutes to match: use one "*" per name, and at most ${MAX_EXTRA_STARS} more in all`;
+  }
+  if ((glob.match(/\(/g)?.length ?? 0) > MAX_GROUPS) {
+    return `has more than ${MAX_GROUPS} groups (…), which could take minutes to match`;
+  }
+  return null;
+}
+
 const compiled = new Map<string, Matcher>();
 
 /** Compiles a vault's ignore globs; throws an error naming the first invalid glob. */
@@ -18,6 +47,8 @@ export function compileIgnoreGlobs(globs: readonly string[]): Matcher {
   const matchers = globs.map((glob) => {
     const trimmed = glob.trim().replace(/^\/+|\/+$/g, '');
     if (trimmed === '') throw new Error(`ignore glob "${glob}" is empty`);
+    const costly = tooCostly(trimmed);
+    if (costly) throw new Error(`ignore glob "${glob}" ${costly}`);
     try {
       return picomatch(trimmed, { dot: true, basename: !trimmed.includes('/') });
     } catch (error) {

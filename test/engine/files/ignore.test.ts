@@ -31,6 +31,22 @@ describe('isIgnored', () => {
     expect(isIgnored('notes/x/secret.md', ['notes/*/secret.md'])).toBe(true);
   });
 
+  it('refuses a glob whose matching could take minutes, naming it, and keeps the usual ones', () => {
+    // Each took seconds to minutes on one long file name (docs/decisions.md#files-and-chunking).
+    for (const glob of ['*a*a*a*a*a*a*a*a*a*a*b', '*a*b*c*', '*a*/*b*/*c*', '+(a*)b', '*(x)']) {
+      expect(() => compileIgnoreGlobs(['drafts', glob])).toThrow(
+        new RegExp(
+          `^ignore glob "${glob.replace(/[*+()]/g, '\\$&')}" .*could take minutes to match`,
+        ),
+      );
+    }
+    expect(() => compileIgnoreGlobs(['(a|b)'.repeat(13)])).toThrow('more than 12 groups');
+    const usual = ['*draft*', '*-*-*.md', '*a*/*b*', 'archive/**/*.md', '**/tmp/**', '@(x|y)*.md'];
+    expect(() => compileIgnoreGlobs(usual)).not.toThrow();
+    expect(isIgnored('a/b-c-d.md', usual)).toBe(true);
+    expect(isIgnored(`notes/${'a'.repeat(250)}.md`, usual)).toBe(false);
+  });
+
   it('names an empty glob', () => {
     expect(() => compileIgnoreGlobs(['ok', '  '])).toThrow('ignore glob "  " is empty');
   });
