@@ -1,12 +1,21 @@
 // Frontmatter dates — `date`, `created`, `updated` — as epoch milliseconds (docs/design.md#dates).
 // The YAML core schema keeps timestamps as text, so the written forms are parsed here: ISO dates
 // and date-times, `2024/01/05`, `2024.01.05`, a year, `2024-03`, a month written out
-// (`January 5, 2024`, `5 Jan 2024`), and an Obsidian daily-note link (`"[[2024-01-05]]"`).
+// (`January 5, 2024`, `5 Jan 2024`), an Obsidian daily-note link (`"[[2024-01-05]]"`), and
+// Dendron's milliseconds since 1970 (`1616983302480`).
 // A date without a time is local midnight, as a person means "that day" where they are.
 // Anything else is a warning naming the key; the file is still indexed.
 import type { DocumentDates } from './types.ts';
 
 const KEYS = ['date', 'created', 'updated'] as const;
+
+/**
+ * Whole numbers read as milliseconds since 1970, as Dendron writes `created` and `updated`
+ * (`1616983302480`): those of 12 and 13 digits, 1973 to 2286. Shorter ones are not guessed (a
+ * year of four digits aside): `20240105` or seconds since 1970 could be either.
+ */
+const EPOCH_MS_MIN = 1e11;
+const EPOCH_MS_MAX = 1e13;
 
 /** The frontmatter's dates; unreadable values add a warning and count as absent. */
 export function readDates(metadata: Record<string, unknown>, warnings: string[]): DocumentDates {
@@ -34,7 +43,9 @@ const monthName = /\b(jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?\
 export function parseDate(value: unknown): number | null {
   if (value instanceof Date) return Number.isNaN(value.getTime()) ? null : value.getTime();
   if (typeof value === 'number') {
-    return Number.isInteger(value) && value >= 1000 && value <= 9999 ? localDay(value, 1, 1) : null;
+    if (!Number.isInteger(value)) return null;
+    if (value >= 1000 && value <= 9999) return localDay(value, 1, 1);
+    return value >= EPOCH_MS_MIN && value < EPOCH_MS_MAX ? value : null;
   }
   if (typeof value !== 'string') return null;
   const text = value

@@ -31,7 +31,12 @@ describe('parseDate', () => {
     ['05/01/2024', null], // day or month first? Not guessed.
     ['January', null],
     [12, null],
-    [1.5e12, null],
+    [1616983302480, 1616983302480], // Dendron's created/updated: milliseconds since 1970
+    [1.5e12, 1.5e12],
+    [1.5e12 + 0.5, null],
+    [1616983302, null], // seconds since 1970, or something else: not guessed
+    [20240105, null],
+    [1e13, null],
     [true, null],
     [['2024-01-05'], null],
   ];
@@ -63,6 +68,12 @@ describe('dates of a document', () => {
     expect(doc.warnings).toEqual([
       'frontmatter "created" is not a date ("someday"); it is ignored',
     ]);
+  });
+
+  it("read Dendron's milliseconds since 1970 without a warning", () => {
+    const doc = chunk('---\nid: x1\ncreated: 1616983302480\nupdated: 1636510026672\n---\nx\n');
+    expect(doc.dates).toEqual({ date: null, created: 1616983302480, updated: 1636510026672 });
+    expect(doc.warnings).toEqual([]);
   });
 
   it('are absent without frontmatter', () => {
