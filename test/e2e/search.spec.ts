@@ -274,6 +274,27 @@ test('a heading with no text shows as "(untitled section)" in rows, outline and 
   );
 });
 
+// A table written without its outer pipes reads in a row's snippet as one written with them: cells
+// set apart by ' · ', rows by ';' (docs/design.md#snippets).
+test('a table without outer pipes reads as cells in its snippet', async ({ page, bridge }) => {
+  const note = (name: string, table: string) =>
+    writeFileSync(join(bridge.vaultDir, `${name}.md`), `# ${name}\n\nThe pins.\n\n${table}\n`);
+  note('Bare pins', 'state | current\n--|--\nnumbat sleep | 0.02 mA\nrun | 40 mA');
+  note('Piped pins', '| state | current |\n|-|-|\n| numbat wake | 0.03 mA |');
+  await page.goto(bridge.url);
+  await searchBox(page).fill('numbat');
+  await expect(results(page)).toHaveCount(2);
+  await expect(results(page).locator('.snippet')).toHaveText([
+    'The pins. state · current; numbat wake · 0.03 mA',
+    'The pins. state · current; numbat sleep · 0.02 mA; run · 40 mA',
+  ]);
+  await expect(preview(page).locator('article')).toContainText('numbat wake');
+  for (const scheme of ['light', 'dark'] as const) {
+    await page.emulateMedia({ colorScheme: scheme });
+    await page.screenshot({ path: join(SCREENSHOTS, `main-table-snippets-${scheme}.png`) });
+  }
+});
+
 // F1 from anywhere opens the help with the focus in it, so that the keys scroll it to its last
 // shortcut in a window too low to show it all; Esc gives the focus back (docs/ui.md#help).
 test('the help opened by F1 takes the focus and scrolls by the keys; Esc gives it back', async ({

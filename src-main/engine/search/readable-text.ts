@@ -26,12 +26,15 @@ const HTML_TAGS =
   'figcaption|picture|source|del|ins|blockquote|dl|dt|dd|caption|section|article|aside|nav|' +
   'header|footer|main|cite|q|var|samp|style|script|object|embed|svg|input|label|button|form';
 
+/** A table's rule (delimiter row), with or without its leading pipe; a cell's dashes: one or more. */
+const TABLE_RULE = /^[ \t]*\|?(?:[ \t]*:?-+:?[ \t]*\|)+[ \t]*(?::?-+:?)?[ \t]*$/;
+
 /** Line-start syntax: fences, reference definitions, table rules, quote/heading/list markers. */
 const LINE_START = new RegExp(
   [
     /^[ \t]*(?:`{3,}|~{3,})[^\n]*$/.source, // a fence line, with its info string
     /^[ \t]*\[[^\]\n]+\]:[ \t]*\S[^\n]*$/.source, // a reference-link definition
-    /^[ \t]*\|?(?:[ \t]*:?-{3,}:?[ \t]*\|)+[ \t]*(?::?-{3,}:?)?[ \t]*$/.source, // a table rule
+    TABLE_RULE.source, // a table rule
     /^[ \t]*(?:>[ \t]?)+(?:\[![\w-]+\][+-]?[ \t]*)?/.source, // quote markers, a callout's type
     /^[ \t]*#{1,6}(?=[ \t]|$)[ \t]*/.source, // a heading's marker
     /^[ \t]*(?:[-*+]|\d{1,9}[.)])[ \t]+(?:\[[ xX]\][ \t]+)?/.source, // a list item, a task box
@@ -46,6 +49,9 @@ const LINE_START = new RegExp(
 const LINE_START_AT = new RegExp(LINE_START.source, 'my');
 /** What ends a line for `^` in a multiline expression. */
 const LINE_END = /[\n\r\u2028\u2029]/g;
+
+/** `TABLE_RULE` tried at one line start. */
+const TABLE_RULE_AT = new RegExp(TABLE_RULE.source, 'my');
 
 /** The first line start at or after `from` (none: `text.length + 1`). */
 function lineStartFrom(text: string, from: number): number {
@@ -141,12 +147,19 @@ function codeSpanEnd(text: string, at: number, ticks: number, end: number): numb
 
 /**
  * Pushes onto `edits` the edits that show the table row `[start, end)` as its non-empty cells
- * joined by `CELL_SEPARATOR` (docs/design.md#snippets): pipes and their spaces go, an escaped
- * pipe (`\|`) shows as `|`, a pipe in a code span is text.
+ * joined by `CELL_SEPARATOR`, and `ROW_END` after them when another row follows (`followed`)
+ * (docs/design.md#snippets): pipes and their spaces go, an escaped pipe (`\|`) shows as `|`, a
+ * pipe in a code span is text. A row without its leading pipe (`a | b`) has its first cell from
+ * the line's start.
  */
-function tableRowEdits(text: string, start: number, end: number, edits: Edit[]): void {
+function tableRowEdits(
+  text: string,
+  [start, end]: [number, number],
+  { piped, followed }: { piped: boolean; followed: boolean },
+  edits: Edit[],
+): void {
   const first = edits.length;
-  let cell = text.indexOf('|', start) + 1;
+  let cell = piped ? text.indexOf('|', start) + 1 : start;
   let shownEnd = -1; // where the last non-empty cell shown ends
   let escapes = 0; // of the cell being read, pushed once it proves non-empty
   const blank = (c: string | undefined) => c === ' ' || c === '\t' || c === '\r';
@@ -185,9 +198,73 @@ function tableRowEdits(text: string, start: number, end: number, edits: Edit[]):
     edits.push({ start, end, shown: [] });
     return;
   }
-  ROW_AT.lastIndex = end + 1;
-  const followed = end < text.length && ROW_AT.test(text);
   edits.push({ start: shownEnd, end, shown: followed ? [ROW_END] : [] });
+}
+
+/** The end of the line starting at `at`: its terminator's index, or the text's length. */
+function lineEnd(text: string, at: number): number {
+  LINE_END.lastIndex = at;
+  return LINE_END.exec(text)?.index ?? text.length;
+}
+
+/** The start of the line after the one ending at `end` (`\r\n` is one line end). */
+function nextLine(text: string, end: number): number {
+  return text[end] === '\r' && text[end + 1] === '\n' ? end + 2 : end + 1;
+}
+
+/** The start of the line before the one starting at `at` (> 0). */
+function previousLine(text: string, at: number): number {
+  let i = at - 1;
+  if (text[i] === '\n' && text[i - 1] === '\r') i--;
+  while (i > 0 && !isLineEnd(text[i - 1]!)) i--;
+  return i;
+}
+
+const isLineEnd = (c: string) => c === '\n' || c === '\r' || c === '\u2028' || c === '\u2029';
+
+const BLANK_LINE = /[ \t]*(?:[\n\r\u2028\u2029]|$)/y;
+
+/** Whether `pattern` (sticky) matches at `at`. */
+function matchesAt(pattern: RegExp, text: string, at: number): boolean {
+  pattern.lastIndex = at;
+  return pattern.test(text);
+}
+
+/**
+ * Whether the line at `at` can go on a table: not blank, and starting no other block (a heading,
+ * a quote, a list item, a fence); a rule or a row can.
+ */
+function goesOnTable(text: string, at: number): boolean {
+  if (at > text.length || matchesAt(BLANK_LINE, text, at)) return false;
+  LINE_START_AT.lastIndex = at;
+  const m = LINE_START_AT.exec(text);
+  return !m || m[0] === '' || matchesAt(TABLE_RULE_AT, text, at);
+}
+
+/** Whether the line at `at` is a table's header: it holds a pipe, and a rule follows it. */
+function headerAt(text: string, at: number): boolean {
+  if (!goesOnTable(text, at)) return false;
+  const end = lineEnd(text, at);
+  const pipe = text.indexOf('|', at);
+  return pipe >= 0 && pipe < end && matchesAt(TABLE_RULE_AT, text, nextLine(text, end));
+}
+
+/**
+ * True when the line starting at `at` belongs to a table (docs/design.md#snippets): a row with
+ * its leading pipe; a header; a rule under one; or a line the lines above it, up to a rule under
+ * a header, lead to with no blank line or other block between (looking at most `reach` back).
+ */
+export function tableLineAt(text: string, at: number, reach = 1 << 16): boolean {
+  if (!goesOnTable(text, at)) return false;
+  if (matchesAt(ROW_AT, text, at)) return true;
+  for (let line = at; ;) {
+    if (matchesAt(TABLE_RULE_AT, text, line))
+      return line > 0 && headerAt(text, previousLine(text, line));
+    if (line === at && headerAt(text, line)) return true;
+    if (line === 0 || at - line > reach) return false;
+    line = previousLine(text, line);
+    if (!goesOnTable(text, line)) return false;
+  }
 }
 
 /** Fenced code blocks in `text`, fence lines included (shown as written but for the fences). */
@@ -210,23 +287,45 @@ function insideAny(blocks: Array<[number, number]>, at: number): boolean {
   return blocks.some(([s, e]) => at >= s && at < e);
 }
 
-/** The edits that turn `text` into readable text, in order and not overlapping. */
-function editsOf(text: string, fencedBefore: boolean): Edit[] {
+/**
+ * The edits that turn `text` into readable text, in order and not overlapping. `tableBefore`:
+ * the text starts on a line of a table (`tableLineAt`).
+ */
+function editsOf(text: string, fencedBefore: boolean, tableBefore: boolean): Edit[] {
   const code = codeBlocks(text, fencedBefore);
   const edits: Edit[] = [];
+  // Whether the line read goes on a table: a rule under a header opens one, a blank line or
+  // another block closes it. Rows with their leading pipe are rows anywhere.
+  let inTable = tableBefore;
+  let previous = -1; // the previous line's start
+  let pipe = text.indexOf('|'); // the first pipe at or after the line read (-1: none)
   for (let at = 0; at <= text.length; at = lineStartFrom(text, at + 1)) {
+    if (text[at] === '\n' && text[at - 1] === '\r') continue; // `\r\n` ends one line
+    const before = previous;
+    previous = at;
     LINE_START_AT.lastIndex = at;
     const m = LINE_START_AT.exec(text);
     if (!m || m[0] === '') {
-      ROW_AT.lastIndex = at;
-      if (ROW_AT.test(text) && !insideAny(code, at)) {
-        LINE_END.lastIndex = at;
-        const end = LINE_END.exec(text)?.index ?? text.length;
-        tableRowEdits(text, at, end, edits);
-        at = end - 1;
+      if (pipe >= 0 && pipe < at) pipe = text.indexOf('|', at);
+      const piped = matchesAt(ROW_AT, text, at);
+      if (!piped && !inTable && pipe < 0) continue;
+      const end = lineEnd(text, at);
+      const header = !piped && !inTable && pipe < end && headerAt(text, at);
+      if ((!piped && !inTable && !header) || insideAny(code, at)) continue;
+      if (!piped && matchesAt(BLANK_LINE, text, at)) {
+        inTable = false;
+        continue;
       }
+      const next = nextLine(text, end);
+      const followed =
+        matchesAt(ROW_AT, text, next) || ((inTable || header) && goesOnTable(text, next));
+      tableRowEdits(text, [at, end], { piped, followed }, edits);
+      at = end - 1;
       continue;
     }
+    if (!insideAny(code, m.index) && matchesAt(TABLE_RULE_AT, text, at)) {
+      inTable = before < 0 ? tableBefore : headerAt(text, before);
+    } else inTable = false;
     const isFence = /^[ \t]*(?:`{3}|~{3})/.test(m[0]);
     if (isFence || !insideAny(code, m.index)) {
       edits.push({ start: m.index, end: m.index + m[0].length, shown: [] });
@@ -287,8 +386,9 @@ export function readableText(
   matches: TextRange[],
   fencedBefore = false,
   from = 0,
+  tableBefore = false,
 ): MarkedText {
-  const edits = editsOf(text, fencedBefore);
+  const edits = editsOf(text, fencedBefore, tableBefore);
   if (edits.length === 0) return from === 0 ? { text, matches } : cutBefore(text, matches, from);
   let out = '';
   let cut = from === 0 ? 0 : -1;

@@ -4,7 +4,7 @@
 import type { SnippetSegment } from '#shared/contract/api.ts';
 import { ENGINE_DEFAULTS } from '../settings/settings.ts';
 import type { TextRange } from './highlight.ts';
-import { fenceOpenAt, readableText } from './readable-text.ts';
+import { fenceOpenAt, readableText, tableLineAt } from './readable-text.ts';
 
 /** Characters of context kept before the first match of the window. */
 const LEAD = 30;
@@ -179,17 +179,21 @@ function openAt(text: string, opener: string, closer: string): number {
   return at > text.lastIndexOf(closer) ? at : -1;
 }
 
+/** Whether `at` starts a line of `text`. */
+const isLineStart = (text: string, at: number) => at === 0 || text[at - 1] === '\n';
+
 /**
  * Where to start reading `text` for a window starting at `from`, so that syntax `from` falls
- * inside is read whole (docs/design.md#snippets): its line's start for a table row, else the
- * start of a tag, a link or a code span the line leaves open at `from` (looking at most
- * `SYNTAX_REACH` back).
+ * inside is read whole (docs/design.md#snippets): its line's start for a table row (with its
+ * leading pipe or without), else the start of a tag, a link or a code span the line leaves open
+ * at `from` (looking at most `SYNTAX_REACH` back).
  */
 function readFrom(text: string, from: number): number {
   if (from === 0) return 0;
   const line = lineStartBefore(text, from);
   const before = text.slice(line, from);
   if (ROW_START.test(before)) return line;
+  if (before.includes('|') && isLineStart(text, line) && tableLineAt(text, line)) return line;
   let begin = before.length;
   const tag = openAt(before, '<', '>');
   if (tag >= 0) begin = tag;
@@ -239,7 +243,10 @@ function readableWindow(text: string, matches: TextRange[], from: number, end: n
     inside.push([Math.max(ms, begin) - begin, Math.min(me, stop) - begin]);
   }
   const fenced = fenceOpenAt(text.slice(0, begin));
-  const view = readableText(text.slice(begin, stop), inside, fenced, from - begin);
+  const source = text.slice(begin, stop);
+  // Rows without their leading pipe are rows only by the table the source starts in.
+  const table = source.includes('|') && tableLineAt(text, text.lastIndexOf('\n', begin - 1) + 1);
+  const view = readableText(source, inside, fenced, from - begin, table);
   const leading = view.text.search(/\S/);
   const cut = leading < 0 ? 0 : snapEnd(view.text, leading, leading + (end - from), view.matches);
   const more = stop < text.length || /\S/.test(view.text.slice(cut));

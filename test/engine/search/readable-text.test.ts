@@ -1,7 +1,11 @@
 // Snippet text as a reader sees it: Markdown and HTML syntax dropped, the text of links kept,
 // match ranges moved with the text they mark (docs/design.md#snippets).
 import { describe, expect, it } from 'vitest';
-import { fenceOpenAt, readableText } from '../../../src-main/engine/search/readable-text.ts';
+import {
+  fenceOpenAt,
+  readableText,
+  tableLineAt,
+} from '../../../src-main/engine/search/readable-text.ts';
 import { buildSnippet } from '../../../src-main/engine/search/snippet.ts';
 
 /** `text` with each word of `marked` (its first occurrence) as a match, made readable. */
@@ -98,6 +102,31 @@ describe('readableText', () => {
     expect(readable('```\n| a | b |\n```').text).toBe('\n| a | b |\n');
   });
 
+  it('reads a table written without its outer pipes as the same table with them', () => {
+    const piped = '| pin | state |\n|:-|--:|\n| sleep | 0.02 mA |\n| run | 40 mA |\n\nafter | text';
+    const bare = 'pin | state\n:-|--:\nsleep | 0.02 mA\nrun | 40 mA |\n\nafter | text';
+    const both = 'pin · state;\n\nsleep · 0.02 mA;\nrun · 40 mA\n\nafter | text';
+    expect(readable(piped).text).toBe(both);
+    expect(readable(bare, ['state', 'mA'])).toEqual({ text: both, marked: ['state', 'mA'] });
+    // `\r\n` ends one line: the rows still follow one another.
+    expect(readable('a | b\r\n---|---\r\nc | d\r\n').text).toBe('a · b;\r\n\r\nc · d\r\n');
+    // A table ends at another block; a rule under a line with no pipe opens none.
+    expect(readable('a | b\n-|-\nc | d\n- list | item').text).toBe('a · b;\n\nc · d\nlist | item');
+    expect(readable('words | here\nmore words\n\nplain\n---|---\nx | y').text).toBe(
+      'words | here\nmore words\n\nplain\n\nx | y',
+    );
+    // Text that starts inside a table reads its rows as rows.
+    expect(readableText('c | d\ne | f', [], false, 0, true).text).toBe('c · d;\ne · f');
+  });
+
+  it('says whether a line belongs to a table', () => {
+    const text = 'intro | x\n\nh1 | h2\n--|--\nr1 | a\nr2 | b\n\nr3 | c\n| piped |';
+    const at = (line: string) => tableLineAt(text, text.indexOf(line));
+    expect(['h1', '--|', 'r1', 'r2', '| piped'].map(at)).toEqual([true, true, true, true, true]);
+    expect(['intro', 'r3'].map(at)).toEqual([false, false]);
+    expect(tableLineAt(text, text.indexOf('r2'), 3)).toBe(false); // the rule is out of reach
+  });
+
   it('keeps what a reader sees from a point on, never the inside of syntax', () => {
     const from = (text: string, at: string, marked: string[] = []) => {
       const matches = marked.map((w): [number, number] => [
@@ -162,6 +191,20 @@ describe('buildSnippet shows text, not markup', () => {
     expect(shown(text, ['energy', 'sleep'])).toBe(
       'How much [energy] a station uses. Consumption state · current · time; deep [sleep] · ' +
         '0.02 mA · 9 min; measuring · 12 mA · 2 s',
+    );
+  });
+
+  it('reads a table without its outer pipes as its cells, from a window inside it', () => {
+    const rows = Array.from({ length: 20 }, (_, i) => [`pin${i}`, `state${i}`, `${i} mA`]);
+    const table = (outer: boolean) =>
+      'The pins and their currents.\n\n' +
+      [['pin', 'state', 'current'], ['---', '---', '---'], ...rows]
+        .map((cells) => (outer ? `| ${cells.join(' | ')} |` : cells.join(' | ')))
+        .join('\n');
+    // The window is chosen on the source, where the pipes take room: it starts a row earlier.
+    expect(shown(table(true), ['pin15'])).toMatch(/^…pin14 · state14 · 14 mA; \[pin15\] · /);
+    expect(shown(table(false), ['pin15'])).toMatch(
+      /^…13 mA; pin14 · state14 · 14 mA; \[pin15\] · state15 · 15 mA; pin16 · [^|]*$/,
     );
   });
 
