@@ -160,20 +160,26 @@ const PREFIX_PHRASE = /(\^?)"([^" ]+)" \*/g;
  */
 function spelledOut(reader: IndexReader, expr: string): string {
   if (!expr.includes('*') || expr.includes('NEAR(')) return expr;
+  return expr.replace(
+    PREFIX_PHRASE,
+    (phrase, initial: string, prefix: string) =>
+      (initial ? null : spelling(reader, prefix)) ?? phrase,
+  );
+}
+
+/** The OR of the index terms `prefix` begins, or null when none or more than `MAX_SPELLED`. */
+function spelling(reader: IndexReader, prefix: string): string | null {
   const spellings = SPELLINGS.of(reader);
-  return expr.replace(PREFIX_PHRASE, (phrase, initial: string, prefix: string) => {
-    if (initial) return phrase;
-    let spelled = spellings.get(prefix);
-    if (spelled === undefined) {
-      const terms = reader.termsBeginning(prefix, MAX_SPELLED + 1);
-      spelled =
-        terms.length === 0 || terms.length > MAX_SPELLED
-          ? null
-          : `(${terms.map(([t]) => `"${t.replace(/"/g, '""')}"`).join(' OR ')})`;
-      spellings.set(prefix, spelled);
-    }
-    return spelled ?? phrase;
-  });
+  let spelled = spellings.get(prefix);
+  if (spelled === undefined) {
+    const terms = reader.termsBeginning(prefix, MAX_SPELLED + 1);
+    spelled =
+      terms.length === 0 || terms.length > MAX_SPELLED
+        ? null
+        : `(${terms.map(([t]) => `"${t.replace(/"/g, '""')}"`).join(' OR ')})`;
+    spellings.set(prefix, spelled);
+  }
+  return spelled;
 }
 
 /** Counts remembered at most (then the memory starts afresh). */
@@ -214,4 +220,18 @@ export function rowMatches(reader: IndexReader, expr: string, rowid: number): bo
     () => 'SELECT 1 FROM fts WHERE fts MATCH ? AND rowid = ?',
   ).pluck();
   return statement.get(spelledOut(reader, expr), BigInt(rowid)) !== undefined;
+}
+
+/**
+ * False when `expr` holds a prefix FTS5 cannot read cheaply inside a `NEAR` group: one that begins
+ * more than `MAX_SPELLED` terms, or an initial-token one. NEAR takes phrases only, so such a
+ * prefix cannot be spelled out, and FTS5 merges every doclist it begins before it looks at the
+ * one row `rowMatches` asks about: seconds for `a* b* c* d*` over a search's long candidates
+ * (docs/benchmarks.md#a-near-check-of-short-prefixes).
+ */
+export function nearIsCheap(reader: IndexReader, expr: string): boolean {
+  for (const [, initial, prefix] of expr.matchAll(PREFIX_PHRASE)) {
+    if (initial || spelling(reader, prefix!) === null) return false;
+  }
+  return true;
 }

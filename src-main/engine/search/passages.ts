@@ -196,7 +196,9 @@ export function ownTextEnd(row: NodeRow): number {
 
 /**
  * The operands (indexes into `operands`) a node really holds: all of `matched` for a node of
- * ordinary length; for a long one, those of `matched` that share its best passage.
+ * ordinary length; for a long one, those of `matched` that share its best passage. `near` is the
+ * cheap test of a `NEAR` group on the node's row (true: they share one); false leaves it to the
+ * text, also when the test would not be cheap.
  */
 export function passageOperands(
   row: NodeRow,

@@ -9,7 +9,7 @@ import type { CompiledOperand } from '../query/compile.ts';
 import type { IndexReader } from '../store/index-reader.ts';
 import { bitCount, type Candidate } from './candidate.ts';
 import { planSources, readSource, type Source, type SourceContext } from './candidate-sources.ts';
-import { rowMatches } from './fts-statements.ts';
+import { nearIsCheap, rowMatches } from './fts-statements.ts';
 import { headingShares, headingTermsOf } from './heading-match.ts';
 import { mayHide } from './hidden-shares.ts';
 import { ownTextEnd, passageOperands } from './passages.ts';
@@ -203,7 +203,7 @@ export class TopicRanking {
       operands,
       held,
       analyzer,
-      (expr) => rowMatches(reader, expr, c.rowid),
+      (expr) => nearIsCheap(reader, expr) && rowMatches(reader, expr, c.rowid),
       options,
       tree.passages,
     );

@@ -6,7 +6,12 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { engineInternals } from '../../../src-main/engine/create-engine.ts';
-import { countRows, rowidsOf, rowMatches } from '../../../src-main/engine/search/fts-statements.ts';
+import {
+  countRows,
+  nearIsCheap,
+  rowidsOf,
+  rowMatches,
+} from '../../../src-main/engine/search/fts-statements.ts';
 import { tempDir } from '../store/temp.ts';
 import { vaultEngine } from './vault-engine.ts';
 
@@ -64,5 +69,22 @@ describe('a prefix spelled out as its terms', () => {
     const after = sorted(rowidsOf(reader(), '"ref" *'));
     expect(after).toEqual(plain('"ref" *'));
     expect(after.length).toBeGreaterThan(before);
+  });
+});
+
+describe('a NEAR check of a prefix', () => {
+  const engine = vaultEngine(root, 'p');
+  const reader = () => engineInternals(engine()).reader;
+
+  // FTS5 cannot read a prefix that begins many terms cheaply inside NEAR (it takes phrases, so
+  // the prefix is not spelled out): the passage check then leaves it to the text.
+  it.each([
+    ['NEAR("move" "ref" *, 20)', true], // 5 completions: spelled out elsewhere, cheap here
+    ['NEAR("move" "valu", 20)', true], // no prefix
+    ['NEAR("move" "zed" *, 20)', false], // 40 completions
+    ['NEAR("move" ^"ref" *, 20)', false], // an initial-token prefix
+  ])('%s is cheap: %s', (expr, cheap) => {
+    reader().refresh();
+    expect(nearIsCheap(reader(), expr as string)).toBe(cheap);
   });
 });
