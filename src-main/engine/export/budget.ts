@@ -1,6 +1,7 @@
 // The token budget of exports (docs/design.md#export): tokens are estimated as ceil(chars / 4); a
-// text that does not fit is cut at a paragraph boundary, else a sentence boundary, else a word
-// boundary — never inside a word — and a fenced code block left open by the cut is closed again.
+// text that does not fit is cut at a paragraph boundary, else a sentence boundary, else a line end,
+// else a word boundary — never inside a word — and a fenced code block left open by the cut is
+// closed again.
 
 /** Estimated tokens of a text (docs/design.md#export). */
 export function estimateTokens(text: string): number {
@@ -66,22 +67,35 @@ function bestCut(text: string, ends: number[], max: number): string | null {
 }
 
 /**
+ * The share of the budget a cut at a coarser boundary must keep before a finer one is tried: a
+ * short heading paragraph before a long one without sentence ends (a table, a long code block, a
+ * log line) otherwise kept only the heading — an MCP `read` of a 1.2 MB line of words gave its
+ * heading alone out of 100,000 characters allowed.
+ */
+const MIN_KEPT_SHARE = 0.5;
+
+/**
  * The longest beginning of `text` within `maxChars` characters (a closing fence included) that
- * ends at a paragraph or sentence boundary, else at a word boundary. `text` itself when it fits.
+ * ends at a paragraph or sentence boundary, else at a line end, else at a word boundary — a
+ * coarser boundary as long as it keeps half the budget. `text` itself when it fits.
  */
 export function cutToFit(whole: string, maxChars: number): CutText {
   if (whole.length <= maxChars) return { text: whole, cut: false };
   // Only boundaries within the budget count; a little more keeps a boundary that starts inside
   // it (a blank line's whitespace) while a 20 MB section is never scanned whole.
   const text = whole.slice(0, maxChars + BOUNDARY_MARGIN);
-  // Whole paragraphs, then whole sentences of the next one; words only when no sentence fits.
+  // Whole paragraphs, then whole sentences of the next one, then whole lines; words last.
   const tries = [
     () => [...boundaries(text, /\n[ \t]*\n/g), ...boundaries(text, /(?<=[.!?])\s+|(?<=[。！？])/g)],
+    () => boundaries(text, /\n/g),
     () => wordBoundaries(text, maxChars),
   ];
+  let longest = '';
   for (const ends of tries) {
     const kept = bestCut(text, ends(), maxChars);
-    if (kept !== null) return { text: kept, cut: true };
+    if (kept === null) continue;
+    if (kept.length >= maxChars * MIN_KEPT_SHARE) return { text: kept, cut: true };
+    if (kept.length > longest.length) longest = kept;
   }
-  return { text: '', cut: true };
+  return { text: longest, cut: true };
 }

@@ -27,6 +27,22 @@ describe('cutToFit', () => {
     expect(cutToFit('Incomprehensibilities', 10)).toEqual({ text: '', cut: true });
   });
 
+  it('takes a finer boundary when a paragraph or sentence end keeps under half the budget', () => {
+    const words = '# Long line\n\n' + 'alpha beta gamma '.repeat(100);
+    const byWords = cutToFit(words, 200);
+    expect(byWords.text.startsWith('# Long line\n\nalpha beta gamma alpha')).toBe(true);
+    expect(byWords.text.length).toBeGreaterThan(190);
+    expect(byWords.text.endsWith(' ')).toBe(false);
+    const table =
+      '# Table\n\n' + Array.from({ length: 50 }, (_, i) => `| row ${i} | x |`).join('\n');
+    expect(cutToFit(table, 100)).toEqual({
+      text: '# Table\n\n' + Array.from({ length: 6 }, (_, i) => `| row ${i} | x |`).join('\n'),
+      cut: true,
+    });
+    // Nothing finer fits: the short paragraph is still better than nothing.
+    expect(cutToFit('# Title\n\n' + 'x'.repeat(500), 100)).toEqual({ text: '# Title', cut: true });
+  });
+
   it('cuts CJK text at 。 and at word boundaries', () => {
     expect(cutToFit('東京タワーは高いです。大阪城も有名です。', 12)).toEqual({
       text: '東京タワーは高いです。',
