@@ -148,9 +148,11 @@ class Segments {
   readonly list: SnippetSegment[] = [];
 
   push(piece: string, match: boolean): void {
-    const collapsed = UNCOLLAPSED.test(piece) ? piece.replace(/\s+/g, ' ') : piece;
-    if (!collapsed) return;
+    let collapsed = UNCOLLAPSED.test(piece) ? piece.replace(/\s+/g, ' ') : piece;
     const last = this.list[this.list.length - 1];
+    // Collapsed across pieces too: a window cut after a space, then ` …`, read `end;  …`.
+    if (last?.text.endsWith(' ') && collapsed.startsWith(' ')) collapsed = collapsed.slice(1);
+    if (!collapsed) return;
     if (last && last.match === match) last.text += collapsed;
     else this.list.push(new Segment(collapsed, match));
   }

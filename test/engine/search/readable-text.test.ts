@@ -208,6 +208,13 @@ describe('buildSnippet shows text, not markup', () => {
     );
   });
 
+  it('says a cut once, after one space', () => {
+    const code = `int main() {\n${'    call(1);\n'.repeat(30)}}`;
+    const snippet = shown(code, ['main']);
+    expect(snippet).toMatch(/^int \[main\]\(\) \{ call\(1\);.* …$/);
+    expect(snippet).not.toContain('  ');
+  });
+
   it('never starts or ends inside a tag or a link', () => {
     const filler = 'words of filler text here and there, '.repeat(4);
     const tagged = `${filler}<Listing caption="Using a match to handle a Result">\n\nhandle errors here. ${filler}`;
