@@ -1,8 +1,8 @@
 // Search at scale (issue 12's goal on ten copies of msdocs-cpp): per query, the CPU time of
 // Folio's search and of `cli bench`'s raw FTS5 query (every word, AND, ranked by bm25 with the
-// column weights, LIMIT 20), alternated in one process; each query's median over the rounds after
-// a warm-up round. Prints both p50 and p95, their ratios, and the slowest searches
-// (docs/benchmarks.md#scale-ten-copies-of-msdocs-cpp).
+// column weights, LIMIT 20), alternated in one process, each first in every other round; each
+// query's median over the rounds after a warm-up round. Prints both p50 and p95, their ratios,
+// and the slowest searches (docs/benchmarks.md#scale-ten-copies-of-msdocs-cpp).
 //   FOLIO_BENCH_DB=/tmp/speed2/ten.db npm run bench -- search-scale
 //   (without FOLIO_BENCH_DB msdocs-cpp is indexed into a temporary database; FOLIO_BENCH_QUERIES,
 //   FOLIO_BENCH_ROUNDS=N, default 2; FOLIO_BENCH_SLOWEST=N searches listed, default 10)
@@ -31,9 +31,15 @@ await withBenchIndex('search-scale', async (engine) => {
   const fts5 = queries.map((): number[] => []);
   for (let round = 0; round <= rounds; round++) {
     for (const [i, query] of queries.entries()) {
-      const ms = await cpuOf(() => engine.search({ queries: [query] }));
+      // Each first in every other round: the second finds the pages the first read in SQLite's
+      // cache (docs/benchmarks.md#which-runs-first).
       const rawQuery = raw[i];
-      const rawMs = rawQuery ? await cpuOf(rawQuery) : 0;
+      const runRaw = () => (rawQuery ? cpuOf(rawQuery) : Promise.resolve(0));
+      const runFolio = () => cpuOf(() => engine.search({ queries: [query] }));
+      const folioFirst = (round + i) % 2 === 0;
+      const first = await (folioFirst ? runFolio() : runRaw());
+      const second = await (folioFirst ? runRaw() : runFolio());
+      const [ms, rawMs] = folioFirst ? [first, second] : [second, first];
       if (round === 0) continue; // round 0 warms the caches and the JIT
       folio[i]!.push(ms);
       fts5[i]!.push(rawMs);
