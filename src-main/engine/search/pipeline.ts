@@ -125,11 +125,7 @@ function* searchSteps(
 }
 
 /** Stage 1: each non-empty query planned as a topic, keeping its place in `request.queries`. */
-function planTopics(
-  context: SearchContext,
-  request: SearchRequest,
-  vaults: VaultRow[],
-): (Topic & { queryIndex: number })[] {
+function planTopics(context: SearchContext, request: SearchRequest, vaults: VaultRow[]): Topic[] {
   const { reader, settings, analyzer, vocabulary, options } = context;
   const planning = {
     analyzer,

@@ -156,7 +156,7 @@ export function buildResults(
   const context = {
     matchers,
     snippetLength: ENGINE_DEFAULTS.snippetLength,
-    queryIndexes: topics.map((t) => t.queryIndex ?? t.index),
+    queryIndexes: topics.map((t) => t.queryIndex),
     idOf: (key: number) => tree.idOf(key),
     detail,
   };

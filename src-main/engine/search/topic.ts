@@ -44,8 +44,11 @@ export interface Wanted {
 export interface Topic {
   /** Its place among the search's topics (candidates and matches name their topic by it). */
   index: number;
-  /** Its place in the request's `queries` (empty queries are no topics); set by the pipeline. */
-  queryIndex?: number;
+  /**
+   * Its place in the request's `queries`, which results name it by (empty queries are no topics,
+   * so it can exceed `index`; `planTopic` gives `index`, the pipeline the request's place).
+   */
+  queryIndex: number;
   query: CompiledQuery;
   /** What it wants, in typed order (at most 32: coverage is kept as a bit mask). */
   wanted: Wanted[];
@@ -120,6 +123,7 @@ export function planTopic(text: string, index: number, context: PlanContext): To
   );
   return {
     index,
+    queryIndex: index,
     query,
     wanted,
     weight: wanted.reduce((sum, w) => sum + w.weight, 0),
