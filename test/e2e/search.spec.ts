@@ -274,6 +274,37 @@ test('a heading with no text shows as "(untitled section)" in rows, outline and 
   );
 });
 
+// A heading holding a wikilink (obsidian-hub: `# An Introduction to [[dataview|Dataview]]`) shows
+// as Obsidian shows it, by the link's alias or target, wherever a title or crumb shows
+// (docs/ui.md#wikilinks-in-headings).
+test('wikilinks in headings show as their text in rows, outline and crumbs', async ({
+  page,
+  bridge,
+}) => {
+  writeFileSync(
+    join(bridge.vaultDir, 'Dataview intro.md'),
+    '# An Introduction to [[dataview|Dataview]]\n\nThe plugin.\n\n' +
+      '## Using [[Templater]] and [[Tasks#Queries]]\n\nThe wombat queries.\n',
+  );
+  await page.goto(bridge.url);
+  await searchBox(page).fill('wombat');
+  const row = results(page).first();
+  await expect(row.locator('.title')).toHaveText('Using Templater and Tasks > Queries');
+  await expect(row.locator('.breadcrumb')).toHaveText('An Introduction to Dataview');
+  await expect(preview(page).locator('header .crumb')).toHaveText(
+    'An Introduction to Dataview › Using Templater and Tasks > Queries',
+  );
+  await expect(outline(page).getByRole('treeitem').locator('.label')).toHaveText([
+    'An Introduction to Dataview',
+    'Using Templater and Tasks > Queries',
+  ]);
+  await expect(page.locator('.pane-title').first()).toContainText('An Introduction to Dataview');
+  for (const scheme of ['light', 'dark'] as const) {
+    await page.emulateMedia({ colorScheme: scheme });
+    await page.screenshot({ path: join(SCREENSHOTS, `main-wikilink-headings-${scheme}.png`) });
+  }
+});
+
 // A table written without its outer pipes reads in a row's snippet as one written with them: cells
 // set apart by ' · ', rows by ';' (docs/design.md#snippets).
 test('a table without outer pipes reads as cells in its snippet', async ({ page, bridge }) => {

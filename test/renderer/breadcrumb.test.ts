@@ -1,13 +1,15 @@
 // The breadcrumb as the window shows it (src-renderer lib/breadcrumb.ts, docs/ui.md#results): the
 // engine's `> Note › Section › …` without its `> `, and on a result row only the part above the
 // title shown below it. The crumbs are the engine's for odd headings (`cli search --raw --json`
-// on a note of them): a title holding ' › ', an empty heading (`## ` alone: the window names it, docs/ui.md#untitled-sections), a note's own
-// result.
+// on a note of them): a title holding ' › ', an empty heading (`## ` alone: the window names it,
+// docs/ui.md#untitled-sections), a note's own result; wikilinks in headings show as their text
+// (docs/ui.md#wikilinks-in-headings).
 import { describe, expect, it } from 'vitest';
 import {
   UNTITLED,
   crumbParents,
   crumbText,
+  linkText,
   titleText,
 } from '../../src-renderer/src/lib/breadcrumb.ts';
 
@@ -54,5 +56,23 @@ describe('breadcrumbs', () => {
     expect(titleText('')).toBe(UNTITLED);
     expect(UNTITLED).toBe('(untitled section)');
     expect(titleText('Power')).toBe('Power');
+  });
+
+  it.each([
+    ['An Introduction to [[dataview|Dataview]]', 'An Introduction to Dataview'],
+    ['Using [[Templater]] and [[Note#Part]]', 'Using Templater and Note > Part'],
+    ['See [[#Local heading]] and ![[pic.png]]', 'See Local heading and pic.png'],
+    ['A [[Note#^block|  ]] ref', 'A Note ref'],
+    ['Empty [[]] link', 'Empty [[]] link'],
+    ['No links [here]', 'No links [here]'],
+  ])('shows the wikilinks of %j as %j', (title, shown) => {
+    expect(linkText(title)).toBe(shown);
+    expect(titleText(title)).toBe(shown);
+  });
+
+  it('shows the wikilinks of a crumb as their text', () => {
+    const crumb = '> An Introduction to [[dataview|Dataview]] › Using [[Templater]]';
+    expect(crumbText(crumb)).toBe('An Introduction to Dataview › Using Templater');
+    expect(crumbParents(crumb, 'Using [[Templater]]')).toBe('An Introduction to Dataview');
   });
 });
