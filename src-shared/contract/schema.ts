@@ -60,7 +60,9 @@ const settingsPatch = z
     aggregationThreshold: bounded(SETTING_BOUNDS.aggregationThreshold),
     minAggregationMatches: bounded(SETTING_BOUNDS.minAggregationMatches),
     scoreCapMultiplier: bounded(SETTING_BOUNDS.scoreCapMultiplier),
-    fuzzyDistance: z.union([z.literal(0), z.literal(1)]),
+    fuzzyDistance: z.union([z.literal(0), z.literal(1)], {
+      error: 'fuzzyDistance must be 0 (off) or 1',
+    }),
     resultLimit: bounded(SETTING_BOUNDS.resultLimit),
     stemmer: z.string().regex(/^[a-z]{2,20}$/, 'stemmer must be a language name such as "english"'),
     exportFormat,

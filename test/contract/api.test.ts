@@ -68,6 +68,10 @@ describe('request validation', () => {
       ok: false,
       message: 'outline: docId must be a string (docId)',
     });
+    expect(validateRequest('updateSettings', { fuzzyDistance: 2 })).toEqual({
+      ok: false,
+      message: 'updateSettings: fuzzyDistance must be 0 (off) or 1 (fuzzyDistance)',
+    });
     expect(validateRequest('links', { docId: '' })).toEqual({
       ok: false,
       message: 'links: docId must not be empty (docId)',
