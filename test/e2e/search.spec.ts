@@ -123,6 +123,15 @@ test('a topic that finds nothing says so on its line', async ({ page, bridge }) 
   await expect(second).toHaveAccessibleDescription('nothing found');
   await expect(page.getByText('nothing found')).toHaveCount(1);
   await expect(page.getByRole('searchbox', { name: 'Topic 1' })).toHaveAccessibleDescription('');
+  // The current row's topic badge stands out from the row (it had the row's own background).
+  const current = results(page).first();
+  await expect(current).toHaveClass(/current/);
+  const background = (selector: string) =>
+    current.evaluate(
+      (row, s) => getComputedStyle(s === '' ? row : row.querySelector(s)!).backgroundColor,
+      selector,
+    );
+  expect(await background('.badge.topic')).not.toBe(await background(''));
   for (const scheme of ['light', 'dark'] as const) {
     await page.emulateMedia({ colorScheme: scheme });
     await page.screenshot({ path: join(SCREENSHOTS, `main-topic-nothing-found-${scheme}.png`) });
