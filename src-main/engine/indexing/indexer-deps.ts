@@ -8,7 +8,10 @@ import type { FolderListing, IndexerDeps } from './types.ts';
 
 function unreadableMessage(error: Error): string {
   const code = (error as NodeJS.ErrnoException).code;
-  return code === 'EACCES' || code === 'EPERM' ? 'permission denied' : error.message;
+  if (code === 'EACCES' || code === 'EPERM') return 'permission denied';
+  // Of what is missing, only a link to nothing is reported (anything else was removed mid-walk).
+  if (code === 'ENOENT') return 'a symbolic link to nothing (its target is missing)';
+  return error.message;
 }
 
 /** The walk's error callback filling a listing: refused entries apart from unreadable ones. */
