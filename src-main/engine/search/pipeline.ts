@@ -6,10 +6,12 @@
 //   3. score       — one score per candidate from documented features, best first
 //                    (topic-ranking.ts, pulling stage 2 only while a bound can reach the top;
 //                    the score itself in ranking.ts)
-//   4. merge       — each topic's top N raw matches merged up the heading tree  (merge.ts)
-//   5. results     — terms and partial flags, then snippets and byte ranges  (results.ts)
-// Three shapes travel: a `Candidate`, a `MergedMatch`, and the contract's `SearchResult`.
-// Ordering is by score, then by a date when the request sorts by one: after `describe` and
+//   4. merge       — each topic's top N raw matches merged up the heading tree (merge.ts),
+//                    then marked with what they matched and placed by their own heading
+//   5. results     — snippets and byte ranges  (results.ts)
+// Three shapes travel: a `Candidate` (merging reads it as `{ key, score: evidence }`), a
+// `MergedMatch`, and the contract's `SearchResult`.
+// Ordering is by score, then by a date when the request sorts by one: after `markWhatMatched` and
 // `place`, before `buildResults`.
 import type { SearchRequest, SearchResponse, Settings } from '#shared/contract/api.ts';
 import type { Analyzer } from '../analysis/analyzer.ts';
@@ -92,7 +94,7 @@ function* searchSteps(
   // 4. Each topic's raw matches, merged together by their evidence, then placed.
   const raw: Candidate[] = [];
   const unmatchedTopics: number[] = [];
-  // The merge of one topic's raw matches, when `rawMatches` made it (merged once, not twice).
+  // A search of one topic keeps the merge `rawMatches` made to decide (merged once, not twice).
   let mergedRaw: MergedMatch[] | null = null;
   for (const [index, ranking] of rankings.entries()) {
     const found = raw.length;
@@ -100,16 +102,15 @@ function* searchSteps(
     else {
       const matches = rawMatches(ranking, limit, context, tree);
       raw.push(...matches.top);
-      mergedRaw = matches.merged;
+      if (rankings.length === 1) mergedRaw = matches.merged;
     }
     if (raw.length === found) unmatchedTopics.push(topics[index]!.queryIndex);
     yield;
   }
   const merged = context.merge
-    ? ((rankings.length === 1 ? mergedRaw : null) ??
-      mergeMatches(raw.map(evidenceOf), tree.nodes, settings))
+    ? (mergedRaw ?? mergeMatches(raw.map(evidenceOf), tree.nodes, settings))
     : unmergedOf(raw, tree);
-  describe(merged, raw, topics);
+  markWhatMatched(merged, raw, topics);
   place(merged, topics, { tree, analyzer, options });
   if (settings.recencyBoost) applyRecency(merged, (m) => tree.fileOf(m.key), recencyOf(options));
   merged.sort((a, b) => compareMatches(a, b, tree.nodes));
@@ -221,12 +222,12 @@ function unmergedOf(raw: Candidate[], tree: SearchTree): MergedMatch[] {
 }
 
 /**
- * What each result matched. Per topic, its best node (itself or one it absorbed: the most wanted
+ * Marks what each result matched (`matchedTerms`, `topics`, `partial`). Per topic, its best node (itself or one it absorbed: the most wanted
  * operands, then the best score) gives the terms — sections each holding some of the words do
  * not make their parent hold them all; a result is partial unless some topic's best node holds
  * everything that topic wants.
  */
-function describe(results: MergedMatch[], raw: Candidate[], topics: Topic[]): void {
+function markWhatMatched(results: MergedMatch[], raw: Candidate[], topics: Topic[]): void {
   const byKey = new Map<number, Candidate[]>();
   for (const c of raw) {
     const list = byKey.get(c.key);
