@@ -334,7 +334,13 @@ function editsOf(text: string, fencedBefore: boolean, tableBefore: boolean): Edi
   }
   const inline: Edit[] = [];
   for (let m = INLINE.exec(text); m; m = INLINE.exec(text)) {
-    if (insideAny(code, m.index)) continue;
+    const block = code.find(([s, e]) => m!.index >= s && m!.index < e);
+    if (block) {
+      // On after the block, not after the match: a closing fence's backticks would otherwise
+      // open a code span up to the next backtick outside it (the text's start inside code).
+      INLINE.lastIndex = block[1];
+      continue;
+    }
     inline.push({ start: m.index, end: m.index + m[0].length, shown: inlineShown(m) });
   }
   return mergeEdits(edits, inline);

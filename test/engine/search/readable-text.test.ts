@@ -51,6 +51,10 @@ describe('readableText', () => {
     );
     // Text that starts inside fenced code is code until the fence closes.
     expect(readable('x = *a* ** 2\n```\n**bold**', [], true).text).toBe('x = *a* ** 2\n\nbold');
+    // The closing fence's backticks open no code span up to the next backtick after it.
+    expect(readable('link: [[x]]\n```\n\n| `a` | b **c** | `d` |', [], true).text).toBe(
+      'link: [[x]]\n\n\na · b c · d',
+    );
   });
 
   it('leaves alone what only looks like markup', () => {
