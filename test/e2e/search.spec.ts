@@ -127,10 +127,13 @@ test('a topic that finds nothing says so on its line', async ({ page, bridge }) 
   const current = results(page).first();
   await expect(current).toHaveClass(/current/);
   const background = (selector: string) =>
-    current.evaluate(
-      (row, s) => getComputedStyle(s === '' ? row : row.querySelector(s)!).backgroundColor,
-      selector,
-    );
+    current.evaluate((row, s) => {
+      const shown = s === '' ? row : row.querySelector(s)!;
+      const page = globalThis as unknown as {
+        getComputedStyle(e: unknown): { backgroundColor: string };
+      };
+      return page.getComputedStyle(shown).backgroundColor;
+    }, selector);
   expect(await background('.badge.topic')).not.toBe(await background(''));
   for (const scheme of ['light', 'dark'] as const) {
     await page.emulateMedia({ colorScheme: scheme });
