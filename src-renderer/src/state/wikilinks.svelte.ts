@@ -19,12 +19,22 @@ export type LinkState = string | null | undefined;
 /** Results searched for a note by name before it is called missing. */
 const SEARCH_LIMIT = 50;
 
+/**
+ * Links resolved at once. Each costs up to three outlines and a search; obsidian-hub's plugin
+ * lists hold 2,400 links in one section, whose calls all sent at once kept the next keystroke's
+ * search waiting behind them for 5 s (docs/ui.md#the-preview).
+ */
+export const MAX_RESOLVING = 4;
+
 /** Resolved wikilinks, by source note and link text. */
 export class WikiLinksState {
   readonly #resolved = new SvelteMap<string, string | null>();
   // Not state: nothing renders from it.
   // eslint-disable-next-line svelte/prefer-svelte-reactivity
   readonly #inFlight = new Map<string, Promise<string | null>>();
+  /** Links waiting for one of the `MAX_RESOLVING` places, in the order they were asked for. */
+  readonly #waiting: Array<() => void> = [];
+  #resolving = 0;
   readonly #api: FolioApi;
 
   constructor(api: FolioApi) {
@@ -45,7 +55,7 @@ export class WikiLinksState {
     if (this.#resolved.has(key)) return Promise.resolve(this.#resolved.get(key)!);
     let pending = this.#inFlight.get(key);
     if (!pending) {
-      pending = this.#find(from, raw).then((id) => {
+      pending = this.#inTurn(() => this.#find(from, raw)).then((id) => {
         this.#inFlight.delete(key);
         this.#resolved.set(key, id);
         return id;
@@ -53,6 +63,19 @@ export class WikiLinksState {
       this.#inFlight.set(key, pending);
     }
     return pending;
+  }
+
+  /** Runs `task` once fewer than `MAX_RESOLVING` others run. */
+  async #inTurn<T>(task: () => Promise<T>): Promise<T> {
+    if (this.#resolving < MAX_RESOLVING) this.#resolving++;
+    else await new Promise<void>((start) => this.#waiting.push(start)); // handed a place
+    try {
+      return await task();
+    } finally {
+      const next = this.#waiting.shift();
+      if (next) next();
+      else this.#resolving--;
+    }
   }
 
   /** Forgets every resolution (the index changed: a missing note may exist now). */
@@ -89,6 +112,7 @@ export class WikiLinksState {
     const answer = await this.#api.search({
       queries: [note.split('/').pop()!],
       limit: SEARCH_LIMIT,
+      detail: 'text', // only paths are read
     });
     if (!answer.ok) return null;
     const matches = answer.value.results.filter(

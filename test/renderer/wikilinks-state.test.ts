@@ -1,0 +1,37 @@
+// Wikilinks of the preview resolved through the API (src-renderer state/wikilinks.svelte.ts,
+// docs/ui.md#the-preview): a section of thousands of links resolves them a few at a time, so a
+// search typed meanwhile is not queued behind all their calls.
+import { describe, expect, it } from 'vitest';
+import { MAX_RESOLVING, WikiLinksState } from '../../src-renderer/src/state/wikilinks.svelte.ts';
+import { createFakeApi, failed, ok } from './fake-api.ts';
+
+describe('WikiLinksState', () => {
+  it(`resolves at most ${MAX_RESOLVING} links at once, each in turn`, async () => {
+    const fake = createFakeApi();
+    let open = 0;
+    let most = 0;
+    const call = async <T>(answer: T): Promise<T> => {
+      most = Math.max(most, ++open);
+      await new Promise((wait) => setTimeout(wait, 1));
+      open--;
+      return answer;
+    };
+    fake.answer('outline', () => call(failed('not-found', 'no such note')));
+    fake.answer('search', () =>
+      call(ok({ results: [], terms: [], unmatchedTopics: [], tookMs: 1 })),
+    );
+    const links = new WikiLinksState(fake.api);
+    const from = { docId: 'v:lists/Plugins.md', vault: 'v', path: 'lists/Plugins.md' };
+    const names = Array.from({ length: 40 }, (_, i) => `Plugin ${i}`);
+    expect(names.map((name) => links.state(from, name))).toEqual(names.map(() => undefined));
+    const ids = await Promise.all(names.map((name) => links.resolve(from, name)));
+    expect(ids).toEqual(names.map(() => null));
+    expect(most).toBe(MAX_RESOLVING);
+    // Each link: beside the note, at the root, then by name (a text-only search).
+    expect(fake.calls.filter(([method]) => method === 'outline')).toHaveLength(80);
+    const searches = fake.calls.filter(([method]) => method === 'search');
+    expect(searches).toHaveLength(40);
+    expect(searches[0]![1]).toMatchObject({ queries: ['Plugin 0'], detail: 'text' });
+    expect(names.map((name) => links.state(from, name))).toEqual(names.map(() => null));
+  });
+});
