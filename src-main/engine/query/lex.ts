@@ -12,7 +12,9 @@ export type QueryToken =
   | { kind: 'and' }
   | { kind: 'not' };
 
-const FIELD = /^(title|tags|tag|path|body|vault|tree|modified|created|updated|date):/i;
+/** Field prefixes; `file:`, `content:` and `section:` are Obsidian's (docs/design.md#the-query-language). */
+const FIELD =
+  /^(title|tags|tag|path|file|body|content|section|vault|tree|modified|created|updated|date):/i;
 const SPACE = /\s/;
 
 function isBoundary(char: string | undefined): boolean {

@@ -14,12 +14,17 @@ type FilterNode =
   | { type: 'filter'; kind: DateField; value: string };
 type Parsed = QueryNode | FilterNode | null;
 
+// Obsidian's operators as an Obsidian user types them: `file:` is the path column (the file's
+// name is in it), `content:` the body; `section:` is no field (it is absent here), since every
+// Folio match is one section (docs/design.md#the-query-language).
 const FIELDS: Record<string, QueryField | 'vault' | DateField> = {
   title: 'title',
   tags: 'tags',
   tag: 'tags',
   path: 'path',
+  file: 'path',
   body: 'body',
+  content: 'body',
   vault: 'vault',
   tree: 'vault',
   modified: 'modified',

@@ -65,6 +65,11 @@ const CASES: Array<[string, string, string | null]> = [
   ['title:(a OR b)', '(or title:a title:b)', '({title} : ("a") OR {title} : ("b"))'],
   ['TITLE:Guide', 'title:Guide', '{title} : ("guid")'],
   ['tag:x', 'tags:x', '{tags} : ("x")'],
+  // Obsidian's operators: file: is the path column, content: the body, section: no field.
+  ['file:Dataview', 'path:Dataview', '{path} : ("dataview")'],
+  ['file:api/', '∅ path=api/', '{path} : (^"api")'],
+  ['content:x', 'body:x', '{body} : ("x")'],
+  ['section:(alpha beta)', '(and alpha beta)', '("alpha" AND "beta")'],
   ['foo:bar', 'foo:bar', '"foo bar"'],
   ['title:tags:x', 'title:tags:x', '{title} : ("tag x")'],
   ['path:docs/Api/Han', '∅ path=docs/Api/Han', '{path} : (^"doc api han" *)'],
