@@ -41,7 +41,8 @@ export function servedVaultsText(vaults: readonly VaultInfo[], only: boolean): s
   const width = Math.max(...vaults.map((vault) => vault.name.length));
   const rows = vaults.map((vault) => {
     const documents = `${vault.documents} document${vault.documents === 1 ? '' : 's'}`;
-    return `  ${vault.name.padEnd(width)}  ${vault.root}  (${documents}, ${STATUS[vault.status]})`;
+    const status = vault.problem ? `error: ${vault.problem}` : STATUS[vault.status];
+    return `  ${vault.name.padEnd(width)}  ${vault.root}  (${documents}, ${status})`;
   });
   return `Vaults (${vaults.length}, ${kept}):\n${rows.join('\n')}\n`;
 }

@@ -139,6 +139,8 @@ export interface AgentVault {
   documents: number;
   sections: number;
   status: string;
+  /** Why the status is `error` (absent otherwise). */
+  problem?: string;
   /** ISO 8601, or null before anything was indexed. */
   lastIndexed: string | null;
 }
@@ -148,7 +150,7 @@ export function renderVaults(vaults: AgentVault[]): string {
   return vaults
     .map(
       (v) =>
-        `${v.name} — ${v.root} · ${v.documents} documents, ${v.sections} sections · ${v.status} · last indexed ${v.lastIndexed ?? 'never'}`,
+        `${v.name} — ${v.root} · ${v.documents} documents, ${v.sections} sections · ${v.problem ? `error: ${v.problem}` : v.status} · last indexed ${v.lastIndexed ?? 'never'}`,
     )
     .join('\n');
 }

@@ -138,6 +138,7 @@ async function vaults(engine: EngineService): Promise<ToolOutput> {
       documents: v.documents,
       sections: s?.sections ?? 0,
       status: v.status,
+      ...(v.problem ? { problem: v.problem } : {}),
       lastIndexed: s?.lastIndexed ? new Date(s.lastIndexed).toISOString() : null,
     };
   });

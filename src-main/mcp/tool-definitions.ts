@@ -68,6 +68,7 @@ export const OUTPUT_SCHEMAS = {
         documents: z.number().int(),
         sections: z.number().int(),
         status: z.string(),
+        problem: z.string().optional(),
         lastIndexed: z.string().nullable(),
       }),
     ),

@@ -14,6 +14,8 @@ export interface VaultInfo {
   /** Extra ignore globs, relative to the root. */
   ignore: string[];
   status: VaultStatus;
+  /** Why the status is `error`, in one line (absent otherwise). */
+  problem?: string;
   /** Indexed documents. */
   documents: number;
   /** Files that could not be indexed (see `listFileErrors`). */

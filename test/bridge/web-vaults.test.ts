@@ -52,6 +52,12 @@ describe('npm run web start-up lines', () => {
     );
   });
 
+  it('say why a vault is in error', () => {
+    const problem = 'ignore glob "*a*a*a*a*b": too costly to match';
+    const text = servedVaultsText([info('notes', '/n', { status: 'error', problem })], false);
+    expect(text).toContain(`  notes  /n  (3 documents, error: ${problem})\n`);
+  });
+
   it('say --only removed the others', () => {
     expect(servedVaultsText([info('notes', '/n')], true)).toMatch(
       /^Vaults \(1, only the folders given \(--only removed any other\)\):\n/,

@@ -14,7 +14,7 @@ import type { Registry, VaultRecord } from '../store/registry.ts';
 import { addVaultChecked, vaultAt } from './vault-registration.ts';
 
 /** What the user sees of a registered vault in that status. */
-export function vaultInfo(v: VaultRecord, status: VaultStatus): VaultInfo {
+export function vaultInfo(v: VaultRecord, status: VaultStatus, problem?: string): VaultInfo {
   return {
     name: v.name,
     root: v.root,
@@ -22,6 +22,7 @@ export function vaultInfo(v: VaultRecord, status: VaultStatus): VaultInfo {
     pinned: v.pinned,
     ignore: v.ignore,
     status,
+    ...(status === 'error' && problem ? { problem } : {}),
     documents: v.documents,
     errors: v.errors,
     sample: v.sample,
@@ -161,7 +162,8 @@ export class Vaults {
   }
 
   private info(v: VaultRecord): VaultInfo {
-    return vaultInfo(v, this.status(v));
+    const { live, scheduler } = this.deps;
+    return vaultInfo(v, this.status(v), scheduler.failure(v.name) ?? live.problem(v.name));
   }
 
   private status(vault: VaultRecord): VaultStatus {

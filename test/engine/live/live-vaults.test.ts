@@ -206,11 +206,15 @@ describe('live vaults', () => {
     holder.exec('BEGIN IMMEDIATE'); // a `cli index` writing, say: the worker waits 5 s, then fails
     const failed = nextEvent(
       engine,
-      (e) => (e.type === 'vaultsChanged' && e.vaults[0]?.status === 'error' ? true : undefined),
+      (e) =>
+        e.type === 'vaultsChanged' && e.vaults[0]?.status === 'error' ? e.vaults[0] : undefined,
       'the vault failing on the locked database',
     );
     write(root, 'a.md', '# A\n\nsecond\n');
-    await failed;
+    // The user is told why (the Vaults panel, `npm run web`, MCP's vaults): one line.
+    const { problem } = await failed;
+    expect(problem).toMatch(/locked|busy/i);
+    expect(problem).not.toContain('\n');
     expect(await engine.listFileErrors({ vault: 'v' })).toEqual([]); // not the file's fault
     const indexed = committed(engine, { indexed: ['a.md'] });
     const recovered = vaultStatus(engine, 'v', 'watching');
@@ -218,6 +222,7 @@ describe('live vaults', () => {
     holder.close();
     await Promise.all([indexed, recovered]);
     expect(await search('second')).toEqual(['v:a.md#a']);
+    expect((await engine.listVaults())[0]!.problem).toBeUndefined();
   }, 30_000);
 
   it('pauses and resumes watching; resuming reconciles what changed meanwhile', async () => {
