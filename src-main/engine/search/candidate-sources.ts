@@ -8,7 +8,8 @@
 // fetched a page at a time), those holding every operand when fuzzy variants count, and the partial
 // ones (partial-candidates.ts).
 import type { IndexReader } from '../store/index-reader.ts';
-import { allOf, and, Candidate, inFilters, not } from './candidate.ts';
+import { Candidate } from './candidate.ts';
+import { allOf, and, inFilters, not } from './fts-expressions.ts';
 import {
   countRows,
   rowidsOf,

@@ -1,8 +1,6 @@
 // The shape a search's stages pass a section in before merging (docs/architecture.md#search): a
-// candidate, with what FTS5 tells about it and then its score; and the FTS5 expressions the
-// candidate sources are built of.
+// candidate, with what FTS5 tells about it and then its score.
 import type { ScoredRow } from './fts-statements.ts';
-import type { Topic } from './topic.ts';
 
 /**
  * One node's evidence for one topic, then its score (topic-ranking.ts). A class: a search makes
@@ -55,15 +53,4 @@ export function bitCount(mask: number): number {
   let n = 0;
   for (let m = mask; m; m &= m - 1) n++;
   return n;
-}
-
-/** FTS5 expressions: any of, all of, both, the first without the second. */
-export const or = (exprs: string[]) => (exprs.length === 1 ? exprs[0]! : `(${exprs.join(' OR ')})`);
-export const allOf = (exprs: string[]) =>
-  exprs.length === 1 ? exprs[0]! : `(${exprs.join(' AND ')})`;
-export const and = (a: string, b: string | null) => (b === null ? a : `(${a}) AND (${b})`);
-export const not = (a: string, b: string | null) => (b === null ? a : `(${a}) NOT (${b})`);
-/** An expression within the topic's filters (field words, path pre-filter, negations). */
-export function inFilters(topic: Topic, expr: string): string {
-  return not(topic.restriction ? and(expr, topic.restriction) : expr, topic.exclude);
 }

@@ -4,7 +4,7 @@
 import type { Statement } from 'better-sqlite3';
 import type { ColumnWeights } from '#shared/contract/api.ts';
 import { matchWhere, type IndexReader } from '../store/index-reader.ts';
-import { and } from './candidate.ts';
+import { and } from './fts-expressions.ts';
 import { ReaderMemo } from './reader-memo.ts';
 import type { Scope } from './topic.ts';
 

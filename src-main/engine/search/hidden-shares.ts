@@ -4,7 +4,7 @@
 // share counts (heading-match.ts `headingShares`). A score bound must allow for them (ranking.ts
 // `scoreBound`, `unflagged`), but only for the rows that may hold them: a full or fuzzy source
 // wanted past its first page finds those rows first (`hiddenRows`, read by candidate-sources.ts).
-import { and, or } from './candidate.ts';
+import { and, or } from './fts-expressions.ts';
 import type { Source, SourceContext, SourceKind } from './candidate-sources.ts';
 import { rowidsOf, scoredRows, type RowOrder } from './fts-statements.ts';
 import type { Topic } from './topic.ts';

@@ -8,7 +8,8 @@
 // rarest ones (`commonTopRows`, top-rows.ts).
 import type { IndexReader } from '../store/index-reader.ts';
 import { countRows, rowidsOf, scoredRows, type ScoredRow } from './fts-statements.ts';
-import { and, Candidate, inFilters, not, or } from './candidate.ts';
+import { Candidate } from './candidate.ts';
+import { and, inFilters, not, or } from './fts-expressions.ts';
 import type { SourceContext } from './candidate-sources.ts';
 import { bm25Ceiling, type RankingOptions } from './ranking.ts';
 import { ReaderMemo } from './reader-memo.ts';

@@ -5,7 +5,8 @@
 // bounded by its last row read. A row of one holds a known set of operands, so its coverage is
 // known, and a set whose coverage cannot reach the top is never read
 // (docs/benchmarks.md#scale-ten-copies-of-msdocs-cpp).
-import { and, not, or, type Candidate } from './candidate.ts';
+import type { Candidate } from './candidate.ts';
+import { and, not, or } from './fts-expressions.ts';
 import type { Source, SourceContext } from './candidate-sources.ts';
 import type { ScoredRow } from './fts-statements.ts';
 import {
