@@ -13,7 +13,8 @@ import { ApiSocket, SOCKET_PATH } from './api-socket.ts';
 import { serverTimingHeader, timedCall } from './call-timing.ts';
 import { EventStreams, toApiEvent } from './event-stream.ts';
 import { MAX_BODY_BYTES, readBody, sendJson } from './http-json.ts';
-import { hasLargeReply, TaskLimit } from './large-replies.ts';
+import { TaskLimit } from '#shared/task-limit.ts';
+import { hasLargeReply } from './large-replies.ts';
 import {
   SECURITY_HEADERS,
   createToken,

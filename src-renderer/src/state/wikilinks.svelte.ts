@@ -3,6 +3,7 @@
 // note until the index changes (docs/ui.md#the-preview).
 import GithubSlugger from 'github-slugger';
 import type { FolioApi, OutlineResponse } from '#shared/contract/api.ts';
+import { TaskLimit } from '#shared/task-limit.ts';
 import { SvelteMap } from 'svelte/reactivity';
 import { parseWikiTarget } from '../lib/wikilink-syntax.ts';
 
@@ -32,9 +33,8 @@ export class WikiLinksState {
   // Not state: nothing renders from it.
   // eslint-disable-next-line svelte/prefer-svelte-reactivity
   readonly #inFlight = new Map<string, Promise<string | null>>();
-  /** Links waiting for one of the `MAX_RESOLVING` places, in the order they were asked for. */
-  readonly #waiting: Array<() => void> = [];
-  #resolving = 0;
+  /** Links resolving, `MAX_RESOLVING` at once, the others waiting in the order asked for. */
+  readonly #turns = new TaskLimit(MAX_RESOLVING);
   readonly #api: FolioApi;
 
   constructor(api: FolioApi) {
@@ -55,27 +55,16 @@ export class WikiLinksState {
     if (this.#resolved.has(key)) return Promise.resolve(this.#resolved.get(key)!);
     let pending = this.#inFlight.get(key);
     if (!pending) {
-      pending = this.#inTurn(() => this.#find(from, raw)).then((id) => {
-        this.#inFlight.delete(key);
-        this.#resolved.set(key, id);
-        return id;
-      });
+      pending = this.#turns
+        .run(() => this.#find(from, raw))
+        .then((id) => {
+          this.#inFlight.delete(key);
+          this.#resolved.set(key, id);
+          return id;
+        });
       this.#inFlight.set(key, pending);
     }
     return pending;
-  }
-
-  /** Runs `task` once fewer than `MAX_RESOLVING` others run. */
-  async #inTurn<T>(task: () => Promise<T>): Promise<T> {
-    if (this.#resolving < MAX_RESOLVING) this.#resolving++;
-    else await new Promise<void>((start) => this.#waiting.push(start)); // handed a place
-    try {
-      return await task();
-    } finally {
-      const next = this.#waiting.shift();
-      if (next) next();
-      else this.#resolving--;
-    }
   }
 
   /** Forgets every resolution (the index changed: a missing note may exist now). */
