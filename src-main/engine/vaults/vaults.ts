@@ -163,15 +163,17 @@ export class Vaults {
 
   private info(v: VaultRecord): VaultInfo {
     const { live, scheduler } = this.deps;
-    return vaultInfo(v, this.status(v), scheduler.failure(v.name) ?? live.problem(v.name));
+    const problem = scheduler.failure(v.name) || live.problem(v.name);
+    return vaultInfo(v, this.status(v, problem), problem);
   }
 
-  private status(vault: VaultRecord): VaultStatus {
+  /** `problem`: why its index job or its watcher failed, if one did. */
+  private status(vault: VaultRecord, problem: string | undefined): VaultStatus {
     const { live, scheduler } = this.deps;
     const state = live.state(vault.name);
     if (state === 'offline' || vaultRootState(vault.root, vault.device).offline) return 'offline';
     if (scheduler.indexing(vault.name)) return 'indexing';
-    if (scheduler.failure(vault.name) || live.problem(vault.name)) return 'error';
+    if (problem) return 'error';
     if (live.paused) return 'paused';
     return state ?? 'idle';
   }
