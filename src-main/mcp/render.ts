@@ -39,6 +39,10 @@ export interface AgentResult {
   matchedTerms: string[];
   /** How many sections this result absorbed. */
   merged: number;
+  /** The note's modification time, ISO 8601 (docs/mcp.md#dates). */
+  modified: string;
+  /** Its frontmatter `created` (else `date`), ISO 8601; null when it gives neither. */
+  created: string | null;
 }
 
 /** `text` cut to `max` characters, an ellipsis marking the cut. */
@@ -78,8 +82,16 @@ export function agentResult(result: SearchResult): AgentResult {
     partial: result.partial,
     matchedTerms: result.matchedTerms.slice(0, MAX_MATCHED_TERMS),
     merged: result.mergedFrom.length,
+    modified: new Date(result.modified).toISOString(),
+    created: result.created === null ? null : new Date(result.created).toISOString(),
   };
 }
+
+/** `2026-11-27` of an ISO 8601 time: a result's date as its line shows it. */
+const day = (iso: string) => iso.slice(0, 10);
+
+/** The order of a search's results, as its answer names it. */
+export type SearchOrder = 'relevance' | 'modified' | 'created';
 
 /** `lines 3–9`, or `line 3`. */
 export function lineRange(start: number, end: number): string {
@@ -87,21 +99,29 @@ export function lineRange(start: number, end: number): string {
 }
 
 /**
- * One line per result: breadcrumb, id (`vault:path#slug`), lines, score, flags, snippet; then how
- * many results were `left` out to keep the answer bounded.
+ * One line per result: breadcrumb, id (`vault:path#slug`), lines, score, dates, flags, snippet;
+ * then the order when it is by date, and how many results were `left` out to keep the answer
+ * bounded.
  */
-export function renderSearch(results: AgentResult[], left = 0): string {
+export function renderSearch(
+  results: AgentResult[],
+  left = 0,
+  order: SearchOrder = 'relevance',
+): string {
   if (results.length === 0 && left === 0) return 'No results.';
   const lines = results.map((r, i) => {
+    const dates = [`modified ${day(r.modified)}`, r.created ? `created ${day(r.created)}` : ''];
     const flags = [
       r.partial ? `partial: matched ${r.matchedTerms.join(', ') || 'some terms'}` : '',
       r.merged > 0 ? `merged ${r.merged}` : '',
-    ].filter(Boolean);
-    const meta = [lineRange(r.startLine, r.endLine), `score ${r.score.toFixed(2)}`, ...flags];
-    return `${i + 1}. ${r.breadcrumb} — ${r.id} (${meta.join(', ')}): ${r.snippet}`;
+    ];
+    const meta = [lineRange(r.startLine, r.endLine), `score ${r.score.toFixed(2)}`, ...dates];
+    const all = [...meta, ...flags].filter(Boolean).join(', ');
+    return `${i + 1}. ${r.breadcrumb} — ${r.id} (${all}): ${r.snippet}`;
   });
+  const sorted = order === 'relevance' ? '' : `, newest ${order} first`;
   const more = left > 0 ? `; ${left} more left out to keep the answer under 25,000 tokens` : '';
-  return `${lines.join('\n')}\n(${results.length} result${results.length === 1 ? '' : 's'}${more}; read one with read {"id": …})`;
+  return `${lines.join('\n')}\n(${results.length} result${results.length === 1 ? '' : 's'}${sorted}${more}; read one with read {"id": …})`;
 }
 
 /** An outline node as an agent gets it. */

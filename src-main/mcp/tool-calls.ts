@@ -59,7 +59,8 @@ async function search(engine: EngineService, args: Args<'search'>): Promise<Tool
   });
   const all = response.results.map(agentResult);
   const results = within(all, (r) => JSON.stringify(r).length);
-  return { text: renderSearch(results, all.length - results.length), structured: { results } };
+  const left = all.length - results.length;
+  return { text: renderSearch(results, left, args.sort), structured: { results } };
 }
 
 /** The outline of a note, or of the note holding a section when given a section id. */

@@ -28,6 +28,8 @@ export const OUTPUT_SCHEMAS = {
         partial: z.boolean(),
         matchedTerms: z.array(z.string()),
         merged: z.number().int(),
+        modified: z.string(),
+        created: z.string().nullable(),
       }),
     ),
   }),
@@ -109,7 +111,7 @@ const TEXTS: Record<ToolName, { title: string; description: string }> = {
   search: {
     title: 'Search notes',
     description: [
-      "Search the user's Markdown notes by section. Each result is the part of a note that best answers the query — a section, a group of sibling sections, or a whole note — with its breadcrumb, id, line range, score and a snippet with the matched words in **bold**.",
+      "Search the user's Markdown notes by section. Each result is the part of a note that best answers the query — a section, a group of sibling sections, or a whole note — with its breadcrumb, id, line range, score, the note's dates (modified; created when its frontmatter gives one) and a snippet with the matched words in **bold**.",
       'Use this first to find where something is written. Then call `read` with a result id for its full text, or use `context` to get the text of several results at once within a token budget.',
       IDS,
       'Query language: words must all match (stemmed: "handling" finds "handled"); "exact phrase"; -word excludes; a OR b; (grouping); title:word, tags:word, body:word search one field; word* is a prefix. Dates: modified:<30d, modified:>2026-01-01, created:2025 (also updated:, date:; ages in d, w, m, y; >, >=, <, <=) keep the notes in that range; a query of date filters alone (modified:<7d) lists those notes, newest first. When no section holds every word, results matching some words follow, marked partial (unless strict). `queries` with several topics searches each on its own and merges them.',

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cli } from '../cli/cli-helpers.ts';
 import { write } from '../engine/live/helpers.ts';
 import { tempDir } from '../engine/store/temp.ts';
-import { startMcp, type McpSession } from './mcp-client.ts';
+import { startMcp, textOf, type McpSession } from './mcp-client.ts';
 
 const dir = tempDir('folio-mcp-dates-');
 const notes = join(dir, 'notes');
@@ -63,6 +63,25 @@ describe('cli mcp search and dates', () => {
       'best.md',
       'fresh.md',
     ]);
+  });
+
+  it('shows the dates of each result, and says when the order is by date (SPEC §11)', async () => {
+    const day = (days: number) =>
+      new Date(Date.now() - days * 86_400_000).toISOString().slice(0, 10);
+    const result = await mcp.call('search', { query: 'quince', sort: 'modified' });
+    const lines = textOf(result).split('\n');
+    expect(lines[0]).toMatch(new RegExp(`, modified ${day(1)}\\): `));
+    expect(lines[1]).toContain(`, modified ${day(30)}, created 2024-06-01): `);
+    expect(lines[2]).toContain(`, modified ${day(400)}, created 2020-01-01, merged 1): `);
+    expect(lines[3]).toBe('(3 results, newest modified first; read one with read {"id": …})');
+    const [fresh, middle] = (
+      result.structuredContent as { results: Array<{ modified: string; created: string | null }> }
+    ).results;
+    expect(fresh!.created).toBeNull();
+    expect(fresh!.modified.slice(0, 10)).toBe(day(1));
+    expect(middle!.created).toBe('2024-06-01T00:00:00.000Z');
+    const relevance = textOf(await mcp.call('search', { query: 'quince' }));
+    expect(relevance).toContain('(3 results; read one with');
   });
 
   it('filters by date, and lists the notes of a date filter alone, newest first', async () => {

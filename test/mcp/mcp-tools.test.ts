@@ -83,10 +83,12 @@ describe('cli mcp (read-only)', () => {
       expect(Object.keys(r).sort()).toEqual(
         [
           'breadcrumb',
+          'created',
           'endLine',
           'id',
           'matchedTerms',
           'merged',
+          'modified',
           'partial',
           'path',
           'score',
