@@ -18,7 +18,13 @@ import {
   type ScoredRow,
 } from './fts-statements.ts';
 import { hiddenRows, unflaggedShare } from './hidden-shares.ts';
-import { formsOf, listing, operandCeilings, readPartial, titleRows } from './partial-candidates.ts';
+import {
+  formsOf,
+  listedForms,
+  operandCeilings,
+  readPartial,
+  titleRows,
+} from './partial-candidates.ts';
 import { rankedListings, readListing, type RankedListing } from './ranked-listings.ts';
 import { bm25Ceiling, orderBound, placement, scoreBound, type RankingOptions } from './ranking.ts';
 import { allOperands, type Topic } from './topic.ts';
@@ -150,8 +156,8 @@ const inTitle = (expr: string) => `{title} : (${expr})`;
 function partialBound(topic: Topic, context: SourceContext): number {
   const { options, total } = context;
   if (topic.restriction !== null || topic.exclude !== null) return Infinity;
-  const { listed, narrow } = listing(formsOf(topic), options);
-  const titled = narrow && listed.length > 0 ? listed[0]! : null;
+  const listed = listedForms(formsOf(topic), options);
+  const titled = listed.narrowed ? (listed.forms[0] ?? null) : null;
   // No title rows: none is read in its title.
   const rows = titled ? titleRows(context.reader, titled.expr) : 0;
   const share = operandCeilings(topic, total, options, rows > 0 ? titled!.operand : -1, rows);

@@ -36,19 +36,27 @@ export function formsOf(topic: Topic): Form[] {
   return forms.sort((a, b) => a.rows - b.rows);
 }
 
+/** The forms whose rows are all candidates of the partial source (`listedForms`). */
+export interface ListedForms {
+  /** Rarest first; empty when no row holds any form. */
+  forms: Form[];
+  /** True when every form is common: the one listed is read `narrowed`. */
+  narrowed: boolean;
+}
+
 /**
- * Which forms are listed, and whether the listed one is narrowed: every form held by at most
- * `commonRows` rows (and by one at least) is listed; when none is, the rarest form as typed that
- * some row holds is, narrowed to the rows holding another operand too or naming it in its title.
+ * The forms a topic's partial source lists: every form held by at most `commonRows` rows (and by
+ * one at least); when none is, the rarest form as typed that some row holds, narrowed to the rows
+ * holding another operand too or naming it in its title.
  */
-export function listing(forms: Form[], options: RankingOptions) {
+export function listedForms(forms: Form[], options: RankingOptions): ListedForms {
   // A form no row holds lists nothing: it must not keep the common ones from being listed
   // ('vector zzqqxx' on a vault where "vector" is common found nothing).
   const held = forms.filter((f) => f.rows > 0);
   const listed = held.filter((f) => f.rows <= options.commonRows);
-  if (listed.length > 0) return { listed, narrow: false };
+  if (listed.length > 0) return { forms: listed, narrowed: false };
   const rarest = held.find((f) => !f.fuzzy);
-  return { listed: rarest ? [rarest] : [], narrow: true };
+  return { forms: rarest ? [rarest] : [], narrowed: true };
 }
 
 /**
@@ -127,8 +135,8 @@ export function readPartial(
   page?: ListedPage,
 ): Candidate[] {
   const forms = formsOf(topic);
-  const { listed, narrow } = listing(forms, context.options);
-  if (listed.length === 0) return [];
+  const listed = listedForms(forms, context.options);
+  if (listed.forms.length === 0) return [];
   const fresh = new Map<number, Candidate>();
   const take = (rowid: number) => {
     if (found.has(rowid)) return null;
@@ -136,22 +144,22 @@ export function readPartial(
     if (!c) fresh.set(rowid, (c = new Candidate(rowid)));
     return c;
   };
-  if (page) listPage(listed[0]!, page, take);
-  else for (const form of listed) listForm(topic, context, form, narrow, take);
+  if (page) listPage(listed.forms[0]!, page, take);
+  else for (const form of listed.forms) listForm(topic, context, form, listed.narrowed, take);
   // The rarest common word's rows naming it in their heading (its bm25 is estimated below, as a
   // common word's is): docs/search-quality.md#the-score.
-  const titled = narrow ? null : titledForm(forms, context.options);
+  const titled = listed.narrowed ? null : titledForm(forms, context.options);
   if (titled) listForm(topic, context, titled, false, take, 0);
-  const among = or([...listed, ...(titled ? [titled] : [])].map((f) => f.expr));
+  const among = or([...listed.forms, ...(titled ? [titled] : [])].map((f) => f.expr));
   const topped = new Map<Form, number[]>();
-  for (const form of toppedForms(topic, forms, listed, context.options))
+  for (const form of toppedForms(topic, forms, listed.forms, context.options))
     topped.set(form, listTop(topic, context, form, take));
-  const checked = forms.filter((f) => !listed.includes(f));
+  const checked = forms.filter((f) => !listed.forms.includes(f));
   // The top rows' flags are not looked up (`listTop`): only the words they hold are.
   // Narrowed, the listed rows are scored with every other operand's phrases (`narrowed`), or
   // hold none of them (its titled rows), so their flags show where those are.
-  const flagged = narrow && topic.restriction === null;
-  const held = narrow && !page ? listed[0]! : undefined;
+  const flagged = listed.narrowed && topic.restriction === null;
+  const held = listed.narrowed && !page ? listed.forms[0]! : undefined;
   markChecked(topic, context, checked, fresh, { among, topped, page, flagged, held });
   const all = allOperands(topic);
   const partial: Candidate[] = [];
@@ -358,7 +366,7 @@ function markChecked(
 const grouped = (expr: string) => (expr.startsWith('{') ? `(${expr})` : expr);
 
 /**
- * A listed form's rows when every form is common (`listing`): those holding another operand
+ * A listed form's rows when every form is common (`listedForms`): those holding another operand
  * too, and those naming it in their title. Of two operands, a row holding the other too holds
  * both, a full match `readPartial` drops: they are not read ('const refe' typed read 5,195 rows
  * for nothing, docs/benchmarks.md#typed-prefixes).

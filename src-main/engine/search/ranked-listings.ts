@@ -11,7 +11,7 @@ import type { Source, SourceContext } from './candidate-sources.ts';
 import type { ScoredRow } from './fts-statements.ts';
 import {
   formsOf,
-  listing,
+  listedForms,
   operandCeilings,
   readPartial,
   toppedForms,
@@ -53,10 +53,10 @@ export function rankedListings(topic: Topic, context: SourceContext): RankedList
   const n = topic.wanted.length;
   if (!SPLIT_OPERANDS.includes(n)) return null;
   const forms = formsOf(topic);
-  const { listed, narrow } = listing(forms, options);
-  if (!narrow || listed.length === 0) return null;
-  if (toppedForms(topic, forms, listed, options).length > 0) return null;
-  const form = listed[0]!;
+  const listed = listedForms(forms, options);
+  if (!listed.narrowed || listed.forms.length === 0) return null;
+  if (toppedForms(topic, forms, listed.forms, options).length > 0) return null;
+  const form = listed.forms[0]!;
   // Four operands make seven listings: split only when the listed word's rows are many enough to
   // pay for their statements (a phrase's rows are unknown: its rarest word's bound them).
   const { highlights } = topic.wanted[form.operand]!.operand;
