@@ -2,6 +2,7 @@
 // in tokens; a section with subsections offers "just this section" (Alt+Shift+C) beside "with
 // subsections"; each result's breadcrumb is said once; a copy above the token budget asks first
 // (all / cut / cancel); what was copied shows in a toast. Screenshots light and dark.
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from '@playwright/test';
 import { SCREENSHOTS, expect, test } from './bridge-fixture.ts';
@@ -71,6 +72,42 @@ test('sizes on the buttons; just this section or with subsections; one breadcrum
   await expect(preview(page).locator('article')).toContainText('A fork, a thermometer');
   await expect(actions.getByRole('button', { name: /^Copy ≈ \d+$/ })).toBeVisible();
   await expect(actions.getByRole('button', { name: /just this section/ })).toHaveCount(0);
+});
+
+test('a note that starts with its heading: "just this section" is that heading\'s text', async ({
+  page,
+  bridge,
+}) => {
+  // A tldr page: one heading, no subsection. Its document node had no text of its own, so the
+  // preview offered "Copy just this section", which copied the heading's breadcrumb and nothing.
+  writeFileSync(
+    join(bridge.vaultDir, 'tar.md'),
+    '# tar\n\n> Archiving utility.\n\n- [c]reate an archive from files:\n\n`tar cf {{target.tar}} {{file1}}`\n',
+  );
+  await page.goto(bridge.url);
+  await searchBox(page).fill('tar archive');
+  await expect(preview(page).locator('article h1')).toHaveText('tar');
+  const actions = preview(page).locator('header');
+  await expect(actions.getByRole('button', { name: /^Copy ≈ \d+$/ })).toBeVisible();
+  await expect(actions.getByRole('button', { name: /just this section/ })).toHaveCount(0);
+  await page.keyboard.press('Alt+Shift+c');
+  await expect(toast(page)).toHaveText(/^Copied 1 section without subsections/);
+  expect(await clipboard(page)).toContain('`tar cf {{target.tar}} {{file1}}`');
+  await shoot(page, 'one-heading-note');
+
+  // With frontmatter and a subsection: the document's own text was the frontmatter alone.
+  writeFileSync(
+    join(bridge.vaultDir, 'heron.md'),
+    '---\ntags: [station]\n---\n\n# Heron\n\nThe heron station.\n\n## Mast\n\nThe heron mast.\n',
+  );
+  await searchBox(page).fill('heron');
+  await expect(preview(page).locator('article h1')).toHaveText('Heron');
+  await expect(actions.getByRole('button', { name: /^Copy just this section/ })).toBeVisible();
+  await page.keyboard.press('Alt+Shift+c');
+  await expect(toast(page)).toHaveText(/^Copied 1 section without subsections/);
+  const own = await clipboard(page);
+  expect(own).toContain('# Heron\n\nThe heron station.\n');
+  expect(own).not.toMatch(/tags:|## Mast/);
 });
 
 test('a copy above the token budget asks first: Esc copies nothing, cut keeps to the budget', async ({

@@ -136,6 +136,25 @@ describe('copy sizes', () => {
     });
   });
 
+  it('a note that starts with its heading: its own text is that section, not its frontmatter', () => {
+    const doc = { ...node('n', null, 1), isChunk: false };
+    const markdown = '---\ntags: [x]\n---\n# N\n\nown text.\n## S\n\nsub.\n';
+    const noteOutline = { nodes: [doc, node('n#n', 'n', 4), node('n#s', 'n#n', 7)] };
+    expect(sectionSize(content('n', markdown, 1), noteOutline as OutlineResponse)).toEqual({
+      whole: header('n') + Math.ceil(markdown.length / 4),
+      own: header('n') + Math.ceil('# N\n\nown text.'.length / 4),
+      hasSubsections: true,
+    });
+    // A tldr page: one heading, no subsections: one copy button, the whole note.
+    const page = '# tar\n\n> Archiving utility.\n\n`tar cf {{target.tar}} {{file}}`\n';
+    const pageOutline = { nodes: [doc, node('n#tar', 'n', 1)] };
+    expect(sectionSize(content('n', page, 1), pageOutline as OutlineResponse)).toEqual({
+      whole: header('n') + Math.ceil(page.length / 4),
+      own: header('n') + Math.ceil(page.length / 4),
+      hasSubsections: false,
+    });
+  });
+
   it('results: their headers, and their sections from heading to end in bytes / 4', () => {
     const a = result('v:a.md', 'v:a.md', { headingStart: 0, byteEnd: 4_001 });
     const b = result('v:b.md#x', 'v:b.md', { headingStart: 100, byteEnd: 140 });

@@ -3,6 +3,7 @@
 // buttons. Estimates from byte spans count
 // a multi-byte character as several, so non-Latin text reads high: the buttons say "≈".
 import type { NodeContent, OutlineResponse, SearchResult } from '#shared/contract/api.ts';
+import { ownTextNode } from './outline-tree.ts';
 
 /**
  * Estimated tokens of the header an export gives each node (Markdown): `## breadcrumb`, then
@@ -32,14 +33,21 @@ export interface SectionSize {
   hasSubsections: boolean;
 }
 
-/** The sizes of `content` (the shown node), its subsections found in `outline`. */
+/**
+ * The sizes of `content` (the shown node), its subsections found in `outline`. A note that starts
+ * with its heading is measured as that heading's section ({@link ownTextNode}).
+ */
 export function sectionSize(content: NodeContent, outline: OutlineResponse | null): SectionSize {
   const header = headerTokens(content);
   const whole = header + Math.ceil(content.markdown.length / 4);
-  const firstChild = outline?.nodes.find((node) => node.parentId === content.id);
-  if (!firstChild) return { whole, own: whole, hasSubsections: false };
-  const ownLines = Math.max(0, firstChild.startLine - content.startLine);
-  const own = content.markdown.split('\n').slice(0, ownLines).join('\n').trimEnd();
+  const section = ownTextNode(outline, content.id);
+  const firstChild = section && outline?.nodes.find((node) => node.parentId === section.id);
+  if (!section || !firstChild) return { whole, own: whole, hasSubsections: false };
+  const lines = content.markdown.split('\n');
+  const own = lines
+    .slice(section.startLine - content.startLine, firstChild.startLine - content.startLine)
+    .join('\n')
+    .trimEnd();
   return { whole, own: header + Math.ceil(own.length / 4), hasSubsections: true };
 }
 

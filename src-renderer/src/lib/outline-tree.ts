@@ -90,6 +90,18 @@ export function foldedInto(index: OutlineIndex): OutlineNode | null {
   return children.length === 1 ? children[0]! : null;
 }
 
+/**
+ * The node whose own text is `id`'s: `id` itself, or — for a document folded into its only section
+ * ({@link foldedInto}: a note that starts with its heading) — that section, since the document's
+ * own text is then its frontmatter at most. "Copy just this section" copies it (docs/ui.md#copying).
+ */
+export function ownTextNode(outline: OutlineResponse | null, id: string): OutlineNode | null {
+  if (!outline) return null;
+  const index = indexOutline(outline.nodes);
+  if (index.root?.id === id) return foldedInto(index) ?? index.root;
+  return index.byId.get(id) ?? null;
+}
+
 /** The rows to show, in pre-order, skipping the descendants of collapsed nodes. */
 export function visibleRows(
   index: OutlineIndex,

@@ -7,6 +7,7 @@ import type {
   IndexChanged,
   NodeContent,
 } from '#shared/contract/api.ts';
+import { ownTextNode } from '../lib/outline-tree.ts';
 import { openNode } from '../lib/open-node.ts';
 import { parseWikiTarget } from '../lib/wikilink-syntax.ts';
 import { HistoryState, type HistoryStorage } from './history.svelte.ts';
@@ -171,7 +172,9 @@ export class AppState {
 
   /** Copies the node shown in the preview, with its subsections or its own text only. */
   copyShown(subsections = true): Promise<void> {
-    const id = this.selection.nodeId;
+    let id = this.selection.nodeId;
+    // Its own text: a note that starts with its heading has none above it (docs/ui.md#copying).
+    if (id && !subsections) id = ownTextNode(this.selection.outline, id)?.id ?? id;
     return this.copying.copy(id ? [id] : [], { subsections });
   }
 
