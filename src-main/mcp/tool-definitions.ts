@@ -44,6 +44,7 @@ export const OUTPUT_SCHEMAS = {
     markdown: z.string(),
     tokens: z.number().int(),
     truncated: z.boolean(),
+    nextLine: z.number().int().nullable(),
   }),
   outline: z.object({
     docId: z.string(),
@@ -123,7 +124,7 @@ const TEXTS: Record<ToolName, { title: string; description: string }> = {
     description: [
       'Read one note or section exactly as it is written in the file (Markdown), headed by its breadcrumb, its source (vault, path#slug) and its line range. Subsections are included unless `descendants` is false.',
       `${IDS} Use ids from search, outline or context results; an id outside the index is an error.`,
-      `Long text is cut at a paragraph boundary to fit maxTokens (default ${TOOL_DEFAULT_MAX_TOKENS.toLocaleString('en')}, ≈ 4 characters per token) and the cut is said; read the subsections (see outline) to get the rest.`,
+      `Long text is cut at a paragraph boundary to fit maxTokens (default ${TOOL_DEFAULT_MAX_TOKENS.toLocaleString('en')}, ≈ 4 characters per token); the answer then says which lines it shows and the call that reads the rest (the same id with fromLine, the first line left out), or read the subsections (see outline).`,
     ].join('\n\n'),
   },
   outline: {

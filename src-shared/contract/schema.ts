@@ -273,6 +273,14 @@ export const TOOL_SCHEMAS = {
           'Include the subsections (default true); false: only the text up to the first subsection.',
         )
         .optional(),
+      fromLine: z
+        .number({ error: 'fromLine must be a whole number, a line of the file' })
+        .int('fromLine must be a whole number, a line of the file')
+        .min(1, 'fromLine must be a whole number, a line of the file')
+        .describe(
+          "Start at this line of the file (within the node's line range) instead of its first: to read the rest of a text that was cut, pass the line the cut names.",
+        )
+        .optional(),
     })
     .strict(),
   outline: z

@@ -35,6 +35,8 @@ beforeAll(async () => {
   // A long note: one section of ≈ 40,000 tokens, and nested sections with CRLF line ends.
   const paragraph = `${'Solar charging keeps the station alive through the winter months. '.repeat(20)}\n\n`;
   write(notes, 'long.md', `# Long\n\n## Log\n\n${paragraph.repeat(120)}## After\n\nend\n`);
+  const items = Array.from({ length: 60 }, (_, i) => `- Item ${i}: a line of the list.\n`);
+  write(notes, 'list.md', `# List\n\n${items.join('')}\nLast words.\n\n${items.join('')}`);
   write(notes, 'crlf.md', '# Top\r\n\r\nintro text\r\n\r\n## Child\r\n\r\nchild text\r\n');
   const run = await cli('index', '--db', db, `${SAMPLE}=sample`, `${notes}=notes`);
   expect(run.status, run.err).toBe(0);
@@ -167,13 +169,76 @@ describe('cli mcp (read-only)', () => {
     expect(s.tokens).toBeGreaterThan(25_000);
     const text = textOf(long);
     expect(Math.ceil(text.length / 4)).toBeLessThanOrEqual(25_000);
-    expect(text).toMatch(/Cut to fit 25,000 tokens: the whole text is about [\d,]+ tokens/);
+    expect(text).toMatch(/Cut to fit 25,000 tokens; the text from line 3 is about [\d,]+ tokens/);
     const full = readFileSync(join(notes, 'long.md'), 'utf8');
     expect(full.includes(s.markdown.trimEnd())).toBe(true);
     expect(s.markdown.endsWith('months. ')).toBe(false); // cut at a paragraph, not mid-line
     const small = await mcp.call('read', { id: 'notes:long.md#log', maxTokens: 300 });
     expect(Math.ceil(textOf(small).length / 4)).toBeLessThanOrEqual(300);
     expect((small.structuredContent as { truncated: boolean }).truncated).toBe(true);
+  });
+
+  /** Reads `id` piece by piece, following the call each cut names; checks every piece. */
+  async function readOn(id: string, file: string[], endLine: number, maxTokens: number) {
+    const pieces: Array<{ startLine: number; split: boolean }> = [];
+    let args: Record<string, unknown> = { id, maxTokens };
+    for (let calls = 0; calls < 60; calls++) {
+      const result = await mcp.call('read', args);
+      expect(result.isError, textOf(result)).toBeFalsy();
+      const text = textOf(result);
+      expect(Math.ceil(text.length / 4)).toBeLessThanOrEqual(maxTokens);
+      const s = result.structuredContent as {
+        markdown: string;
+        startLine: number;
+        nextLine: number | null;
+      };
+      expect(text).toContain(` · lines ${s.startLine}–${endLine}\n`);
+      // Each piece is the file's text from its first line on.
+      const from = file.slice(s.startLine - 1, endLine).join('\n');
+      expect(from.startsWith(s.markdown.trimEnd())).toBe(true);
+      if (s.nextLine === null) {
+        expect(from.trimEnd().endsWith(s.markdown.trimEnd())).toBe(true); // to the end
+        return pieces;
+      }
+      // The rest starts on the last line shown when the cut split it, else after it (blank
+      // lines between are skipped), and the answer says which.
+      const lastShown = s.startLine + s.markdown.trimEnd().split('\n').length - 1;
+      const split = s.nextLine === lastShown;
+      for (let line = lastShown + 1; line < s.nextLine; line++)
+        expect(file[line - 1]!.trim()).toBe('');
+      expect(s.nextLine).toBeGreaterThanOrEqual(lastShown);
+      const range = split
+        ? `lines ${s.startLine}–${lastShown} (line ${lastShown} in part)`
+        : `lines ${s.startLine}–${s.nextLine - 1}`;
+      expect(text).toContain(`Shown: ${range} of ${s.startLine}–${endLine}.`);
+      // The call for the rest, written as it is to be sent.
+      const call = /The rest: read (\{[^\n]*?\})[.,]/.exec(text)?.[1];
+      args = JSON.parse(call!) as Record<string, unknown>;
+      expect(args).toEqual({ id, fromLine: s.nextLine, maxTokens });
+      pieces.push({ startLine: s.startLine, split });
+    }
+    throw new Error(`${id}: no end after 60 reads`);
+  }
+
+  it('read: a cut names the lines shown and the call that reads on; fromLine reads to the end', async () => {
+    const long = readFileSync(join(notes, 'long.md'), 'utf8').split('\n');
+    const inLines = await readOn('notes:long.md#log', long, long.indexOf('## After'), 3000);
+    expect(inLines.length).toBeGreaterThan(10);
+    expect(inLines.some((p) => p.split)).toBe(true); // paragraphs longer than a line's share
+    const list = readFileSync(join(notes, 'list.md'), 'utf8').split('\n');
+    const betweenLines = await readOn('notes:list.md', list, list.length - 1, 400);
+    expect(betweenLines.length).toBeGreaterThan(1);
+    expect(betweenLines.some((p) => !p.split)).toBe(true);
+    // A text that fits the budget with its header is not cut for the note's room.
+    const whole = textOf(await mcp.call('read', { id: 'sample:hardware/Power budget.md' }));
+    const maxTokens = Math.ceil(whole.length / 4);
+    const fits = await mcp.call('read', { id: 'sample:hardware/Power budget.md', maxTokens });
+    expect(textOf(fits)).toBe(whole);
+    const outside = await mcp.call('read', { id: 'notes:long.md#log', fromLine: 1 });
+    expect(outside.isError).toBe(true);
+    expect(textOf(outside)).toBe(
+      `read: fromLine 1 is outside lines 3–${long.indexOf('## After')} of "notes:long.md#log" (fromLine)`,
+    );
   });
 
   it('outline: ids, titles, depths and line ranges; a section id outlines its note', async () => {
@@ -210,10 +275,10 @@ describe('cli mcp (read-only)', () => {
     const result = await mcp.call('vaults', {});
     const { vaults } = result.structuredContent as { vaults: Array<Record<string, unknown>> };
     expect(vaults.map((v) => v.name)).toEqual(['notes', 'sample']);
-    expect(vaults[0]).toMatchObject({ root: notes, documents: 2, sections: 5, status: 'idle' });
+    expect(vaults[0]).toMatchObject({ root: notes, documents: 3, sections: 6, status: 'idle' });
     expect(vaults[1]).toMatchObject({ root: SAMPLE, documents: 19, status: 'idle' });
     expect(new Date(vaults[1]!.lastIndexed as string).getTime()).toBeLessThanOrEqual(Date.now());
-    expect(textOf(result)).toMatch(/^notes — .* · 2 documents, 5 sections · idle · last indexed /);
+    expect(textOf(result)).toMatch(/^notes — .* · 3 documents, 6 sections · idle · last indexed /);
   });
 
   it('never writes to the database it serves read-only', () => {
@@ -252,6 +317,11 @@ describe('cli mcp: bad arguments', () => {
       /^search: unknown argument "order"; it takes query, queries, limit, strict, sort, vault, path$/,
     ],
     ['read', {}, /^read: id must be a string \(id\)$/],
+    [
+      'read',
+      { id: 'sample:Welcome.md', fromLine: 0 },
+      /^read: fromLine must be a whole number, a line of the file \(fromLine\)$/,
+    ],
     ['read', { id: '' }, /^read: id must not be empty \(id\)$/],
     ['read', { id: 'sample:nope.md' }, /^read: no indexed node "sample:nope\.md"$/],
     ['read', { id: 'sample:../../../etc/passwd' }, /^read: no indexed node/],
