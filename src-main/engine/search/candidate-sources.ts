@@ -29,49 +29,85 @@ import { rankedListings, readListing, type RankedListing } from './ranked-listin
 import { bm25Ceiling, orderBound, placement, scoreBound, type RankingOptions } from './ranking.ts';
 import { allOperands, type Topic } from './topic.ts';
 
-/** Where candidates come from (see the head of this file). */
-export type SourceKind = 'full' | 'fuzzy' | 'partial';
+/**
+ * A source of candidates and how far it has been read (see the head of this file): the sections
+ * holding every operand as typed (`full`) or through fuzzy variants (`fuzzy`), read ranked a page
+ * at a time; the partial ones read whole, once (`partial`), or, when a topic's partial rows are
+ * split by the operands they hold, a ranked listing of them (`listing`, ranked-listings.ts).
+ */
+export type Source = FullSource | FuzzySource | ListingSource | PartialSource;
 
-/** A source of candidates and how far it has been read. */
-export interface Source {
-  kind: SourceKind;
-  /** Its FTS5 expression (partial: unused). */
-  expr: string;
+/** What every source has. */
+interface SourceState {
   /** The highest score any of its unread candidates can reach (before the vault boost). */
   bound: number;
-  /** Rows read so far. */
-  offset: number;
   /** True once it has no more rows. */
   done: boolean;
-  /** Its rows fetched and not yet returned (`nextRows`). */
-  rest: ScoredRow[] | null;
-  /** How many statements fetched its rows (`LAST_FETCH`: all of them are fetched). */
-  fetches: number;
-  /** Per fuzzy operand: the source's rows holding it exactly (the fuzzy source). */
-  exactRows: Map<number, Set<number>>;
-  /** Per fuzzy operand: rows of `exactRows` this source has not returned yet (the fuzzy source). */
-  unreadExact: Map<number, number>;
-  /**
-   * A partial source read ranked (ranked-listings.ts): its listing, and the look-ups shared by
-   * the topic's listings.
-   */
-  listing?: { of: RankedListing; lookUps: Map<string, number[]> };
-  /**
-   * A full or fuzzy source's rows whose heading or context may hold what their flags cannot show
-   * (`hiddenRows`), and those of them not yet `found`, best first. Undefined — any row may — until
-   * the source is wanted past its first page.
-   */
-  hidden?: { rows: Set<number>; unread: ScoredRow[] };
-  /** The row order of the last row it returned (a full or fuzzy source). */
-  last: number;
-  /**
-   * Fetched down to this row order (`nextRows`): its rows not fetched rank below it. Null when
-   * its fetches were by count.
-   */
-  above: number | null;
   /** The share of the topic's weight its rows' flags cannot show (`unflaggedShare`). */
   unflagged: number;
 }
+
+/** A source read ranked by FTS5, a page at a time (`nextRows`). */
+interface PagedSource extends SourceState {
+  /** Its FTS5 expression. */
+  expr: string;
+  /** Rows read so far. */
+  offset: number;
+  /** Its rows fetched and not yet returned. */
+  rest: ScoredRow[] | null;
+  /** How many statements fetched its rows (`LAST_FETCH`: all of them are fetched). */
+  fetches: number;
+  /**
+   * Fetched down to this row order: its rows not fetched rank below it. Null when its fetches
+   * were by count.
+   */
+  above: number | null;
+}
+
+/** What a full and a fuzzy source have: their rows hold every operand in some form. */
+interface WholeSourceState extends PagedSource {
+  /** The row order of the last row it returned. */
+  last: number;
+  /**
+   * Its rows whose heading or context may hold what their flags cannot show (`hiddenRows`), and
+   * those of them not yet `found`, best first. Undefined — any row may — until the source is
+   * wanted past its first page.
+   */
+  hidden?: { rows: Set<number>; unread: ScoredRow[] };
+}
+
+/** The sections holding every operand as typed. */
+export interface FullSource extends WholeSourceState {
+  kind: 'full';
+}
+
+/** The sections holding every operand when fuzzy variants count, less the full source's. */
+export interface FuzzySource extends WholeSourceState {
+  kind: 'fuzzy';
+  /** Per fuzzy operand: the source's rows holding it exactly. */
+  exactRows: Map<number, Set<number>>;
+  /** Per fuzzy operand: rows of `exactRows` this source has not returned yet. */
+  unreadExact: Map<number, number>;
+}
+
+/** One of a topic's ranked listings of partial rows (ranked-listings.ts). */
+export interface ListingSource extends PagedSource {
+  kind: 'listing';
+  listing: RankedListing;
+  /** The look-ups the topic's listings share (partial-candidates.ts `markChecked`). */
+  lookUps: Map<string, number[]>;
+}
+
+/** The partial candidates read whole, once (partial-candidates.ts `readPartial`). */
+export interface PartialSource extends SourceState {
+  kind: 'partial';
+}
+
+/** A source of whole matches (docs/design.md#whole-and-partial-matches). */
+export type WholeSource = FullSource | FuzzySource;
+
+/** Where candidates come from. */
+export type SourceKind = Source['kind'];
 
 /** What reading the sources needs. */
 export interface SourceContext {
@@ -86,46 +122,61 @@ export interface SourceContext {
 /** The sources of a topic, unread, with their bounds (strict: full matches only). */
 export function planSources(topic: Topic, context: SourceContext, strict: boolean): Source[] {
   const { wanted } = topic;
-  const source = (kind: SourceKind, expr: string, bound: number): Source => ({
-    kind,
+  const unflagged = (kind: SourceKind) => unflaggedShare(topic, kind, context.options.fuzzyWeight);
+  const paged = (expr: string, bound: number) => ({
     expr,
     bound,
     offset: 0,
     done: false,
     rest: null,
     fetches: 0,
-    exactRows: new Map(),
-    unreadExact: new Map(),
-    last: Infinity,
     above: null,
-    unflagged: unflaggedShare(topic, kind, context.options.fuzzyWeight),
+  });
+  const full = (expr: string, bound: number): FullSource => ({
+    kind: 'full',
+    ...paged(expr, bound),
+    last: Infinity,
+    unflagged: unflagged('full'),
   });
   if (wanted.length === 0) {
     // Only filters (`title:guide`, `path:docs/`): they are the candidates.
     if (topic.restriction === null) return [];
-    return [source('full', not(topic.restriction, topic.exclude), Infinity)];
+    return [full(not(topic.restriction, topic.exclude), Infinity)];
   }
   const exact = allOf(wanted.map((w) => w.operand.expr));
-  const sources =
+  const sources: Source[] =
     topic.typing && wanted.length === 1 && wanted[0]!.rows > context.options.typedTitledRows
       ? [
-          source('full', inFilters(topic, inTitle(exact)), Infinity),
-          source('full', inFilters(topic, not(exact, inTitle(exact))), 0),
+          full(inFilters(topic, inTitle(exact)), Infinity),
+          full(inFilters(topic, not(exact, inTitle(exact))), 0),
         ]
-      : [source('full', inFilters(topic, exact), Infinity)];
+      : [full(inFilters(topic, exact), Infinity)];
   if (wanted.some((w) => w.operand.fuzzy)) {
     const fuzzy = allOf(wanted.map((w) => w.operand.fuzzy ?? w.operand.expr));
-    sources.push(source('fuzzy', inFilters(topic, not(fuzzy, exact)), fuzzyBound(topic, context)));
+    sources.push({
+      kind: 'fuzzy',
+      ...paged(inFilters(topic, not(fuzzy, exact)), fuzzyBound(topic, context)),
+      last: Infinity,
+      unflagged: unflagged('fuzzy'),
+      exactRows: new Map(),
+      unreadExact: new Map(),
+    });
   }
   if (!strict && wanted.length > 1) {
     const bound = partialBound(topic, context);
     const listings = rankedListings(topic, context);
-    if (!listings) sources.push(source('partial', '', bound));
+    if (!listings) {
+      sources.push({ kind: 'partial', bound, done: false, unflagged: unflagged('partial') });
+    }
     const lookUps = new Map<string, number[]>();
-    for (const of of listings ?? []) {
-      const partial = source('partial', inFilters(topic, of.expr), of.ceiling);
-      partial.listing = { of, lookUps };
-      sources.push(partial);
+    for (const listing of listings ?? []) {
+      sources.push({
+        kind: 'listing',
+        ...paged(inFilters(topic, listing.expr), listing.ceiling),
+        unflagged: unflagged('listing'),
+        listing,
+        lookUps,
+      });
     }
   }
   return sources;
@@ -230,7 +281,7 @@ export function readSource(
   page: number,
   least = 0,
 ): Candidate[] {
-  if (source.kind === 'partial' && !source.listing) {
+  if (source.kind === 'partial') {
     source.done = true;
     return readPartial(topic, context, found);
   }
@@ -238,11 +289,16 @@ export function readSource(
     heading: context.options.headingWeight,
     context: context.options.contextWeight,
   };
+  if (source.kind === 'listing') {
+    const rows = nextRows(source, topic, context, order, page, least);
+    source.offset += rows.length;
+    return readListing(source, rows, page, topic, context, found);
+  }
   // Wanted past its first page, a source whose rows may hide a heading share first finds those
   // that do and renews its bound, which may no longer reach the top: most sources are read once
   // and never pay for the statements (`hiddenRows`), nor one with a page or less left to read
   // (they cost more than the page: 'std::function' 10 ms for its last 50 rows at ten copies).
-  const hides = !source.listing && source.unflagged > 0;
+  const hides = source.unflagged > 0;
   if (hides && source.offset > 0 && !source.hidden && pagesLeft(source, context, page)) {
     hiddenRows(source, topic, context, order);
     boundSource(source, topic, context, found);
@@ -250,7 +306,6 @@ export function readSource(
   }
   const rows = nextRows(source, topic, context, order, page, least);
   source.offset += rows.length;
-  if (source.listing) return readListing(source, source.listing, rows, page, topic, context, found);
   // Typed, the full source gives its first page only: twice the candidates the top asks for.
   // Its next rows' bound is the last row's, and a score may reach it through the heading and
   // context shares, so the top read on: ranking all of 'const refer's 5,195 rows a second time
@@ -283,7 +338,7 @@ export function readSource(
 }
 
 /** True when a full or fuzzy source has more than `page` rows left (one capped count). */
-function pagesLeft(source: Source, context: SourceContext, page: number): boolean {
+function pagesLeft(source: WholeSource, context: SourceContext, page: number): boolean {
   const cap = source.offset + page + 1;
   return countRows(context.reader, source.expr, cap) === cap;
 }
@@ -294,7 +349,7 @@ function pagesLeft(source: Source, context: SourceContext, page: number): boolea
  * known, then only theirs, each bounded as the rank stage bounds it.
  */
 function boundSource(
-  source: Source,
+  source: WholeSource,
   topic: Topic,
   context: SourceContext,
   found: Map<number, Candidate>,
@@ -326,7 +381,7 @@ const LAST_FETCH = 3;
  * (docs/benchmarks.md#search-v2-speed-fixes).
  */
 function nextRows(
-  source: Source,
+  source: WholeSource | ListingSource,
   topic: Topic,
   context: SourceContext,
   order: RowOrder,
@@ -344,7 +399,9 @@ function nextRows(
   const limit = source.fetches === 1 ? page : source.fetches === 2 ? SECOND_FETCH_PAGES * page : -1;
   const fetch = { limit, offset: source.offset + rest.length };
   const down =
-    source.fetches === 2 && !source.listing ? leastOrder(source, topic, context, least) : 0;
+    source.fetches === 2 && source.kind !== 'listing'
+      ? leastOrder(source, topic, context, least)
+      : 0;
   const rows = scoredRows(
     reader,
     source.expr,
@@ -369,7 +426,12 @@ function nextRows(
  * the floor after its first page, its second statement returns ~5,700 rows (~28 ms) and is its
  * last (docs/benchmarks.md#scale-ten-copies-of-msdocs-cpp).
  */
-function leastOrder(source: Source, topic: Topic, context: SourceContext, least: number): number {
+function leastOrder(
+  source: WholeSource,
+  topic: Topic,
+  context: SourceContext,
+  least: number,
+): number {
   if (!(least > 0) || !Number.isFinite(least)) return 0;
   const { options } = context;
   const coverage = source.kind === 'fuzzy' ? fuzzyCoverage(topic, context, source) : 1;
@@ -402,7 +464,7 @@ function leastOrder(source: Source, topic: Topic, context: SourceContext, least:
  * all 8,000 of them once its few rows holding 'rvalue' itself were read
  * (docs/benchmarks.md#typed-queries-and-the-fuzzy-sources-bound).
  */
-function fuzzyCoverage(topic: Topic, context: SourceContext, source: Source): number {
+function fuzzyCoverage(topic: Topic, context: SourceContext, source: FuzzySource): number {
   const { wanted, weight } = topic;
   if (weight <= 0) return 1;
   const { fuzzyWeight } = context.options;
@@ -421,7 +483,7 @@ function fuzzyCoverage(topic: Topic, context: SourceContext, source: Source): nu
 }
 
 /** Counts down, per fuzzy operand, the source's rows holding it exactly that are still unread. */
-function countUnreadExact(source: Source, rows: ScoredRow[]): void {
+function countUnreadExact(source: FuzzySource, rows: ScoredRow[]): void {
   for (const [i, exact] of source.exactRows) {
     let left = source.unreadExact.get(i) ?? exact.size;
     for (const row of rows) if (exact.has(row[0])) left--;
@@ -430,7 +492,7 @@ function countUnreadExact(source: Source, rows: ScoredRow[]): void {
 }
 
 /** Sorts the candidates of the fuzzy source into operands held exactly and only fuzzily. */
-function markExact(topic: Topic, context: SourceContext, source: Source, fresh: Candidate[]) {
+function markExact(topic: Topic, context: SourceContext, source: FuzzySource, fresh: Candidate[]) {
   const byRow = new Map(fresh.map((c) => [c.rowid, c]));
   topic.wanted.forEach((w, i) => {
     if (!w.operand.fuzzy) return;

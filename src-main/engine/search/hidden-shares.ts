@@ -5,7 +5,7 @@
 // `scoreBound`, `unflagged`), but only for the rows that may hold them: a full or fuzzy source
 // wanted past its first page finds those rows first (`hiddenRows`, read by candidate-sources.ts).
 import { and, or } from './fts-expressions.ts';
-import type { Source, SourceContext, SourceKind } from './candidate-sources.ts';
+import type { Source, SourceContext, SourceKind, WholeSource } from './candidate-sources.ts';
 import { rowidsOf, scoredRows, type RowOrder } from './fts-statements.ts';
 import type { Topic } from './topic.ts';
 
@@ -34,7 +34,8 @@ export function unflaggedShare(topic: Topic, kind: SourceKind, fuzzyWeight: numb
  * do not show (`unflaggedShare`): any row, until the source's `hiddenRows` are known.
  */
 export function mayHide(source: Source, rowid: number): boolean {
-  return !source.hidden || source.hidden.rows.has(rowid);
+  const whole = source.kind === 'full' || source.kind === 'fuzzy';
+  return !whole || !source.hidden || source.hidden.rows.has(rowid);
 }
 
 /** FTS5 columns a heading's context is read from, with the heading (`headingTermsOf`). */
@@ -52,7 +53,7 @@ const HEADING_COLUMNS = ['{title}', '{title path path_components context}'];
  * variant 'document' (docs/benchmarks.md#statements-per-search-and-what-they-cost).
  */
 export function hiddenRows(
-  source: Source,
+  source: WholeSource,
   topic: Topic,
   context: SourceContext,
   order: RowOrder,

@@ -7,7 +7,7 @@
 // (docs/benchmarks.md#scale-ten-copies-of-msdocs-cpp).
 import type { Candidate } from './candidate.ts';
 import { and, not, or } from './fts-expressions.ts';
-import type { Source, SourceContext } from './candidate-sources.ts';
+import type { ListingSource, SourceContext } from './candidate-sources.ts';
 import type { ScoredRow } from './fts-statements.ts';
 import {
   formsOf,
@@ -159,8 +159,7 @@ function unflaggedWeight(topic: Topic): number {
 
 /** A page of a ranked listing's candidates; its bound then the unread rows'. */
 export function readListing(
-  source: Source,
-  ranked: NonNullable<Source['listing']>,
+  source: ListingSource,
   rows: ScoredRow[],
   page: number,
   topic: Topic,
@@ -168,8 +167,8 @@ export function readListing(
   found: Map<number, Candidate>,
 ): Candidate[] {
   source.done = rows.length < page;
-  const { held } = ranked.of;
-  const fresh = readPartial(topic, context, found, { rows, held, lookUps: ranked.lookUps });
-  if (rows.length > 0) source.bound = Math.min(source.bound, ranked.of.bound(rows.at(-1)!));
+  const { listing, lookUps } = source;
+  const fresh = readPartial(topic, context, found, { rows, held: listing.held, lookUps });
+  if (rows.length > 0) source.bound = Math.min(source.bound, listing.bound(rows.at(-1)!));
   return fresh;
 }

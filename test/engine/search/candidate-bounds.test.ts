@@ -11,6 +11,7 @@ import {
   planSources,
   readSource,
   type Source,
+  type WholeSource,
   type SourceContext,
 } from '../../../src-main/engine/search/candidate-sources.ts';
 import { mayHide, unflaggedShare } from '../../../src-main/engine/search/hidden-shares.ts';
@@ -98,7 +99,10 @@ describe('candidate score bounds', () => {
     return scoreBound(bound, RANKING_DEFAULTS);
   }
 
-  /** Reads the sources of `kinds`, in that order, each to its end; checks every bound met. */
+  /**
+   * Reads the sources of `kinds` ('partial': the partial rows, read whole or as ranked listings),
+   * in that order, each to its end; checks every bound met.
+   */
   function readChecked(
     q: string,
     typing: boolean,
@@ -111,7 +115,8 @@ describe('candidate score bounds', () => {
     const found = new Map<number, Candidate>();
     let rows = 0;
     for (const kind of kinds) {
-      for (const source of sources.filter((s) => s.kind === kind)) {
+      const ofKind = (s: Source) => s.kind === kind || (kind === 'partial' && s.kind === 'listing');
+      for (const source of sources.filter(ofKind)) {
         while (!source.done) {
           const bound = source.bound;
           for (const c of readSource(source, topic, context, found, page)) {
@@ -138,9 +143,10 @@ describe('candidate score bounds', () => {
     'a ranked listing bounds the rows it has not returned, and reads what the whole listing does: %s',
     (q) => {
       const { topic, context } = plan(q, false, ALL_COMMON);
-      const listings = planSources(topic, context, false).filter((s) => s.kind === 'partial');
-      const split = 2 ** (topic.wanted.length - 1) - 1;
-      expect(listings.map((s) => s.listing !== undefined)).toEqual(Array(split).fill(true));
+      const sources = planSources(topic, context, false);
+      const listings = sources.filter((s) => s.kind === 'listing');
+      expect(listings.length).toBe(2 ** (topic.wanted.length - 1) - 1);
+      expect(sources.filter((s) => s.kind === 'partial')).toEqual([]);
       let rows = 0;
       for (const page of [2, 7]) {
         for (const kinds of [['partial'], ['full', 'partial'], ['full', 'fuzzy', 'partial']])
@@ -151,8 +157,7 @@ describe('candidate score bounds', () => {
       const paged = new Map<number, Candidate>();
       for (const source of listings)
         while (!source.done) readSource(source, topic, context, paged, 3);
-      const whole = planSources(topic, context, false).find((s) => s.kind === 'partial')!;
-      delete whole.listing;
+      const whole: Source = { kind: 'partial', bound: Infinity, done: false, unflagged: 0 };
       const once = new Map<number, Candidate>();
       readSource(whole, topic, context, once, 3);
       const sorted = (m: Map<number, Candidate>) =>
@@ -174,11 +179,10 @@ describe('candidate score bounds', () => {
   ])('the narrowed rows read whole are flagged where a wanted form is: %s', (q) => {
     const options = { ...ALL_COMMON, splitListedRows: Number.MAX_SAFE_INTEGER };
     const { topic, context } = plan(q, false, options);
-    const [partial, ...more] = planSources(topic, context, false).filter(
-      (s) => s.kind === 'partial',
-    );
+    const sources = planSources(topic, context, false);
+    const [partial, ...more] = sources.filter((s) => s.kind === 'partial');
     expect(more).toEqual([]);
-    expect(partial!.listing).toBeUndefined();
+    expect(sources.filter((s) => s.kind === 'listing')).toEqual([]);
     const read = readSource(partial!, topic, context, new Map(), 3);
     expect(read.length).toBeGreaterThan(5);
     const forms = topic.wanted.map((w) => w.operand.fuzzy ?? w.operand.expr).join(' OR ');
@@ -345,7 +349,7 @@ describe('candidate score bounds', () => {
     'a %s source read a page at a time returns every row of its statement once, best first: %s',
     (kind, q) => {
       const { topic, context } = plan(q, false);
-      const source = planSources(topic, context, false).find((s) => s.kind === kind)!;
+      const source = planSources(topic, context, false).find((s) => s.kind === kind) as WholeSource;
       const { headingWeight: heading, contextWeight } = RANKING_DEFAULTS;
       const order = { heading, context: contextWeight };
       const rank = ([, bm25, , title, where]: number[]) =>
@@ -381,7 +385,7 @@ describe('candidate score bounds', () => {
     'a %s source wanted past its first page fetches the rows that can still count: %s (floor at %s)',
     (kind, q, at) => {
       const { topic, context } = plan(q, false);
-      const source = planSources(topic, context, false).find((s) => s.kind === kind)!;
+      const source = planSources(topic, context, false).find((s) => s.kind === kind) as WholeSource;
       const { headingWeight: heading, contextWeight } = RANKING_DEFAULTS;
       const order = { heading, context: contextWeight };
       const all = scoredRows(context.reader, source.expr, topic.scope, context.weights, order, {
@@ -424,12 +428,13 @@ describe('candidate score bounds', () => {
     const whole = plan('valu', true);
     const [all, ...others] = planSources(whole.topic, whole.context, false);
     expect(others).toEqual([]);
+    if (all?.kind !== 'full') throw new Error(`one full source, not ${all?.kind}`);
     // Typed alone, 'valu' is not counted: its rows are a bound from the vocabulary.
     expect(whole.counted).toEqual([]);
     expect(whole.topic.wanted[0]!.rows).toBeGreaterThanOrEqual(
-      countRows(whole.context.reader, all!.expr, Number.MAX_SAFE_INTEGER),
+      countRows(whole.context.reader, all.expr, Number.MAX_SAFE_INTEGER),
     );
-    const everyRow = rowids(readAll(all!, whole.topic, whole.context));
+    const everyRow = rowids(readAll(all, whole.topic, whole.context));
 
     const { topic, context } = plan('valu', true, { ...RANKING_DEFAULTS, typedTitledRows: 0 });
     const [titled, rest, ...none] = planSources(topic, context, false);
