@@ -188,14 +188,16 @@ const isLineStart = (text: string, at: number) => at === 0 || text[at - 1] === '
  * Where to start reading `text` for a window starting at `from`, so that syntax `from` falls
  * inside is read whole (docs/design.md#snippets): its line's start for a table row (with its
  * leading pipe or without), else the start of a tag, a link or a code span the line leaves open
- * at `from` (looking at most `SYNTAX_REACH` back).
+ * at `from` (looking at most `SYNTAX_REACH` back). `onTable`: true when it starts a pipe-less row
+ * (`tableLineAt` said so), undefined when that was not asked.
  */
-function readFrom(text: string, from: number): number {
-  if (from === 0) return 0;
+function readFrom(text: string, from: number): { begin: number; onTable?: true } {
+  if (from === 0) return { begin: 0 };
   const line = lineStartBefore(text, from);
   const before = text.slice(line, from);
-  if (ROW_START.test(before)) return line;
-  if (before.includes('|') && isLineStart(text, line) && tableLineAt(text, line)) return line;
+  if (ROW_START.test(before)) return { begin: line };
+  if (before.includes('|') && isLineStart(text, line) && tableLineAt(text, line))
+    return { begin: line, onTable: true };
   let begin = before.length;
   const tag = openAt(before, '<', '>');
   if (tag >= 0) begin = tag;
@@ -212,7 +214,7 @@ function readFrom(text: string, from: number): number {
   if (before.includes('`') && countOf(before, '`') % 2 === 1) {
     begin = Math.min(begin, before.lastIndexOf('`'));
   }
-  return line + begin;
+  return { begin: line + begin };
 }
 
 /**
@@ -237,7 +239,7 @@ function readTo(text: string, stop: number): number {
  */
 function readableWindow(text: string, matches: TextRange[], from: number, end: number) {
   const stop = readTo(text, Math.min(text.length, end + (end - from)));
-  const begin = readFrom(text, from);
+  const { begin, onTable } = readFrom(text, from);
   const inside: TextRange[] = [];
   for (let i = firstEndingAfter(matches, begin); i < matches.length; i++) {
     const [ms, me] = matches[i]!;
@@ -246,8 +248,10 @@ function readableWindow(text: string, matches: TextRange[], from: number, end: n
   }
   const fenced = fenceOpenAt(text.slice(0, begin));
   const source = text.slice(begin, stop);
-  // Rows without their leading pipe are rows only by the table the source starts in.
-  const table = source.includes('|') && tableLineAt(text, text.lastIndexOf('\n', begin - 1) + 1);
+  // Rows without their leading pipe are rows only by the table the source starts in (asked
+  // once: `readFrom` may have).
+  const table =
+    source.includes('|') && (onTable ?? tableLineAt(text, text.lastIndexOf('\n', begin - 1) + 1));
   const view = readableText(source, inside, fenced, from - begin, table);
   const leading = view.text.search(/\S/);
   const cut = leading < 0 ? 0 : snapEnd(view.text, leading, leading + (end - from), view.matches);
