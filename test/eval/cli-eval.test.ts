@@ -52,19 +52,28 @@ beforeAll(async () => {
   });
   await engineInternals(two).ready();
   await two.close();
-  // Eleven notes with both words, and one with only the first: the all-word-first bound's vault.
-  const both = join(dir, 'both');
-  mkdirSync(both);
-  for (let i = 0; i < 11; i++) writeFileSync(join(both, `n${i}.md`), `# Note ${i}\n\nalpha beta\n`);
-  writeFileSync(join(both, 'target.md'), '# Target\n\nalpha gamma\n');
-  // Both words, drowned in other words: the weakest all-word match.
-  writeFileSync(join(both, 'long.md'), `# Long\n\nalpha beta ${'filler '.repeat(300)}\n`);
+  // The bound's vault (docs/search-quality.md#how-far-ranking-alone-could-go): each note says
+  // which words it holds, nothing else.
+  const notes = join(dir, 'notes');
+  mkdirSync(notes);
+  const note = (name: string, text: string) => writeFileSync(join(notes, name), text);
+  note('answer.md', '# Answer\n\nalpha beta\n');
+  note('rival1.md', '# One\n\nalpha beta gamma\n');
+  note('rival2.md', '# Two\n\nalpha beta gamma\n');
+  note('equal.md', '# Equal\n\nalpha beta\n');
+  note('other.md', '# Other\n\ngamma delta\n');
+  note('nothing.md', '# Nothing\n\nepsilon\n');
+  note('same.md', '# Same\n\n## First\n\nkappa\n\n### Detail\n\nkappa lambda\n');
+  note('stem.md', '# Stem\n\nruns omega\n');
+  note('plain.md', '# Plain\n\nomega\n');
+  // 'omegq' is a fuzzy variant of 'omega' only when it is held at least as often (two rows).
+  note('typo.md', '# Typo\n\nrunning omegq\n\n## More\n\nomegq\n');
   const bound = await createEngine({
     dbPath: words,
-    vaults: [{ root: both, name: 'both' }],
+    vaults: [{ root: notes, name: 'notes' }],
     watch: false,
   });
-  await engineInternals(bound).indexed('both');
+  await engineInternals(bound).indexed('notes');
   await bound.close();
 });
 
@@ -109,24 +118,61 @@ describe('cli eval', () => {
     });
   });
 
-  it('prints the all-word-first bound with --bound: all-word results in the best order, then the rest', async () => {
+  it('bounds a coverage-monotone ranking with --bound: no word is a miss, each richer document a rank', async () => {
     const file = labelledQueries('bound.json', [
-      { q: 'alpha beta', expected: 'long.md#long' },
-      { q: 'alpha beta', expected: 'target.md#target' },
+      // Two other documents hold strictly more (gamma); equal.md the same, other.md other words.
+      { q: 'alpha beta gamma', expected: 'answer.md#answer' },
+      // No section holds a wanted word: never a candidate.
+      { q: 'alpha beta gamma', expected: 'nothing.md#nothing' },
+      // First holds less than its own Detail, which it absorbs: no rival.
+      { q: 'kappa lambda', expected: 'same.md#first' },
+      // 'runs' is 'running' stemmed, so stem.md holds both words and outranks plain.md …
+      { q: 'running omega', expected: 'plain.md#plain' },
+      // … and typo.md, which holds 'omega' only through a fuzzy variant ('omegq').
+      { q: 'running omega', expected: 'typo.md#typo' },
+      { q: 'running omega', expected: 'stem.md#stem' },
     ]);
     const json = await cli('--db', words, '--queries', file, '--json', '--bound');
     expect(json.status).toBe(0);
-    // Ranked 12th of 12 all-word results, the first answer could be ranked first; the second
-    // lacks "beta" and must follow all twelve.
-    expect(JSON.parse(json.out)).toMatchObject({
-      recall10: 0,
-      bound: { mrr10: 0.5, recall10: 0.5 },
+    const { bound } = JSON.parse(json.out);
+    expect(Object.keys(bound)).toEqual(['ceiling', 'dominance', 'queries']);
+    expect(bound.queries.map((q: { rank: number | null }) => q.rank)).toEqual([
+      3,
+      null,
+      1,
+      2,
+      2,
+      1,
+    ]);
+    expect(bound.ceiling).toEqual({ mrr10: 5 / 6, recall10: 5 / 6 });
+    expect(bound.dominance.mrr10).toBeCloseTo((1 / 3 + 1 + 1 / 2 + 1 / 2 + 1) / 6, 10);
+    expect(bound.queries[0]).toEqual({
+      q: 'alpha beta gamma',
+      expected: 'answer.md#answer',
+      rank: 3,
+      holds: ['alpha', 'beta'],
+      rival: {
+        id: expect.stringMatching(/^notes:rival[12]\.md#(one|two)$/),
+        holds: ['alpha', 'beta', 'gamma'],
+      },
     });
-    const text = await cli('--db', words, '--queries', file, '--bound');
-    expect(text.out.split('\n')[3]).toBe(
-      'bound      MRR@10 0.500  recall@10 0.500  ' +
-        '(the best any order can reach that puts all-word results first)',
-    );
+    expect(bound.queries[2]).toMatchObject({ holds: ['kappa', 'lambda'] });
+    expect(bound.queries[4]).toMatchObject({
+      holds: ['running', '~omega'],
+      rival: { id: 'notes:stem.md#stem' },
+    });
+
+    const text = (await cli('--db', words, '--queries', file, '--bound')).out.split('\n');
+    expect(text.slice(3, 5)).toEqual([
+      'ceiling    MRR@10 0.833  recall@10 0.833  (5 answers can be a result at all)',
+      'dominance  MRR@10 0.556  recall@10 0.833  ' +
+        '(the best of a ranking that never puts a result below one holding less of the query)',
+    ]);
+    const beyond = text.indexOf('beyond the bound (1):');
+    expect(text.slice(beyond + 1, beyond + 3)).toEqual([
+      '  "alpha beta gamma"  (no section showing it holds a wanted word)',
+      '      expected  nothing.md#nothing  holds (nothing)',
+    ]);
     expect(
       JSON.parse((await cli('--db', words, '--queries', file, '--json')).out),
     ).not.toHaveProperty('bound');

@@ -3,10 +3,12 @@
 import { EVAL_CUTOFF } from '../../engine/eval/metrics.ts';
 import { formatReport } from '../../engine/eval/format-report.ts';
 import { parseQuerySet, QuerySetError, type QuerySet } from '../../engine/eval/query-set.ts';
-import { pickVault, runBound, runEval } from '../../engine/eval/run-eval.ts';
+import { runBound } from '../../engine/eval/run-bound.ts';
+import { pickVault, runEval } from '../../engine/eval/run-eval.ts';
 import { CliError, defineCommand, intOption, oneLine, type ParsedArgs } from '../command.ts';
 import { LIMIT_RANGE } from '../option-bounds.ts';
 import { withIndex } from '../open-index.ts';
+import { engineInternals } from '../../engine/create-engine.ts';
 import { readInputText } from '../input-file.ts';
 import { terminalText } from '../terminal-text.ts';
 
@@ -68,7 +70,7 @@ export const command = defineCommand({
       const run = { vault, limit: opts.limit, strict: opts.strict };
       const { report, warnings } = await runEval(engine, set, run);
       for (const warning of warnings) io.stderr.write(`folio eval: warning: ${oneLine(warning)}\n`);
-      const bound = opts.bound ? await runBound(engine, set, vault) : undefined;
+      const bound = opts.bound ? runBound(engineInternals(engine), set, vault) : undefined;
       io.stdout.write(
         opts.json
           ? JSON.stringify(bound ? { ...report, bound } : report) + '\n'

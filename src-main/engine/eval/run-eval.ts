@@ -3,15 +3,7 @@
 // relation for "a result counts when it contains the answer" comes from the documents' outlines.
 import type { EngineService } from '#shared/contract/engine.ts';
 import { FolioError } from '#shared/contract/engine.ts';
-import {
-  evaluate,
-  evaluateBound,
-  EVAL_CUTOFF,
-  type BoundRun,
-  type EvalReport,
-  type QueryRun,
-  type TierBound,
-} from './metrics.ts';
+import { evaluate, EVAL_CUTOFF, type EvalReport, type QueryRun } from './metrics.ts';
 import { labelDocId, labelToId, type LabelledQuery, type QuerySet } from './query-set.ts';
 
 /** How a query set is run. */
@@ -101,30 +93,4 @@ export async function runEval(
     });
   }
   return { report: evaluate(runs, (id) => parents.get(id)), warnings };
-}
-
-/** The largest result limit a search accepts (contract/schema.ts). */
-const MAX_LIMIT = 500;
-
-/**
- * The best MRR@10 and recall@10 that any ranking in the all-word-first order (every all-word result
- * before partial ones) can reach on the set with the engine's own terms: it tells a miss that
- * ranking can fix from one only a different notion of "matching a word" (synonyms, meaning) can.
- */
-export async function runBound(
-  engine: EvalEngine,
-  set: QuerySet,
-  vault: string,
-): Promise<TierBound> {
-  const parents = await loadParents(engine, set, vault, []);
-  const runs: BoundRun[] = [];
-  for (const query of set.queries) {
-    const response = await engine.search({ queries: [query.q], limit: MAX_LIMIT, strict: true });
-    runs.push({
-      labelIds: labelIdsOf(query, vault),
-      allWord: response.results.map(({ id, breadcrumb }) => ({ id, breadcrumb })),
-      complete: response.results.length < MAX_LIMIT,
-    });
-  }
-  return evaluateBound(runs, (id) => parents.get(id));
 }

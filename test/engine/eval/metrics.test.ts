@@ -1,9 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   acceptedIds,
-  boundRank,
   evaluate,
-  evaluateBound,
   firstHit,
   type QueryRun,
 } from '../../../src-main/engine/eval/metrics.ts';
@@ -134,35 +132,5 @@ describe('evaluate', () => {
 
   it('scores an empty set as zero', () => {
     expect(evaluate([], parentOf)).toEqual({ mrr10: 0, recall10: 0, queries: 0, misses: [] });
-  });
-});
-
-describe('the all-word-first bound', () => {
-  const others = Array.from({ length: 12 }, (_, i) => `v:c${i}.md`);
-
-  it('puts the answer first when an all-word result shows it, wherever that result ranks', () => {
-    const allWord = results(...others.slice(0, 11), 'v:a.md#usage');
-    expect(boundRank({ labelIds: ['v:a.md#config'], allWord, complete: true }, parentOf)).toBe(1);
-  });
-
-  it('puts the answer after every all-word result when none shows it', () => {
-    const run = { labelIds: ['v:a.md#config'], allWord: results('v:b.md', 'v:a.md#install') };
-    expect(boundRank({ ...run, complete: true }, parentOf)).toBe(3);
-  });
-
-  it('gives a cut-off list the benefit of the doubt', () => {
-    const run = { labelIds: ['v:a.md#config'], allWord: results(...others), complete: false };
-    expect(boundRank(run, parentOf)).toBe(1);
-  });
-
-  it('scores MRR@10 and recall@10 from those ranks, nothing past the cut-off', () => {
-    const runs = [
-      { labelIds: ['v:a.md#intro'], allWord: results('v:a.md'), complete: true }, // 1
-      { labelIds: ['v:b.md#other'], allWord: results('v:a.md'), complete: true }, // 2
-      { labelIds: ['v:b.md'], allWord: results(...others.slice(0, 10)), complete: true }, // 11
-      { labelIds: ['v:b.md'], allWord: [], complete: true }, // 1
-    ];
-    expect(evaluateBound(runs, parentOf)).toEqual({ mrr10: (1 + 0.5 + 0 + 1) / 4, recall10: 0.75 });
-    expect(evaluateBound([], parentOf)).toEqual({ mrr10: 0, recall10: 0 });
   });
 });
