@@ -104,10 +104,44 @@ test('a note that starts with its heading: "just this section" is that heading\'
   await expect(preview(page).locator('article h1')).toHaveText('Heron');
   await expect(actions.getByRole('button', { name: /^Copy just this section/ })).toBeVisible();
   await page.keyboard.press('Alt+Shift+c');
-  await expect(toast(page)).toHaveText(/^Copied 1 section without subsections/);
-  const own = await clipboard(page);
-  expect(own).toContain('# Heron\n\nThe heron station.\n');
-  expect(own).not.toMatch(/tags:|## Mast/);
+  // The toast of the first copy may still show: the clipboard says when this one is done.
+  await expect.poll(() => clipboard(page)).toContain('# Heron\n\nThe heron station.\n');
+  expect(await clipboard(page)).not.toMatch(/tags:|## Mast/);
+});
+
+test("a code block's Copy button copies the command alone, by the keyboard", async ({
+  page,
+  bridge,
+}) => {
+  // How a tldr page writes its commands: a line of inline code after each description.
+  writeFileSync(
+    join(bridge.vaultDir, 'tar.md'),
+    '# tar\n\n> Archiving utility.\n\n- [c]reate an archive from files:\n\n' +
+      '`tar cf {{target.tar}} {{file1}}`\n\n- E[x]tract an archive:\n\n`tar xf {{source.tar}}`\n\n' +
+      'Inline `tar` in a sentence has no button.\n\n```sh\ntar tvf a.tar\ntar tvf b.tar\n```\n',
+  );
+  await page.goto(bridge.url);
+  await searchBox(page).fill('extract archive');
+  await expect(preview(page).locator('article h1')).toHaveText('tar');
+  const buttons = preview(page).getByRole('button', { name: /^Copy code: / });
+  await expect(buttons).toHaveCount(3);
+  // F6 twice: results, outline; then the preview, whose Tab order reaches the buttons.
+  await page.keyboard.press('F6');
+  await page.keyboard.press('F6');
+  await page.keyboard.press('F6');
+  await expect(preview(page).locator('article')).toBeFocused();
+  await page.keyboard.press('Tab');
+  await page.keyboard.press('Tab');
+  await expect(buttons.nth(1)).toBeFocused();
+  await expect(buttons.nth(1)).toHaveAccessibleName('Copy code: tar xf {{source.tar}}');
+  await page.keyboard.press('Enter');
+  await expect(toast(page)).toHaveText('Copied “tar xf {{source.tar}}”.');
+  expect(await clipboard(page)).toBe('tar xf {{source.tar}}');
+  await shoot(page, 'code-button');
+
+  await buttons.nth(2).press('Enter');
+  await expect(toast(page)).toHaveText('Copied “tar tvf a.tar…” (2 lines).');
+  expect(await clipboard(page)).toBe('tar tvf a.tar\ntar tvf b.tar');
 });
 
 test('a copy above the token budget asks first: Esc copies nothing, cut keeps to the budget', async ({

@@ -26,4 +26,6 @@ export interface PreviewContext {
   onwiki: (raw: string) => void;
   /** Loads an embed when opened; null inside an embed (embeds in embeds show as links). */
   loadEmbed: ((raw: string) => Promise<EmbedContent>) | null;
+  /** Copies a code block's text (its *Copy* button); null: code blocks have no button. */
+  oncopycode: ((text: string) => void) | null;
 }

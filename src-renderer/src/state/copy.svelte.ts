@@ -66,6 +66,14 @@ export class CopyState {
     else await this.#finish(pending.ids.length, format, answer.value, options);
   }
 
+  /** A code block's Copy button: its text as it is, no export header (docs/ui.md#copying-a-command). */
+  async copyCode(text: string): Promise<void> {
+    const copied = await this.#api.copyText({ text });
+    if (!copied.ok) return this.#notice.show(`Copy failed: ${copied.error.message}`, true);
+    this.#notice.show(codeCopyMessage(text));
+    this.#copied();
+  }
+
   /** The user's answer to the pending copy. */
   async choose(choice: CopyChoice): Promise<void> {
     const pending = this.pending;
@@ -94,4 +102,16 @@ export class CopyState {
     this.#notice.show(outcome.message, !outcome.ok);
     if (outcome.ok) this.#copied();
   }
+}
+
+/** Longest start of a copied command the message quotes. */
+const QUOTED_CHARS = 60;
+
+/** "Copied “tar cf {{target.tar}} {{file}}”." — the first line, cut to QUOTED_CHARS. */
+export function codeCopyMessage(text: string): string {
+  const lines = text.split('\n');
+  const first = lines[0]!.trim();
+  const cut = first.length > QUOTED_CHARS || lines.length > 1;
+  const more = lines.length > 1 ? ` (${lines.length} lines)` : '';
+  return `Copied “${first.slice(0, QUOTED_CHARS)}${cut ? '…' : ''}”${more}.`;
 }
