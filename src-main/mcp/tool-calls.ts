@@ -7,6 +7,7 @@ import { FolioError, type EngineService } from '#shared/contract/engine.ts';
 import { TOOL_MAX_RESULTS, type TOOL_SCHEMAS, type ToolName } from '#shared/contract/schema.ts';
 import type { z } from 'zod';
 import { engineInternals } from '../engine/create-engine.ts';
+import { CUT_MARKER } from '../engine/export/export-text.ts';
 import { links } from './links-tool.ts';
 import { readNode } from './read-node.ts';
 import {
@@ -118,10 +119,37 @@ async function context(engine: EngineService, args: Args<'context'>): Promise<To
     breadcrumbMode: args.breadcrumbMode,
   });
   const ids = results.slice(0, pack.included).map((r) => r.id);
+  const cut = pack.truncated && pack.text.trimEnd().endsWith(CUT_MARKER) ? ids.at(-1) : undefined;
+  const footer = packFooter(ids.length, results.length, pack.tokens, args.maxTokens, cut);
   return {
-    text: pack.text,
+    text: `${pack.text}\n${footer}`,
     structured: { text: pack.text, tokens: pack.tokens, truncated: pack.truncated, ids },
   };
+}
+
+/**
+ * The line after a context pack (docs/mcp.md#context): how many results it holds of those found,
+ * which one the budget cut and the call that reads it whole, and what to do for the rest.
+ */
+function packFooter(
+  packed: number,
+  found: number,
+  tokens: number,
+  maxTokens: number,
+  cut: string | undefined,
+): string {
+  const head = `Packed ${packed} of ${found} result${found === 1 ? '' : 's'}, ~${tokens.toLocaleString('en')} tokens`;
+  if (packed === found && cut === undefined) return `(${head}.)`;
+  const cutSays =
+    cut === undefined
+      ? ''
+      : `; ${packed === 1 ? 'it' : 'the last'} is cut at […]: read ${JSON.stringify({ id: cut })} for all of it`;
+  const left = found - packed;
+  const more =
+    left > 0
+      ? `. ${left} more did not fit in ${maxTokens.toLocaleString('en')} tokens: a larger maxTokens packs them, search lists them`
+      : '';
+  return `(${head}${cutSays}${more}.)`;
 }
 
 async function vaults(engine: EngineService): Promise<ToolOutput> {

@@ -137,7 +137,7 @@ const TEXTS: Record<ToolName, { title: string; description: string }> = {
   context: {
     title: 'Notes as context',
     description: [
-      'Search, then pack the text of the best results into one Markdown document within maxTokens (≈ 4 characters per token): each result headed by its breadcrumb, source and lines, in rank order; the last one that does not fit is cut at a paragraph boundary and marked […].',
+      'Search, then pack the text of the best results into one Markdown document within maxTokens (≈ 4 characters per token): each result headed by its breadcrumb, source and lines, in rank order; the last one that does not fit is cut at a paragraph boundary and marked […]. A line after the pack says how many results it holds of those found, and which one was cut with the `read` call that gives all of it.',
       'Use it to get the content behind a question in one call (e.g. to answer from the notes). To read one specific section, use search then read.',
     ].join('\n\n'),
   },

@@ -265,8 +265,19 @@ describe('cli mcp (read-only)', () => {
       expect(s.tokens).toBeLessThanOrEqual(maxTokens);
       expect(s.ids.length).toBeGreaterThan(0);
       expect(s.text).toContain('Source: sample · [');
-      expect(textOf(result)).toBe(s.text);
+      // The model reads the pack, then a line saying what it holds and how to get the rest.
+      const footer = textOf(result).slice(s.text.length);
+      expect(textOf(result).startsWith(s.text)).toBe(true);
+      expect(footer).toMatch(/^\n\(Packed \d+ of \d+ results?, ~[\d,]+ tokens/);
+      const cut = s.text.trimEnd().endsWith('[…]');
+      expect(footer.includes(`is cut at […]: read {"id":"${s.ids.at(-1)}"} for all of it`)).toBe(
+        cut,
+      );
     }
+    const small = textOf(await mcp.call('context', { queries: ['battery cold'], maxTokens: 60 }));
+    expect(small).toMatch(
+      /\(Packed 1 of \d+ results, ~\d+ tokens; it is cut at \[…\]: read \{"id":"sample:[^"]+"\} for all of it\. \d+ more did not fit in 60 tokens: a larger maxTokens packs them, search lists them\.\)$/,
+    );
     const wide = await mcp.call('context', { queries: ['battery cold'], maxTokens: 3000 });
     expect((wide.structuredContent as { ids: string[] }).ids.length).toBeGreaterThan(1);
   });
