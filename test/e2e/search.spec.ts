@@ -511,6 +511,18 @@ test('empty and no-result states', async ({ page, bridge }) => {
   // Without the sample vault there are no sample queries to suggest, only the syntax.
   await expect(page.getByRole('list', { name: 'Query syntax' })).toContainText('title:word');
   await expect(page.getByRole('button', { name: 'battery' })).toHaveCount(0);
+  // The filters a large vault needs are named before any search, the date one too.
+  await expect(page.getByRole('list', { name: 'Query syntax' })).toContainText(
+    'path:folder/ in one folder',
+  );
+  await expect(page.getByRole('list', { name: 'Query syntax' })).toContainText(
+    'modified:<30d changed in the last 30 days',
+  );
+  // F1 offers it to try: it lists the notes changed lately, newest first.
+  await page.keyboard.press('F1');
+  await page.locator('#help').getByRole('button', { name: 'modified:<30d' }).click();
+  await expect(searchBox(page)).toHaveValue('modified:<30d');
+  await expect(page.getByRole('listbox', { name: 'Results' }).getByRole('option')).toHaveCount(7);
 });
 
 for (const scheme of ['light', 'dark'] as const) {
