@@ -65,6 +65,10 @@ test('Linked from lists the linking sections, by keyboard', async ({ page, bridg
   const previewPane = preview(page);
   await expect(previewPane.locator('article')).toContainText('../Sibling, ./Local, Local');
   await expect(page.locator('.outline-pane .pane-title')).toHaveText('Relative');
+  // The entry went with the list of the note before; the focus stays in the outline's pane.
+  await expect(
+    page.getByRole('tree', { name: 'Outline' }).getByRole('treeitem', { selected: true }),
+  ).toBeFocused();
 
   // Back on the result (still selected in the list: the search did not change), then a note that
   // starts linking to the shown one appears in its list as soon as it is indexed.

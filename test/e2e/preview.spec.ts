@@ -87,6 +87,33 @@ test('the preview renders Obsidian syntax and follows wikilinks', async ({ page,
   ).toContainText('Second part');
 });
 
+test('a wikilink followed by the keyboard leaves the focus in the preview', async ({
+  page,
+  bridge,
+}) => {
+  await addVault(bridge, 'obsidian', 3, (root) =>
+    cpSync(OBSIDIAN_VAULT, root, { recursive: true }),
+  );
+  await page.goto(bridge.url);
+  await searchBox(page).fill('syntax tour');
+  await expect(results(page).first()).toContainText('Syntax tour');
+  const link = article(page).getByRole('link', { name: 'the second part' });
+  await link.focus();
+  await page.keyboard.press('Enter');
+  await expect(preview(page).locator('.crumb')).toContainText('Second part');
+  // The link went with the note it was in: the focus was left on the page's body, where the
+  // arrows, Tab and F6 had nothing to act on. It is the preview's, which shows it.
+  await expect(article(page)).toBeFocused();
+  for (const scheme of ['light', 'dark'] as const) {
+    await page.emulateMedia({ colorScheme: scheme });
+    await page.screenshot({ path: join(SCREENSHOTS, `preview-followed-focus-${scheme}.png`) });
+  }
+  await page.keyboard.press('Shift+F6');
+  await expect(
+    page.getByRole('tree', { name: 'Outline' }).getByRole('treeitem', { selected: true }),
+  ).toBeFocused();
+});
+
 const DEEP_NOTES: Record<string, string> = {
   'quotes.md': `# Deepquotes\n\n${'>'.repeat(10_000)} x\n`,
   'lists.md': `# Deeplists\n\n${'- '.repeat(10_000)}x\n`,
