@@ -84,16 +84,45 @@ async function linksOf(engine: EngineService, id: string, limit: number) {
   };
 }
 
+/** Consecutive runs of `list` whose items have the same `key`, with how many each run holds. */
+function runs<T>(list: T[], key: (item: T) => string): Array<{ item: T; count: number }> {
+  const out: Array<{ item: T; count: number; key: string }> = [];
+  for (const item of list) {
+    const k = key(item);
+    const last = out.at(-1);
+    if (last?.key === k) last.count++;
+    else out.push({ item, count: 1, key: k });
+  }
+  return out;
+}
+
+/**
+ * The text a model reads (docs/mcp.md#links): each id once — outgoing links under the section
+ * that holds them, a backlink's target only when it is not the node asked about, the same link
+ * repeated on one line counted once. The links as written are in the structured result.
+ */
 function render(result: LinksResult, limit: number): string {
   const head = `${result.id} — ${result.outgoingCount} outgoing, ${result.backlinkCount} backlinks`;
-  // The target as written: a wikilink's inner text or a Markdown link's destination.
-  const written = (link: { target: string; embed: boolean }) =>
-    `${link.embed ? 'embeds' : 'links'} "${capped(link.target)}"`;
-  const out = result.outgoing.map(
-    (o) => `  ${o.from} → ${o.to ?? '(no such note)'} · ${written(o)}`,
-  );
-  const back = result.backlinks.map(
-    (b, i) => `  ${i + 1}. ${b.breadcrumb} — ${b.from} → ${b.to} · ${written(b)}: ${b.context}`,
+  const times = (count: number) => (count > 1 ? ` ×${count}` : '');
+  const embed = (link: { embed: boolean }) => (link.embed ? ' (embed)' : '');
+  const bySection = new Map<string, AgentOutgoing[]>();
+  for (const o of result.outgoing) {
+    const links = bySection.get(o.from);
+    if (links) links.push(o);
+    else bySection.set(o.from, [o]);
+  }
+  const out = [...bySection].flatMap(([from, links]) => [
+    `  in ${from}:`,
+    ...runs(links, (l) => `${l.to}\0${l.embed}\0${l.to ? '' : l.target}`).map(
+      ({ item: o, count }) =>
+        `    → ${o.to ?? `no such note: "${capped(o.target)}"`}${embed(o)}${times(count)}`,
+    ),
+  ]);
+  const back = runs(result.backlinks, (b) => [b.from, b.to, b.embed, b.context].join('\0')).map(
+    ({ item: b, count }, i) => {
+      const to = b.to === result.id ? '' : ` → ${b.to}`;
+      return `  ${i + 1}. ${b.breadcrumb} — ${b.from}${to}${embed(b)}${times(count)}: ${b.context}`;
+    },
   );
   const left = (shown: number, all: number) =>
     shown >= all

@@ -65,9 +65,28 @@ describe('cli mcp: links', () => {
     const { outgoing } = home.structuredContent as unknown as LinksResult;
     expect(outgoing.length).toBeGreaterThan(10);
     expect(text.split('\n')[0]).toMatch(/^lv:Home\.md — \d+ outgoing, \d+ backlinks$/);
-    expect(text).toContain('→ (no such note) · links "Nowhere"');
-    expect(text).toContain('→ lv:Note.md · links "Note"');
-    expect(text).toContain('→ lv:Note.md · embeds "Note"');
+    expect(text).toContain('\n    → no such note: "Nowhere"\n');
+    expect(text).toContain('\n    → lv:Note.md (embed)\n');
+  });
+
+  it('names each id once in the text: links under their section, a backlink to the note without it', async () => {
+    const home = textOf(await mcp.call('links', { id: 'lv:Home.md' }));
+    // Every outgoing link of the note is in its top section: one heading line, then the targets,
+    // the same target linked again in a row counted (Plain: [[Note]], [[note]], [[NOTE.MD]]).
+    expect(home.split('\n').slice(2, 5)).toEqual([
+      '  in lv:Home.md#home:',
+      '    → lv:Note.md ×3',
+      '    → lv:zzzz/Note.md',
+    ]);
+    expect(home.match(/in lv:Home\.md#home:/g)).toHaveLength(1);
+    const note = textOf(await mcp.call('links', { id: 'lv:Note.md' }));
+    expect(note).toContain(
+      '\n  1. Home — lv:Home.md#home ×3: Plain: [[Note]], case: [[note]], with extension: [[NOTE.MD]].\n',
+    );
+    expect(note).not.toContain('→ lv:Note.md');
+    // A backlink to a section of the note says which.
+    const headings = textOf(await mcp.call('links', { id: 'lv:Headings.md' }));
+    expect(headings).toContain('lv:Home.md#home → lv:Headings.md#sub-one: ');
   });
 
   it('gives a section the links of its subtree: the backlinks to it and to its subsections', async () => {
