@@ -39,7 +39,7 @@ export interface AgentResult {
   matchedTerms: string[];
   /** How many sections this result absorbed. */
   merged: number;
-  /** The note's modification time, ISO 8601 (docs/mcp.md#dates). */
+  /** The note's modification time, ISO 8601 (docs/mcp.md#tools). */
   modified: string;
   /** Its frontmatter `created` (else `date`), ISO 8601; null when it gives neither. */
   created: string | null;

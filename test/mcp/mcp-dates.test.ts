@@ -65,7 +65,7 @@ describe('cli mcp search and dates', () => {
     ]);
   });
 
-  it('shows the dates of each result, and says when the order is by date (SPEC §11)', async () => {
+  it('shows the dates of each result, and says when the order is by date', async () => {
     const day = (days: number) =>
       new Date(Date.now() - days * 86_400_000).toISOString().slice(0, 10);
     const result = await mcp.call('search', { query: 'quince', sort: 'modified' });
