@@ -162,10 +162,11 @@ function validate<T>(
   schema: z.ZodType<T>,
   argument: unknown,
   describe: (issue: z.core.$ZodIssue) => string = (issue) => issue.message,
+  first: (issues: z.core.$ZodIssue[]) => z.core.$ZodIssue | undefined = (issues) => issues[0],
 ): Validation<T> {
   const result = schema.safeParse(argument);
   if (result.success) return { ok: true, value: result.data };
-  const issue = result.error.issues[0];
+  const issue = first(result.error.issues);
   const where = issue && issue.path.length > 0 ? ` (${issue.path.join('.')})` : '';
   const message = (issue ? describe(issue) : 'invalid argument').replace(/\s+/g, ' ');
   return { ok: false, message: `${what}: ${message}${where}` };
@@ -336,7 +337,11 @@ export function validateToolArguments<T extends ToolName>(
       return 'the arguments must be an object';
     return issue.message;
   };
-  return validate(tool, schema as z.ZodType, argument ?? {}, describe) as Validation<
+  // An argument under another tool's name (outline's `id`, context's `query`) also leaves the
+  // right one missing: naming the unknown one says what to rename.
+  const first = (issues: z.core.$ZodIssue[]) =>
+    issues.find((issue) => issue.code === 'unrecognized_keys') ?? issues[0];
+  return validate(tool, schema as z.ZodType, argument ?? {}, describe, first) as Validation<
     z.infer<(typeof TOOL_SCHEMAS)[T]>
   >;
 }

@@ -328,6 +328,12 @@ describe('cli mcp: bad arguments', () => {
       /^search: unknown argument "order"; it takes query, queries, limit, strict, sort, vault, path$/,
     ],
     ['read', {}, /^read: id must be a string \(id\)$/],
+    ['outline', { id: 'sample:Welcome.md' }, /^outline: unknown argument "id"; it takes docId$/],
+    [
+      'context',
+      { query: 'battery', maxTokens: 100 },
+      /^context: unknown argument "query"; it takes queries, maxTokens, breadcrumbMode$/,
+    ],
     [
       'read',
       { id: 'sample:Welcome.md', fromLine: 0 },
@@ -349,7 +355,7 @@ describe('cli mcp: bad arguments', () => {
       { docId: 'sample:Nothing.md' },
       /^outline: no indexed document "sample:Nothing\.md"$/,
     ],
-    ['outline', { id: 'sample:Welcome.md' }, /^outline: docId must be a string \(docId\)$/],
+    ['outline', {}, /^outline: docId must be a string \(docId\)$/],
     ['context', { queries: ['a'] }, /^context: maxTokens must be a whole number/],
     [
       'context',
