@@ -85,6 +85,16 @@ test('results sort by relevance, modified or created, by keyboard, and the order
   await page.keyboard.press('ArrowDown');
   await expect(sortControl(page)).toHaveValue('created');
   await expect.poll(() => titles(page)).toEqual(['Founding', 'Lantern care', 'Recent work']);
+  // Each row shows the date it is sorted by: the modification dates, all this week, said nothing
+  // of this order. A note without one says so, and why it is last.
+  const dates = results(page).locator('.date');
+  await expect(dates).toHaveText([/2024/, /2019/, 'undated']);
+  await expect(dates.first()).toHaveAttribute('title', 'Created');
+  for (const scheme of ['light', 'dark'] as const) {
+    await page.emulateMedia({ colorScheme: scheme });
+    await page.screenshot({ path: join(SCREENSHOTS, `sort-created-${scheme}.png`) });
+  }
+  await page.emulateMedia({ colorScheme: 'light' });
 
   await page.keyboard.press('Home');
   await expect(sortControl(page)).toHaveValue('relevance');
