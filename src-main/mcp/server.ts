@@ -32,6 +32,23 @@ function toolError(message: string): CallToolResult {
 
 const isTool = (name: string): name is ToolName => Object.hasOwn(TOOL_CALLS, name);
 
+/**
+ * For a section id that names no section while its note is indexed — a heading renamed since the
+ * id was given (docs/mcp.md#errors) — what to do instead; '' otherwise.
+ */
+async function staleSection(engine: EngineService, args: object): Promise<string> {
+  const id = 'id' in args ? args.id : 'docId' in args ? args.docId : undefined;
+  if (typeof id !== 'string' || !id.includes('#')) return '';
+  const docId = id.slice(0, id.lastIndexOf('#'));
+  const indexed = await engine.outline({ docId }).then(
+    () => true,
+    () => false,
+  );
+  return indexed
+    ? `; its note is indexed but has no such section now: outline ${JSON.stringify({ docId })} lists its sections`
+    : '';
+}
+
 /** Runs one `tools/call`: validate, call the engine, render; every failure a tool error. */
 export async function callTool(
   options: FolioMcpOptions,
@@ -54,7 +71,11 @@ export async function callTool(
       structuredContent: output.structured as Record<string, unknown>,
     };
   } catch (error) {
-    if (error instanceof FolioError) return toolError(`${name}: ${error.message}`);
+    if (error instanceof FolioError) {
+      const hint =
+        error.code === 'not-found' ? await staleSection(options.engine, checked.value) : '';
+      return toolError(`${name}: ${error.message}${hint}`);
+    }
     const detail = error instanceof Error ? (error.stack ?? error.message) : String(error);
     options.log(`folio mcp: ${name} failed: ${detail}`);
     const message = error instanceof Error ? error.message : String(error);

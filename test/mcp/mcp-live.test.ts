@@ -81,6 +81,44 @@ describe('cli mcp with folders', () => {
     },
     LONG,
   );
+  it(
+    'says of a section id whose heading changed since that its note is there, and how to find it',
+    async () => {
+      const root = join(dir, 'renamed');
+      write(root, 'plan.md', '# Plan\n\n## Winter margin\n\nsixty mAh on a grey day\n');
+      const mcp = await startMcp(['--db', join(dir, 'renamed.db'), '--watch', `${root}=r`]);
+      try {
+        await mcp.nextLog((m) => m === 'watching r', 'watching');
+        const [id] = await ids(mcp, 'grey day');
+        expect(id).toBe('r:plan.md#winter-margin');
+        write(root, 'plan.md', '# Plan\n\n## Margin in winter\n\nsixty mAh on a grey day\n');
+        await mcp.nextLog(
+          (m) => m === 'indexed r:plan.md' && mcp.logs.filter((l) => l === m).length === 2,
+          'plan.md re-indexed',
+        );
+        const hint = `; its note is indexed but has no such section now: outline {"docId":"r:plan.md"} lists its sections`;
+        for (const [tool, args] of [
+          ['read', { id }],
+          ['links', { id }],
+          ['outline', { docId: id }],
+        ] as const) {
+          const stale = await mcp.call(tool, args);
+          expect(stale.isError).toBe(true);
+          expect(textOf(stale)).toMatch(
+            new RegExp(`^${tool}: no indexed .*"r:plan\\.md#winter-margin"`),
+          );
+          expect(textOf(stale).endsWith(hint)).toBe(true);
+        }
+        const gone = await mcp.call('read', { id: 'r:gone.md#winter-margin' });
+        expect(textOf(gone)).toBe('read: no indexed node "r:gone.md#winter-margin"');
+        const outline = await mcp.call('outline', { docId: 'r:plan.md' });
+        expect(textOf(outline)).toContain('## Margin in winter — r:plan.md#margin-in-winter');
+      } finally {
+        await mcp.close();
+      }
+    },
+    LONG,
+  );
 });
 
 describe('cli mcp read-only beside a writer', () => {
