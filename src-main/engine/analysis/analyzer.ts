@@ -51,6 +51,16 @@ const NON_ASCII = /[^\x00-\x7f]/;
 // Combining diacritical marks (Latin, Greek, Cyrillic); other scripts' marks carry meaning.
 // eslint-disable-next-line no-misleading-character-class -- ranges of combining marks are the point
 const DIACRITICS = /[\u0300-\u036f\u1ab0-\u1aff\u1dc0-\u1dff\u20d0-\u20ff\ufe20-\ufe2f]/g;
+/**
+ * A word written with a mnemonic in square brackets — `E[x]tract`, `[c]reate`, `[U]INT` (how
+ * command references mark a flag's letter): one or two letters in brackets, inside a word or at
+ * its start, with letters after (docs/design.md#text-analysis). Not after `[` (wikilinks), and
+ * not at a word's end (`a[i]` is code far more often than a mnemonic).
+ */
+const MNEMONIC_WORD =
+  /(?<![\p{L}\p{N}\p{M}[])(?:[\p{L}\p{N}\p{M}]*\[\p{L}{1,2}\])+[\p{L}\p{N}\p{M}]+/gu;
+const HAS_MNEMONIC = new RegExp(MNEMONIC_WORD.source, 'u');
+const BRACKETS = /[[\]]/g;
 // Compatibility decomposition can produce ASCII punctuation ("⑴" → "(1)"); FTS5 would split there.
 // eslint-disable-next-line no-control-regex -- the ASCII range is the point
 const ASCII_SEPARATORS = /[\x00-\x2f\x3a-\x60\x7b-\x7f]/g;
@@ -125,23 +135,42 @@ class SnowballAnalyzer implements Analyzer {
 
   tokens(text: string): AnalyzedToken[] {
     const out: AnalyzedToken[] = [];
+    if (!text.includes('[')) {
+      this.pushTokens(text, 0, out);
+      return out;
+    }
+    let last = 0;
+    for (const match of text.matchAll(MNEMONIC_WORD)) {
+      if (match.index > last) this.pushTokens(text.slice(last, match.index), last, out);
+      const term = this.term(match[0].replace(BRACKETS, ''));
+      if (term) out.push({ term, start: match.index, end: match.index + match[0].length });
+      last = match.index + match[0].length;
+    }
+    if (last < text.length) this.pushTokens(last === 0 ? text : text.slice(last), last, out);
+    return out;
+  }
+
+  /** The tokens of `text` (no mnemonic words in it), at `offset`. */
+  private pushTokens(text: string, offset: number, out: AnalyzedToken[]): void {
     if (!NON_ASCII.test(text)) {
       ASCII_WORD.lastIndex = 0;
       for (let m = ASCII_WORD.exec(text); m; m = ASCII_WORD.exec(text))
-        this.pushWord(m[0], m.index, out);
-      return out;
+        this.pushWord(m[0], offset + m.index, out);
+      return;
     }
     for (const match of text.matchAll(WORD)) {
       const word = match[0];
-      if (NON_ASCII.test(word) && CJK_CHAR.test(word)) this.pushMixed(word, match.index, out);
-      else this.pushWord(word, match.index, out);
+      const at = offset + match.index;
+      if (NON_ASCII.test(word) && CJK_CHAR.test(word)) this.pushMixed(word, at, out);
+      else this.pushWord(word, at, out);
     }
-    return out;
   }
 
   /** `tokens(text)` without the positions (no token objects for ASCII text). */
   terms(text: string): string[] {
-    if (NON_ASCII.test(text)) return this.tokens(text).map((token) => token.term);
+    if (NON_ASCII.test(text) || text.includes('[')) {
+      return this.tokens(text).map((token) => token.term);
+    }
     const out: string[] = [];
     ASCII_WORD.lastIndex = 0;
     for (let m = ASCII_WORD.exec(text); m; m = ASCII_WORD.exec(text)) {
@@ -153,6 +182,7 @@ class SnowballAnalyzer implements Analyzer {
 
   /** The indexing hot path: words by split (no match objects), terms straight from the cache. */
   ftsText(text: string): string {
+    if (text.includes('[') && HAS_MNEMONIC.test(text)) return this.terms(text).join(' ');
     const out: string[] = [];
     for (const word of text.split(SEPARATORS)) {
       if (word.length === 0) continue;

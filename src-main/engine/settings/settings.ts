@@ -23,7 +23,7 @@ export const ENGINE_DEFAULTS = Object.freeze({
  * Version of the text analysis and of what the indexer writes. Bump it whenever tokenizing,
  * normalisation or the stored node layout changes: every index then rebuilds itself.
  */
-export const ANALYSIS_VERSION = 3; // 3: a body term's repeats past 1,000 are not indexed
+export const ANALYSIS_VERSION = 4; // 4: mnemonic brackets (E[x]tract) join their word; 3: a body term's repeats past 1,000 are not indexed
 
 /** A deep copy of the defaults. */
 export function defaultSettings(): Settings {

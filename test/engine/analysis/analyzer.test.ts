@@ -86,6 +86,27 @@ describe('analyzer', () => {
     );
   });
 
+  it('joins a word written with a mnemonic in brackets, and nothing else in brackets', () => {
+    const text = 'E[x]tract, [c]reate [U]INT; Lis[t] a[i] [[FR]Add - [x] done [link](url)';
+    expect(english.tokens(text).map((t) => [text.slice(t.start, t.end), t.term])).toEqual([
+      ['E[x]tract', 'extract'],
+      ['[c]reate', 'creat'],
+      ['[U]INT', 'uint'],
+      ['Lis', 'lis'],
+      ['t', 't'],
+      ['a', 'a'],
+      ['i', 'i'],
+      ['FR', 'fr'],
+      ['Add', 'add'],
+      ['x', 'x'],
+      ['done', 'done'],
+      ['link', 'link'],
+      ['url', 'url'],
+    ]);
+    expect(english.terms(text)).toEqual(english.tokens(text).map((t) => t.term));
+    expect(english.ftsText('Ex[t]r[ac]t [ü]ber')).toBe('extract uber');
+  });
+
   it('gives prefix queries the part of a word that survives stemming', () => {
     expect(english.prefixTerm('handling')).toBe('handl');
     expect(english.prefixTerm('happy')).toBe('happ');
@@ -109,6 +130,14 @@ describe('FTS5 sees exactly the analysed terms', () => {
 
   it('on the tricky scripts of the adversarial corpus', () => {
     check('Ελληνικά και Кириллица, العنوان بالعربية, כותרת בעברית, ⑴ ½ ﬁle Zero​width soft­hyphen');
+  });
+
+  it('on random text with brackets (mnemonic words)', () => {
+    const unit = fc.constantFrom(...'ab[]] [xé検 '.split(''));
+    fc.assert(
+      fc.property(fc.string({ unit, maxLength: 40 }), (text) => check(text)),
+      { numRuns: 300 },
+    );
   });
 
   it('on random Unicode text', () => {
