@@ -134,7 +134,10 @@ describe('cli mcp: links', () => {
   it('answers bad arguments with one-line tool errors', async () => {
     const cases: Array<[unknown, RegExp]> = [
       [{ id: 'lv:Nope.md' }, /^links: no indexed note or section "lv:Nope\.md"$/],
-      [{ id: 'lv:Headings.md#nope' }, /^links: no indexed note or section "lv:Headings\.md#nope"$/],
+      [
+        { id: 'lv:Headings.md#nope' },
+        /^links: no indexed note or section "lv:Headings\.md#nope"; its note is indexed but has no such section now: outline \{"docId":"lv:Headings\.md"\} lists its sections$/,
+      ],
       [{ id: 'lv:Note.md', limit: 0 }, /^links: limit must be a whole number from 1 to 100/],
       [{ id: 'lv:Note.md', depth: 2 }, /^links: unknown argument "depth"; it takes id, limit$/],
       [{}, /^links: id must be a string \(id\)$/],
