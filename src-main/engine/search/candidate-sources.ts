@@ -22,6 +22,7 @@ import {
   formsOf,
   listedForms,
   operandCeilings,
+  readInTitle,
   readPartial,
   titleRows,
 } from './partial-candidates.ts';
@@ -208,7 +209,8 @@ function partialBound(topic: Topic, context: SourceContext): number {
   const { options, total } = context;
   if (topic.restriction !== null || topic.exclude !== null) return Infinity;
   const listed = listedForms(formsOf(topic), options);
-  const titled = listed.narrowed ? (listed.forms[0] ?? null) : null;
+  const narrowed = listed.narrowed ? (listed.forms[0] ?? null) : null;
+  const titled = narrowed && readInTitle(topic, narrowed) ? narrowed : null;
   // No title rows: none is read in its title.
   const rows = titled ? titleRows(context.reader, titled.expr) : 0;
   const share = operandCeilings(topic, total, options, rows > 0 ? titled!.operand : -1, rows);

@@ -137,6 +137,9 @@ export function readPartial(
   const forms = formsOf(topic);
   const listed = listedForms(forms, context.options);
   if (listed.forms.length === 0) return [];
+  // Narrowed, two prefixes list nothing: their rows holding both are full matches, and they are
+  // not read in their title (`readInTitle`).
+  if (listed.narrowed && !page && narrowed(topic, listed.forms[0]!).length === 0) return [];
   const fresh = new Map<number, Candidate>();
   const take = (rowid: number) => {
     if (found.has(rowid)) return null;
@@ -282,7 +285,6 @@ function markChecked(
     held?: Form;
   },
 ): void {
-  const { options } = context;
   // The look-ups made already (a ranked listing's earlier pages').
   const memo = page?.lookUps;
   const lookUp = (expr: string, within: string) => {
@@ -302,7 +304,7 @@ function markChecked(
   };
   for (const form of checked) {
     const bit = 1 << form.operand;
-    const weight = (form.fuzzy ? options.fuzzyWeight : 1) * topic.wanted[form.operand]!.weight;
+    const estimate = commonEstimate(topic, form, context);
     const others = [...topped.keys()].filter((f) => f !== form).map((f) => f.expr);
     // Each candidate holding the form once, whether looked up or among its top rows.
     let rowids: Iterable<number>;
@@ -318,7 +320,7 @@ function markChecked(
     }
     mark(rowids, (c) => {
       if (form.fuzzy && c.exact & bit) return;
-      c.bm25 += weight * options.commonWordBm25;
+      c.bm25 += estimate;
       if (form.fuzzy) c.fuzzy |= bit;
       else c.exact |= bit;
     });
@@ -360,6 +362,20 @@ function markChecked(
 }
 
 /**
+ * The bm25 credited to a row for a common form it holds, which is not scored: `commonWordBm25` per
+ * unit of its weight — for a prefix typed as one, at most what FTS5 can give it (`bm25Ceiling`).
+ * A prefix often stands for words in most rows, where FTS5's idf is ~0 in every full match: 'a*
+ * b* c*' on msdocs-cpp listed ten partial results, each credited ~0.3 a prefix, above every
+ * section holding all three (docs/search-quality.md#prefixes-read-in-their-title).
+ */
+function commonEstimate(topic: Topic, form: Form, context: SourceContext): number {
+  const { options, total } = context;
+  const weight = (form.fuzzy ? options.fuzzyWeight : 1) * topic.wanted[form.operand]!.weight;
+  const estimate = weight * options.commonWordBm25;
+  return readInTitle(topic, form) ? estimate : Math.min(estimate, bm25Ceiling(form.rows, total));
+}
+
+/**
  * `expr` as the operand of a column filter: a field word's own filter in parentheses (FTS5
  * rejects `{title} : {title} : …`; 'title:NOT OR + heron' failed so), anything else as it is.
  */
@@ -367,14 +383,15 @@ const grouped = (expr: string) => (expr.startsWith('{') ? `(${expr})` : expr);
 
 /**
  * A listed form's rows when every form is common (`listedForms`): those holding another operand
- * too, and those naming it in their title. Of two operands, a row holding the other too holds
- * both, a full match `readPartial` drops: they are not read ('const refe' typed read 5,195 rows
- * for nothing, docs/benchmarks.md#typed-prefixes).
+ * too, and those naming it in their title (`readInTitle`). Of two operands, a row holding the
+ * other too holds both, a full match `readPartial` drops: they are not read ('const refe' typed
+ * read 5,195 rows for nothing, docs/benchmarks.md#typed-prefixes).
  */
 function narrowed(topic: Topic, form: Form): string[] {
   const others = topic.wanted.flatMap((w, i) => (i === form.operand ? [] : [w.operand.expr]));
   const other = or(others);
   const titled = `{title} : (${form.expr})`;
+  if (!readInTitle(topic, form)) return topic.wanted.length === 2 ? [] : [and(form.expr, other)];
   if (topic.wanted.length === 2) return [not(titled, other)];
   // Of more operands, the titled rows holding another are the first statement's: `listForm`
   // skips them, where FTS5 would find the rows of `titled AND other` to leave them out ('how to
@@ -382,6 +399,20 @@ function narrowed(topic: Topic, form: Form): string[] {
   // ms; docs/benchmarks.md#scale-ten-copies-of-msdocs-cpp). With filters, as they read.
   const filtered = topic.restriction !== null || topic.exclude !== null;
   return [and(form.expr, other), filtered ? not(titled, other) : titled];
+}
+
+/**
+ * Whether a narrowed form's rows naming it in their title are candidates (`narrowed`): not when it
+ * is a prefix typed as one (`al*`). Read in its title, a form's idf is that of the titles holding
+ * it, while its full matches have its idf over every row — for a prefix, which stands for every
+ * word it begins, often past half of them, where FTS5 takes ~0. A section naming one prefix in its
+ * title then outscored every section holding them all: 'a* b*' on msdocs-cpp listed ten partial
+ * results lacking "a*" (bm25 5.8, coverage 0.65) above sections holding both (bm25 ~0)
+ * (docs/search-quality.md#prefixes-read-in-their-title).
+ */
+export function readInTitle(topic: Topic, form: Form): boolean {
+  const { highlights } = topic.wanted[form.operand]!.operand;
+  return !(highlights.length === 1 && highlights[0]!.prefix);
 }
 
 /** Adds a page of a ranked listing to the candidates `take` gives. */

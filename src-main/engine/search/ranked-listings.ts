@@ -13,6 +13,7 @@ import {
   formsOf,
   listedForms,
   operandCeilings,
+  readInTitle,
   readPartial,
   toppedForms,
 } from './partial-candidates.ts';
@@ -43,7 +44,7 @@ export interface RankedListing {
  * The narrowed rows of three or four operands (`SPLIT_OPERANDS`), all common, none lending top
  * rows, as listings read ranked a page at a time: the listed form with each set of the other
  * operands (not all of them: a row with every operand is a full match, which `readPartial` drops)
- * and without the rest, then the listed form in its title without any other. At ten copies of
+ * and without the rest, then the listed form in its title without any other (`readInTitle`). At ten copies of
  * msdocs-cpp, 'virtual base class' took 34,910 candidates from the narrowed rows read whole, none
  * of which could rank; 'virtual' and 'class' without 'base' are below the floor from the first row
  * (docs/benchmarks.md#scale-ten-copies-of-msdocs-cpp). Null when the listing is read whole.
@@ -76,7 +77,7 @@ export function rankedListings(topic: Topic, context: SourceContext): RankedList
     if (held.length > 0) {
       const expr = not(held.map(exprOf).reduce(and, form.expr), without);
       listings.push(heldListing(topic, options, ceilings, { ...rows, expr }));
-    } else {
+    } else if (readInTitle(topic, form)) {
       // In its title, the form's idf is its title rows', above its ceiling: at most 1 row's.
       const titled = operandCeilings(topic, total, options, form.operand);
       const expr = not(`{title} : (${form.expr})`, without);
