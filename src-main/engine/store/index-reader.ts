@@ -18,7 +18,10 @@ export interface FileBrief {
   vault: string;
   path: string;
   file_title: string;
-  /** The title of the note's first titled heading, if any (docs/design.md#display-titles). */
+  /**
+   * The title of the note's first heading, if any ('' when it has no text, `# ` alone:
+   * docs/design.md#display-titles).
+   */
   first_heading: string | null;
   first_node: number;
   node_count: number;
@@ -61,7 +64,7 @@ const BRIEF_COLUMNS = 'n.*';
 const FILE_COLUMNS = `f.id, f.vault_id, v.name AS vault, f.path, f.file_title, f.first_node, f.node_count,
   f.frontmatter, f.hash, f.tags, f.aliases, f.mtime_ms, d.date AS fm_date, d.created AS fm_created,
   d.updated AS fm_updated, (SELECT n.title FROM nodes n WHERE n.id > f.first_node
-    AND n.id < f.first_node + f.node_count AND n.title <> '' ORDER BY n.id LIMIT 1) AS first_heading`;
+    AND n.id < f.first_node + f.node_count ORDER BY n.id LIMIT 1) AS first_heading`;
 
 /**
  * The WHERE clause of an FTS5 query within vault rowid ranges. Parameters: the expression, then

@@ -60,6 +60,10 @@ describe('the engine shows display titles', () => {
       '## Improving Error Handling\n\nIntro.\n\n### Separation of Concerns\n\nSplit main.\n',
     );
     writeFileSync(join(root, 'titled.md'), '# A Real Title\n\nText.\n');
+    writeFileSync(
+      join(root, 'untitled-first.md'),
+      '# \n\nOpening words.\n\n## Second heading\n\nLater words.\n',
+    );
     engine = await createEngine({ dbPath: join(dir, 'folio.db'), watch: false });
     await engine.addVault({ root, name: 'book' });
     await engineInternals(engine).indexed('book');
@@ -82,6 +86,20 @@ describe('the engine shows display titles', () => {
     expect(node.displayBreadcrumb).toBe('> Improving Error Handling › Separation of Concerns');
     const titled = await engine.outline({ docId: 'book:titled.md' });
     expect(titled.displayTitle).toBe('A Real Title');
+  });
+
+  it('by its file name when its first heading has no text', async () => {
+    // `# ` alone is a heading the window calls "(untitled section)" (docs/ui.md#untitled-sections):
+    // the note has no heading text to be named by, so it is named as a note without headings is,
+    // not by the heading after it — which then showed twice in a breadcrumb, an untitled crumb
+    // between ('> Second heading ›  › Second heading').
+    const outline = await engine.outline({ docId: 'book:untitled-first.md' });
+    expect(outline.displayTitle).toBe('untitled-first');
+    const node = await engine.nodeContent({ id: 'book:untitled-first.md#second-heading' });
+    expect(node.displayBreadcrumb).toBe(node.breadcrumb);
+    const { results } = await engine.search({ queries: ['opening words'] });
+    expect(results[0]).toMatchObject({ depth: 1, displayTitle: '' });
+    expect(results[0]!.displayBreadcrumb).toBe(results[0]!.breadcrumb);
   });
 
   it('in search results, keeping title and breadcrumb as specified', async () => {
