@@ -87,7 +87,7 @@ test('the preview renders Obsidian syntax and follows wikilinks', async ({ page,
   ).toContainText('Second part');
 });
 
-test('a wikilink followed by the keyboard leaves the focus in the preview', async ({
+test('a wikilink followed by the keyboard leaves the focus in the preview; Alt+← goes back', async ({
   page,
   bridge,
 }) => {
@@ -108,10 +108,25 @@ test('a wikilink followed by the keyboard leaves the focus in the preview', asyn
     await page.emulateMedia({ colorScheme: scheme });
     await page.screenshot({ path: join(SCREENSHOTS, `preview-followed-focus-${scheme}.png`) });
   }
+  // Back where the link was: Alt+← (or the Back button the preview now shows).
+  const back = preview(page).getByRole('button', { name: '← Back' });
+  await expect(back).toBeVisible();
+  await page.keyboard.press('Alt+ArrowLeft');
+  await expect(preview(page).locator('.crumb')).toHaveText('Syntax tour');
+  await expect(back).toHaveCount(0);
+  await expect(results(page).first()).toHaveClass(/\bcurrent\b/);
+  await page.keyboard.press('Alt+ArrowLeft');
+  await expect(page.getByRole('status')).toHaveText(/^Nothing to go back to/);
+  await link.focus();
+  await page.keyboard.press('Enter');
+  await expect(preview(page).locator('.crumb')).toContainText('Second part');
+  await expect(article(page)).toBeFocused();
   await page.keyboard.press('Shift+F6');
   await expect(
     page.getByRole('tree', { name: 'Outline' }).getByRole('treeitem', { selected: true }),
   ).toBeFocused();
+  await back.click();
+  await expect(preview(page).locator('.crumb')).toHaveText('Syntax tour');
 });
 
 const DEEP_NOTES: Record<string, string> = {

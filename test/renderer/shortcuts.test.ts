@@ -23,6 +23,14 @@ describe('shortcutOf', () => {
     [key('c', 'KeyC', { altKey: true, ctrlKey: true }), false, null],
     [key('c', 'KeyC'), false, null],
     [key('a', 'KeyA', { ctrlKey: true }), false, null],
+    // Back: Alt+← outside a text field (in one, macOS's Option+← moves a word); Obsidian's
+    // Ctrl/⌘+Alt+← anywhere.
+    [key('ArrowLeft', 'ArrowLeft', { altKey: true }), false, 'back'],
+    [key('ArrowLeft', 'ArrowLeft', { altKey: true }), true, null],
+    [key('ArrowLeft', 'ArrowLeft', { altKey: true, ctrlKey: true }), true, 'back'],
+    [key('ArrowLeft', 'ArrowLeft', { altKey: true, metaKey: true }), true, 'back'],
+    [key('ArrowLeft', 'ArrowLeft', { altKey: true, shiftKey: true }), false, null],
+    [key('ArrowLeft', 'ArrowLeft'), false, null],
   ] as const)('%j (typing %s) → %s', (event, typing, expected) => {
     expect(shortcutOf(event, typing)).toBe(expected);
   });

@@ -13,7 +13,8 @@ export type ShortcutAction =
   | 'open'
   | 'reveal'
   | 'next-pane'
-  | 'previous-pane';
+  | 'previous-pane'
+  | 'back';
 
 /** The parts of a keyboard event a shortcut depends on. */
 export interface KeyLike {
@@ -44,6 +45,10 @@ export function shortcutOf(event: KeyLike, typing: boolean): ShortcutAction | nu
   if (command && !event.altKey && event.key.toLowerCase() === 'k') return 'focus-search';
   if (command && !event.altKey && event.key === ',') return 'settings';
   if (event.altKey && !command && event.shiftKey && event.code === 'KeyC') return 'copy-section';
+  // Back (docs/ui.md#going-back): Alt+← outside a text field (in one, macOS moves a word), and
+  // Obsidian's Ctrl/⌘+Alt+← anywhere.
+  if (event.altKey && !event.shiftKey && event.key === 'ArrowLeft' && (command || !typing))
+    return 'back';
   if (event.altKey && !command && !event.shiftKey) return ALT_KEYS[event.code] ?? null;
   if (event.key === '/' && !typing && !command && !event.altKey) return 'focus-search';
   return null;

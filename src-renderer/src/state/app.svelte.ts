@@ -25,6 +25,9 @@ export type Panel = 'none' | 'vaults' | 'settings';
 /** How long new results stand before the preview and outline follow them. */
 const PREVIEW_REST_MS = 150;
 
+/** The most sections Alt+← goes back through. */
+const MAX_TRAIL = 50;
+
 /** Index changes arriving closer together than this are handled once (bulk indexing). */
 const INDEX_CHANGE_COALESCE_MS = 250;
 
@@ -44,6 +47,8 @@ export class AppState {
   environment = $state.raw<Environment | null>(null);
   /** The open modal panel. */
   panel = $state<Panel>('none');
+  /** Sections shown before each one opened from them, latest last: Alt+← goes back. */
+  trail = $state.raw<readonly string[]>([]);
 
   readonly #api: FolioApi;
   #pendingChange: ReturnType<typeof setTimeout> | null = null;
@@ -71,7 +76,11 @@ export class AppState {
     });
     this.search = new SearchState(api, {
       debounceMs: options.debounceMs,
-      onResults: (results, again) => this.selection.resultsChanged(results, again),
+      onResults: (results, again) => {
+        // Another search: what was read before belongs to the search before.
+        if (!again) this.trail = [];
+        this.selection.resultsChanged(results, again);
+      },
       sort: () => this.settings.settings?.resultSort ?? 'relevance',
     });
     this.vaults = new VaultsState(api);
@@ -118,7 +127,10 @@ export class AppState {
    * wikilink, a recent section): show it, and remember the search and the section.
    */
   async open(id: string): Promise<void> {
+    const before = this.selection.nodeId;
     await this.showNode(id);
+    if (before !== null && before !== id && this.selection.nodeId === id)
+      this.trail = [...this.trail.slice(1 - MAX_TRAIL), before];
     this.rememberSearch();
     const shown = this.selection.content;
     if (shown?.id === id)
@@ -129,6 +141,18 @@ export class AppState {
         vault: shown.vault,
         path: shown.path,
       });
+  }
+
+  /**
+   * Alt+← or *Back*: shows the section shown before the last one opened (a wikilink, a backlink,
+   * an outline row, a result), as a browser goes back (docs/ui.md#going-back).
+   */
+  async back(): Promise<void> {
+    const previous = this.trail.at(-1);
+    if (previous === undefined)
+      return this.notice.show('Nothing to go back to: Alt+← returns to the section shown before.');
+    this.trail = this.trail.slice(0, -1);
+    await this.showNode(previous);
   }
 
   /**
