@@ -1,12 +1,13 @@
 // How the read-only commands open an index: the database must exist (the engine would create an
 // empty one, and answering from an empty index is a mistake), a rebuild the engine starts on open
-// (changed analysis version) is awaited, user errors become one-line CLI errors, and the engine
-// always closes.
+// (an index written by another version of Folio) is awaited and shows its progress on stderr, user
+// errors become one-line CLI errors, and the engine always closes.
 import { existsSync } from 'node:fs';
 import { FolioError, type EngineService } from '#shared/contract/engine.ts';
 import { createEngine, engineInternals } from '../engine/create-engine.ts';
 import { databaseError, isSqliteError } from '../engine/store/database.ts';
 import { CliError, UsageError } from './command.ts';
+import { progressReporter, type ProgressStream } from './progress.ts';
 
 /**
  * A failure as the CLI reports it (exit 1): the engine's errors as they are, and a SQLite error
@@ -18,20 +19,41 @@ export function cliFailure(db: string, error: unknown): unknown {
   return error;
 }
 
-/** Runs `work` on the engine of an existing index database named by `--db`. */
+/**
+ * Runs `work` on the engine of an existing index database named by `--db`. An index written by
+ * another version of Folio is rebuilt from its vault folders first (docs/design.md#command-line):
+ * minutes for a large vault, so it says why on stderr and shows the progress there.
+ */
 export async function withIndex<T>(
   db: string | undefined,
+  io: { stderr: ProgressStream },
   work: (engine: EngineService) => Promise<T>,
 ): Promise<T> {
   if (!db) throw new UsageError('--db FILE is required');
   if (!existsSync(db)) throw new CliError(`--db ${db}: no such database (run \`index\` first)`);
   const engine = await createEngine({ dbPath: db, watch: false });
+  const progress = progressReporter(io.stderr);
+  let told = false;
+  const unsubscribe = engine.subscribe((event) => {
+    if (event.type !== 'indexProgress') return;
+    if (!told) {
+      told = true;
+      io.stderr.write(
+        `${db} was indexed by another version of Folio: rebuilding it from its vault folders first\n`,
+      );
+    }
+    progress.update(event.progress);
+  });
   try {
     await engineInternals(engine).ready();
+    progress.end();
+    unsubscribe();
     return await work(engine);
   } catch (error) {
     throw cliFailure(db, error);
   } finally {
+    progress.end();
+    unsubscribe();
     await engine.close();
   }
 }

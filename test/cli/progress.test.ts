@@ -1,7 +1,12 @@
-// The terminal progress of `cli index` and `cli watch`.
+// The terminal progress of `cli index` and `cli watch`, and of a read command that must rebuild an
+// index first.
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
 import type { IndexProgress } from '#shared/contract/api.ts';
 import { progressLine, progressReporter } from '../../src-main/cli/progress.ts';
+import { cli, tempDir } from './cli-helpers.ts';
 
 const progress = (done: number, errors = 0): IndexProgress => ({
   vault: 'docs',
@@ -39,5 +44,25 @@ describe('progress', () => {
     reporter.update(progress(10));
     reporter.end();
     expect(out).toEqual(['docs: 10/200 files\n']);
+  });
+});
+
+describe('a read command on an index written by another version of Folio', () => {
+  it('says it rebuilds it first, then answers from the rebuilt index', async () => {
+    const dir = tempDir();
+    const root = join(dir, 'vault');
+    mkdirSync(root);
+    writeFileSync(join(root, 'tar.md'), '# tar\n\n- E[x]tract an archive\n');
+    const db = join(dir, 'index.db');
+    expect((await cli('index', '--db', db, `${root}=v`)).status).toBe(0);
+    const stale = new Database(db);
+    stale.prepare("UPDATE meta SET value = 'stale' WHERE key = 'indexing_hash'").run();
+    stale.close();
+    const { status, out, err } = await cli('search', '--db', db, 'extract');
+    expect(status).toBe(0);
+    expect(err).toContain(`${db} was indexed by another version of Folio: rebuilding it`);
+    expect(out).toContain('v:tar.md');
+    // Rebuilt once: the next command says nothing.
+    expect((await cli('search', '--db', db, 'extract')).err).toBe('');
   });
 });

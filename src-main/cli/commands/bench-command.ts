@@ -171,7 +171,7 @@ export const command = defineCommand({
   options,
   async run({ values }, io) {
     const rounds = intOption(values.rounds, '--rounds', ROUNDS_RANGE) ?? 5;
-    return withIndex(values.db, async (engine) => {
+    return withIndex(values.db, io, async (engine) => {
       const queries = readQueries(values.queries!);
       const report = await measure(engine, queries, rounds);
       io.stdout.write(

@@ -59,7 +59,7 @@ export const command = defineCommand({
   async run(args, io) {
     const opts = parse(args);
     const set = readQuerySet(opts.queries);
-    return withIndex(opts.db, async (engine) => {
+    return withIndex(opts.db, io, async (engine) => {
       const names = (await engine.listVaults()).map((vault) => vault.name);
       let vault: string;
       try {

@@ -38,7 +38,7 @@ export const command = defineCommand({
     const breadcrumbMode = oneOf(values['breadcrumb-mode'], MODES, '--breadcrumb-mode');
     const maxTokens = intOption(values['max-tokens'], '--max-tokens', MAX_TOKENS_RANGE);
     const limit = intOption(values.limit, '--limit', LIMIT_RANGE);
-    return withIndex(values.db, async (engine) => {
+    return withIndex(values.db, io, async (engine) => {
       const { results } = await engine.search({
         queries: positionals,
         limit,

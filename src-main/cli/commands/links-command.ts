@@ -47,7 +47,7 @@ export const command = defineCommand({
   async run({ values, positionals }, io) {
     const docId = docIdArgument(positionals[0]!);
     const limit = intOption(values.limit, '--limit', LINKS_LIMIT_RANGE) ?? LINKS_LIMIT_RANGE.max;
-    return withIndex(values.db, async (engine) => {
+    return withIndex(values.db, io, async (engine) => {
       const links = await engine.links({ docId, limit, outgoingLimit: limit });
       io.stdout.write(values.json ? `${jsonOf(links)}\n` : textOf(links));
       return 0;

@@ -13,7 +13,7 @@ export const command = defineCommand({
   usage: 'ls --db FILE [--json]',
   options,
   async run({ values }, io) {
-    return withIndex(values.db, async (engine) => {
+    return withIndex(values.db, io, async (engine) => {
       const reader = engineInternals(engine).reader;
       const links = new LinkReader(reader).digests();
       const documents = reader.documents().map((d) => {

@@ -28,7 +28,7 @@ export const command = defineCommand({
   options,
   async run({ values, positionals }, io) {
     const docId = docIdArgument(positionals[0]!);
-    return withIndex(values.db, async (engine) => {
+    return withIndex(values.db, io, async (engine) => {
       const outline = await engine.outline({ docId });
       io.stdout.write(values.json ? `${JSON.stringify(outline)}\n` : formatOutline(outline));
       return 0;

@@ -62,7 +62,7 @@ export const command = defineCommand({
   async run({ values, positionals }, io) {
     const limit = intOption(values.limit, '--limit', LIMIT_RANGE);
     const sort = sortOption(values.sort);
-    return withIndex(values.db, async (engine) => {
+    return withIndex(values.db, io, async (engine) => {
       const request = { queries: positionals, limit, strict: values.strict ?? false, sort };
       const response = values.raw
         ? engineInternals(engine).searchRaw(request)
