@@ -6,7 +6,8 @@
 // Candidates come from three sources, read by one loop (topic-ranking.ts) only while their score
 // bound can still reach the top: the sections holding every operand as typed (ranked in FTS5,
 // fetched a page at a time), those holding every operand when fuzzy variants count, and the partial
-// ones (partial-candidates.ts).
+// ones (partial-candidates.ts; read whole, or as ranked listings: ranked-listings.ts). `Source`
+// is one of them and how far it has been read.
 import type { IndexReader } from '../store/index-reader.ts';
 import { Candidate } from './candidate.ts';
 import { allOf, and, inFilters, not } from './fts-expressions.ts';

@@ -99,10 +99,10 @@ export function scoredRows(
 }
 
 /**
- * The two sides of an expression `(left) NOT (right)` (candidate.ts `not`: the fuzzy and partial
- * sources, a listed word in its title without the other operands); null for any other. Such rows
- * are scored as the left side's rows less those that also match the right side, for two reasons
- * (docs/benchmarks.md#a-not-scored-as-its-left-side):
+ * The two sides of an expression `(left) NOT (right)` (fts-expressions.ts `not`: the fuzzy and
+ * partial sources, a listed word in its title without the other operands); null for any other.
+ * Such rows are scored as the left side's rows less those that also match the right side, for two
+ * reasons (docs/benchmarks.md#a-not-scored-as-its-left-side):
  * - FTS5 (3.54) drops some of the left side's phrase positions under NOT in some segment layouts:
  *   a row of `("type view" AND ("rvalu" OR "lvalu" OR "valu")) NOT (…)` scored bm25 3.48 and no
  *   title flag that its left side alone scores 3.94 with one, so its bound was below its score;

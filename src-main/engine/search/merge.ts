@@ -41,7 +41,11 @@ export interface MergedMatch {
   matchedTerms: string[];
   /** The topics (indexes) it matched. */
   topics: number[];
-  /** True when no node of it holds everything its topic wants. */
+  /**
+   * True when none of its raw matches (itself, when it is one, and those it absorbed) holds
+   * everything its topic wants: a node that is no raw match is not asked (pipeline.ts
+   * `markWhatMatched`).
+   */
   partial: boolean;
 }
 

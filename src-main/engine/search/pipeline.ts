@@ -222,10 +222,10 @@ function unmergedOf(raw: Candidate[], tree: SearchTree): MergedMatch[] {
 }
 
 /**
- * Marks what each result matched (`matchedTerms`, `topics`, `partial`). Per topic, its best node (itself or one it absorbed: the most wanted
- * operands, then the best score) gives the terms — sections each holding some of the words do
- * not make their parent hold them all; a result is partial unless some topic's best node holds
- * everything that topic wants.
+ * Marks what each result matched (`matchedTerms`, `topics`, `partial`). Per topic, its best raw
+ * match (itself or one it absorbed: the most wanted operands, then the best score) gives the
+ * terms — sections each holding some of the words do not make their parent hold them all; a
+ * result is partial unless some topic's best raw match holds everything that topic wants.
  */
 function markWhatMatched(results: MergedMatch[], raw: Candidate[], topics: Topic[]): void {
   const byKey = new Map<number, Candidate[]>();

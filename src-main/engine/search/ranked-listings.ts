@@ -44,10 +44,11 @@ export interface RankedListing {
  * The narrowed rows of three or four operands (`SPLIT_OPERANDS`), all common, none lending top
  * rows, as listings read ranked a page at a time: the listed form with each set of the other
  * operands (not all of them: a row with every operand is a full match, which `readPartial` drops)
- * and without the rest, then the listed form in its title without any other (`readInTitle`). At ten copies of
- * msdocs-cpp, 'virtual base class' took 34,910 candidates from the narrowed rows read whole, none
- * of which could rank; 'virtual' and 'class' without 'base' are below the floor from the first row
- * (docs/benchmarks.md#scale-ten-copies-of-msdocs-cpp). Null when the listing is read whole.
+ * and without the rest, then the listed form in its title without any other (`readInTitle`). At
+ * ten copies of msdocs-cpp, 'virtual base class' took 34,910 candidates from the narrowed rows
+ * read whole, none of which could rank; 'virtual' and 'class' without 'base' are below the floor
+ * from the first row (docs/benchmarks.md#scale-ten-copies-of-msdocs-cpp). Null when the listing
+ * is read whole.
  */
 export function rankedListings(topic: Topic, context: SourceContext): RankedListing[] | null {
   const { options, total } = context;
