@@ -366,7 +366,7 @@ function markChecked(
  * unit of its weight — for a prefix typed as one, at most what FTS5 can give it (`bm25Ceiling`).
  * A prefix often stands for words in most rows, where FTS5's idf is ~0 in every full match: 'a*
  * b* c*' on msdocs-cpp listed ten partial results, each credited ~0.3 a prefix, above every
- * section holding all three (docs/search-quality.md#prefixes-read-in-their-title).
+ * section holding all three (docs/search-quality.md#prefixes-read-in-their-title-2026-11-27-fixed).
  */
 function commonEstimate(topic: Topic, form: Form, context: SourceContext): number {
   const { options, total } = context;
@@ -408,7 +408,7 @@ function narrowed(topic: Topic, form: Form): string[] {
  * word it begins, often past half of them, where FTS5 takes ~0. A section naming one prefix in its
  * title then outscored every section holding them all: 'a* b*' on msdocs-cpp listed ten partial
  * results lacking "a*" (bm25 5.8, coverage 0.65) above sections holding both (bm25 ~0)
- * (docs/search-quality.md#prefixes-read-in-their-title).
+ * (docs/search-quality.md#prefixes-read-in-their-title-2026-11-27-fixed).
  */
 export function readInTitle(topic: Topic, form: Form): boolean {
   const { highlights } = topic.wanted[form.operand]!.operand;
