@@ -17,10 +17,15 @@ export interface StdioSession {
   signal: AbortSignal;
 }
 
+type LogLevel = LoggingMessageNotification['params']['level'];
+
+/** Log lines kept for the client until it is initialized (the last ones). */
+const EARLY_LOGS = 200;
+
 /** A running session: log lines for the client, and the end of the session. */
 export interface ServingSession {
-  /** Sends a log line to the client once it is initialized (MCP logging), and to stderr. */
-  log(level: LoggingMessageNotification['params']['level'], message: string): void;
+  /** Sends a log line to stderr and to the client (MCP logging; held until it is initialized). */
+  log(level: LogLevel, message: string): void;
   /** Resolves when the client closed stdin or a signal arrived; the server is closed by then. */
   done: Promise<void>;
 }
@@ -41,8 +46,16 @@ export async function serveStdio(session: StdioSession): Promise<ServingSession>
     version: session.version,
     log: stderrLine,
   });
-  let initialized = false;
-  server.oninitialized = () => (initialized = true);
+  const send = (level: LogLevel, message: string) =>
+    void server.sendLoggingMessage({ level, logger: 'folio', data: message }).catch(() => {});
+  // Lines logged before the client is initialized (a small folder is indexed by then) are sent
+  // once it is, the last EARLY_LOGS of them: a client waiting for `indexed …` would wait forever.
+  let early: Array<[LogLevel, string]> | null = [];
+  server.oninitialized = () => {
+    const held = early ?? [];
+    early = null;
+    for (const [level, message] of held) send(level, message);
+  };
   const transport = new StdioServerTransport(
     session.stdin as NodeJS.ReadStream,
     session.stdout as NodeJS.WriteStream,
@@ -62,8 +75,8 @@ export async function serveStdio(session: StdioSession): Promise<ServingSession>
   return {
     log(level, message) {
       stderrLine(message);
-      if (initialized)
-        void server.sendLoggingMessage({ level, logger: 'folio', data: message }).catch(() => {});
+      if (early === null) send(level, message);
+      else if (early.push([level, message]) > EARLY_LOGS) early.shift();
     },
     done,
   };

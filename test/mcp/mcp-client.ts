@@ -28,17 +28,34 @@ export interface McpSession {
   close(): Promise<void>;
 }
 
-/** Starts `cli mcp ARGS…` and connects the SDK client to it. */
-export function startMcp(args: string[]): Promise<McpSession> {
-  return startServer([...NODE_ARGS, join(REPO, 'src-main/cli/bin.ts'), 'mcp', ...args]);
+/**
+ * Starts `cli mcp ARGS…` and connects the SDK client to it — once `holdUntil` accepts what the
+ * server printed on stderr, when given (the client initializes only then).
+ */
+export function startMcp(
+  args: string[],
+  holdUntil?: (stderr: string) => boolean,
+): Promise<McpSession> {
+  const nodeArgs = [...NODE_ARGS, join(REPO, 'src-main/cli/bin.ts'), 'mcp', ...args];
+  return startServer(nodeArgs, {}, holdUntil);
+}
+
+/** The SDK's stdio transport, its `start` resolving once `ready` does (the process started). */
+class HeldTransport extends StdioClientTransport {
+  ready: () => Promise<void> = () => Promise.resolve();
+  override async start(): Promise<void> {
+    await super.start();
+    await this.ready();
+  }
 }
 
 /** Starts Node with `nodeArgs` (a command line that serves MCP) and connects the client to it. */
 export async function startServer(
   nodeArgs: string[],
   env: Record<string, string> = {},
+  holdUntil?: (stderr: string) => boolean,
 ): Promise<McpSession> {
-  const transport = new StdioClientTransport({
+  const transport = new HeldTransport({
     command: process.execPath,
     args: nodeArgs,
     cwd: REPO,
@@ -46,7 +63,28 @@ export async function startServer(
     stderr: 'pipe',
   });
   let stderr = '';
-  transport.stderr!.on('data', (data: Buffer) => (stderr += data.toString()));
+  const printed = new Set<() => void>();
+  transport.stderr!.on('data', (data: Buffer) => {
+    stderr += data.toString();
+    for (const wake of printed) wake();
+  });
+  if (holdUntil) {
+    transport.ready = () =>
+      new Promise<void>((resolve, reject) => {
+        const check = () => {
+          if (!holdUntil(stderr)) return;
+          clearTimeout(timer);
+          printed.delete(check);
+          resolve();
+        };
+        const timer = setTimeout(() => {
+          printed.delete(check);
+          reject(new Error(`timed out holding the client; stderr: ${stderr}`));
+        }, EVENT_TIMEOUT_MS);
+        printed.add(check);
+        check();
+      });
+  }
   const client = new Client({ name: 'folio-test', version: '1.0.0' });
   const logs: string[] = [];
   const waiters = new Set<() => void>();

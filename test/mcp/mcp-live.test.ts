@@ -63,6 +63,28 @@ describe('cli mcp with folders', () => {
   );
 
   it(
+    'sends the client what it logged before the client was initialized',
+    async () => {
+      const root = join(dir, 'early');
+      write(root, 'a.md', '# Alpha\n\nfirst\n');
+      // The client initializes only once the server has indexed the folder and says it watches.
+      const mcp = await startMcp(['--db', join(dir, 'early.db'), `${root}=early`], (stderr) =>
+        stderr.includes('watching early'),
+      );
+      try {
+        await mcp.nextLog((m) => m === 'indexed early:a.md', 'a.md indexed');
+        await mcp.nextLog((m) => m === 'watching early', 'watching');
+        expect(mcp.logs.indexOf('indexed early:a.md')).toBeLessThan(
+          mcp.logs.indexOf('watching early'),
+        );
+      } finally {
+        await mcp.close();
+      }
+    },
+    LONG,
+  );
+
+  it(
     '--watch alone keeps the vaults already in the database indexed',
     async () => {
       const root = join(dir, 'known');
