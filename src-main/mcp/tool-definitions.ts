@@ -139,6 +139,7 @@ const TEXTS: Record<ToolName, { title: string; description: string }> = {
     description: [
       'Search, then pack the text of the best results into one Markdown document within maxTokens (≈ 4 characters per token): each result headed by its breadcrumb, source and lines, in rank order; the last one that does not fit is cut at a paragraph boundary and marked […]. A line after the pack says how many results it holds of those found, and which one was cut with the `read` call that gives all of it.',
       'Use it to get the content behind a question in one call (e.g. to answer from the notes). To read one specific section, use search then read.',
+      'Each query is in the query language of `search`: vault:name, path:"folder/" and date filters (modified:<30d) narrow it, as they do there.',
     ].join('\n\n'),
   },
   links: {

@@ -257,6 +257,16 @@ describe('cli mcp (read-only)', () => {
     );
   });
 
+  it('context: its description says how to narrow a pack, and vault: does', async () => {
+    const { tools } = await mcp.client.listTools();
+    const description = tools.find((t) => t.name === 'context')!.description!;
+    expect(description).toContain('vault:name, path:"folder/" and date filters (modified:<30d)');
+    const pack = await mcp.call('context', { queries: ['vault:notes solar'], maxTokens: 2000 });
+    const { ids } = pack.structuredContent as { ids: string[] };
+    expect(ids.length).toBeGreaterThan(0);
+    expect(ids.every((id) => id.startsWith('notes:'))).toBe(true);
+  });
+
   it('context: the export pack of the best results within the budget', async () => {
     for (const maxTokens of [60, 400, 3000]) {
       const result = await mcp.call('context', { queries: ['battery cold'], maxTokens });
