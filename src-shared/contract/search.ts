@@ -125,6 +125,12 @@ export interface SearchResponse {
    * only this says that one topic found nothing (docs/design.md#multi-topic-search).
    */
   unmatchedTopics: number[];
+  /**
+   * Date filters of the queries whose value is no date (`modified:<abc`), as typed, each once: their
+   * words were searched instead, so a mistyped filter is not silently a word
+   * (docs/design.md#date-filters).
+   */
+  notDates: string[];
   /** Time spent in the engine, in milliseconds. */
   tookMs: number;
 }

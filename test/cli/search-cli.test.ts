@@ -183,3 +183,15 @@ describe('cli search: usage and failures', () => {
     }
   });
 });
+
+describe('cli search: a date filter that is no date', () => {
+  it('searches its words and says so on stderr, once; a date says nothing', async () => {
+    const bad = await cli('search', '--db', db, 'modified:<abc', 'alpha modified:<abc');
+    expect(bad.status).toBe(0);
+    expect(bad.err).toBe(
+      '"modified:<abc" is not a date: searched as words ' +
+        '(dates look like modified:<30d, created:2025, modified:>2026-01-01)\n',
+    );
+    expect((await cli('search', '--db', db, 'alpha modified:<30d')).err).toBe('');
+  });
+});

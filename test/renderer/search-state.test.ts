@@ -8,6 +8,7 @@ const response = (...ids: string[]): SearchResponse => ({
   results: ids.map((id) => result(id)),
   terms: [],
   unmatchedTopics: [],
+  notDates: [],
   tookMs: 1,
 });
 

@@ -56,6 +56,14 @@ function formatResult(result: SearchResult, rank: number): string {
   ].join('\n');
 }
 
+/** The note on a date filter whose value is no date (docs/design.md#date-filters). */
+export function notADate(filter: string): string {
+  return (
+    `${JSON.stringify(filter)} is not a date: searched as words ` +
+    '(dates look like modified:<30d, created:2025, modified:>2026-01-01)'
+  );
+}
+
 export const command = defineCommand({
   usage: 'search --db FILE [--limit N] [--sort S] [--json] [--raw] [--strict] QUERY…',
   options,
@@ -74,6 +82,7 @@ export const command = defineCommand({
       } else {
         io.stdout.write(`${response.results.map((r, i) => formatResult(r, i + 1)).join('\n\n')}\n`);
       }
+      for (const filter of response.notDates) io.stderr.write(`${notADate(filter)}\n`);
       return 0;
     });
   },

@@ -57,6 +57,11 @@ export interface QueryFilters {
   excludePathPrefixes: string[];
   /** `modified:>2026-01-01`, `created:2025`, `-modified:<30d`: every one holds. */
   dates: DateFilter[];
+  /**
+   * Date filters whose value is no date (`modified:<abc`, `created:yesterday`), as typed: their
+   * words are searched instead, and the response names them (docs/design.md#date-filters).
+   */
+  notDates: string[];
 }
 
 /** A parsed query: the match tree (null when nothing searchable was typed) and its filters. */

@@ -169,6 +169,7 @@ function hoist(
   if (n.type === 'filter' && n.kind !== 'vault' && n.kind !== 'path') {
     const filter = parseDateFilter(n.kind, n.value, now);
     if (filter) filters.dates.push({ ...filter, negated });
+    else filters.notDates.push(`${n.kind}:${n.value}`);
     return filter ? null : plainWords(`${n.kind} ${n.value}`);
   }
   if (n.type === 'filter') {
@@ -216,6 +217,7 @@ export function parseQuery(input: string, now: number = Date.now()): ParsedQuery
     pathPrefixes: [],
     excludePathPrefixes: [],
     dates: [],
+    notDates: [],
   };
   const root = hoist(new Parser(lexQuery(input)).parseAll(), false, filters, now);
   return { root, filters };

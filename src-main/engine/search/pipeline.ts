@@ -122,7 +122,8 @@ function* searchSteps(
   const page = merged.slice(0, limit);
   const results = buildResults(page, topics, tree, analyzer, request.detail ?? 'full');
   const terms = [...new Set(topics.flatMap((t) => t.query.terms))];
-  return { results, terms, unmatchedTopics, tookMs: performance.now() - started };
+  const notDates = [...new Set(topics.flatMap((t) => t.notDates))];
+  return { results, terms, unmatchedTopics, notDates, tookMs: performance.now() - started };
 }
 
 /** Stage 1: each non-empty query planned as a topic, keeping its place in `request.queries`. */

@@ -65,6 +65,8 @@ export interface Topic {
   acceptsFile(file: DatedFile): boolean;
   /** Searched as it is typed, its last word unfinished (docs/design.md#the-word-being-typed). */
   typing: boolean;
+  /** Its date filters that are no date, as typed (searched as words instead). */
+  notDates: string[];
 }
 
 /** Wanted operands kept at most per topic (a 10 kB paste keeps its first ones). */
@@ -133,6 +135,7 @@ export function planTopic(text: string, index: number, context: PlanContext): To
     exclude: query.exclude,
     acceptsFile: fileTest(parsed),
     typing: context.typing === true,
+    notDates: parsed.filters.notDates,
   };
 }
 

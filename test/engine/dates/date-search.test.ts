@@ -33,6 +33,17 @@ describe('dates in a search', () => {
     expect((await paths('tomatoes -created:2025')).sort()).toEqual(['new.md', 'plain.md']);
   });
 
+  it('name the filters that are no date, once, and only those', async () => {
+    const notDates = async (...queries: string[]) => (await engine().search({ queries })).notDates;
+    expect(await notDates('tomatoes modified:<abc', 'beans modified:<abc created:2025')).toEqual([
+      'modified:<abc',
+    ]);
+    expect(await notDates('tomatoes modified:<30d created:yesterday')).toEqual([
+      'created:yesterday',
+    ]);
+    expect(await notDates('tomatoes modified:<30d')).toEqual([]);
+  });
+
   it('sort newest first, notes without the date last', async () => {
     expect(await paths('tomatoes', 'modified')).toEqual(['new.md', 'plain.md', 'old.md']);
     expect(await paths('tomatoes', 'created')).toEqual(['new.md', 'old.md', 'plain.md']);
