@@ -59,7 +59,12 @@ const DIACRITICS = /[\u0300-\u036f\u1ab0-\u1aff\u1dc0-\u1dff\u20d0-\u20ff\ufe20-
  */
 const MNEMONIC_WORD =
   /(?<![\p{L}\p{N}\p{M}[])(?:[\p{L}\p{N}\p{M}]*\[\p{L}{1,2}\])+[\p{L}\p{N}\p{M}]+/gu;
-const HAS_MNEMONIC = new RegExp(MNEMONIC_WORD.source, 'u');
+/**
+ * True when a text may hold a mnemonic word: one `[x]` with a letter after it, not after `[`. It
+ * begins with a literal `[`, so it is ~20× faster than `MNEMONIC_WORD` over long texts (45 MB of
+ * msdocs-cpp: 28 ms, against 550 ms), and the whole text is analysed as before when it is false.
+ */
+const HAS_MNEMONIC = /(?<!\[)\[\p{L}{1,2}\][\p{L}\p{N}\p{M}]/u;
 const BRACKETS = /[[\]]/g;
 // Compatibility decomposition can produce ASCII punctuation ("⑴" → "(1)"); FTS5 would split there.
 // eslint-disable-next-line no-control-regex -- the ASCII range is the point
@@ -76,6 +81,10 @@ export function normalizeWord(word: string): string {
     .replace(/ς/g, 'σ')
     .normalize('NFC')
     .replace(ASCII_SEPARATORS, '');
+}
+
+function mayHoldMnemonic(text: string): boolean {
+  return text.includes('[') && HAS_MNEMONIC.test(text);
 }
 
 /** True for a term made of Han, Kana or Hangul characters (indexed as bigrams, not stemmed). */
@@ -135,7 +144,7 @@ class SnowballAnalyzer implements Analyzer {
 
   tokens(text: string): AnalyzedToken[] {
     const out: AnalyzedToken[] = [];
-    if (!text.includes('[')) {
+    if (!mayHoldMnemonic(text)) {
       this.pushTokens(text, 0, out);
       return out;
     }
@@ -168,7 +177,7 @@ class SnowballAnalyzer implements Analyzer {
 
   /** `tokens(text)` without the positions (no token objects for ASCII text). */
   terms(text: string): string[] {
-    if (NON_ASCII.test(text) || text.includes('[')) {
+    if (NON_ASCII.test(text) || mayHoldMnemonic(text)) {
       return this.tokens(text).map((token) => token.term);
     }
     const out: string[] = [];
@@ -182,7 +191,7 @@ class SnowballAnalyzer implements Analyzer {
 
   /** The indexing hot path: words by split (no match objects), terms straight from the cache. */
   ftsText(text: string): string {
-    if (text.includes('[') && HAS_MNEMONIC.test(text)) return this.terms(text).join(' ');
+    if (mayHoldMnemonic(text)) return this.terms(text).join(' ');
     const out: string[] = [];
     for (const word of text.split(SEPARATORS)) {
       if (word.length === 0) continue;
