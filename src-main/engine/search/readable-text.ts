@@ -1,7 +1,7 @@
 // Snippet text as a reader sees it (docs/design.md#snippets): the Markdown and HTML syntax of a
 // piece of a note's source is dropped — heading and list markers, quote and callout markers,
 // emphasis, code fences and backticks, HTML tags and comments, link targets, reference-link
-// definitions — and links show their text, wikilinks their alias or target, table rows their
+// definitions, an autolink's angle brackets — and links show their text, wikilinks their alias or target, table rows their
 // cells. Match ranges move with the text they mark; a match inside dropped syntax (a URL, a tag)
 // is dropped with it.
 import type { TextRange } from './highlight.ts';
@@ -75,6 +75,10 @@ const INLINE = new RegExp(
     [
       /<!--[\s\S]*?(?:-->|$)/.source, // an HTML comment
       /%%[\s\S]*?(?:%%|$)/.source, // an Obsidian comment
+      // An autolink (CommonMark: a scheme, `:`, no space or angle bracket; or an email address):
+      // its URL.
+      /<(?<url>[A-Za-z][A-Za-z0-9+.-]{1,31}:[^\s<>]*|[\w.!#$%&'*+/=?^`{|}~-]+@[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)*)>/
+        .source,
       `</?(?:${HTML_TAGS})(?:\\s[^<>]*)?/?>`, // an HTML tag
       // Any other element with an attribute (`<Listing caption="…">`), and the closing tag of
       // a component or custom element (`</Listing>`, `</my-card>`); `<T>` stays text.
@@ -114,11 +118,12 @@ function inlineShown(m: RegExpExecArray): Array<TextRange | string> {
     }
     return shown;
   }
-  // A link's or reference link's text, a code span's code, emphasis's inner text: the group
-  // right after the construct's opening marks.
-  const { text, ref, tick, code, mark, inner } = groups;
+  // An autolink's URL, a link's or reference link's text, a code span's code, emphasis's inner
+  // text: the group right after the construct's opening marks.
+  const { url, text, ref, tick, code, mark, inner } = groups;
   let kept: TextRange | undefined;
-  if (text !== undefined) kept = rangeAt(m.index + bang + 1, text);
+  if (url !== undefined) kept = rangeAt(m.index + 1, url);
+  else if (text !== undefined) kept = rangeAt(m.index + bang + 1, text);
   else if (ref !== undefined) kept = rangeAt(m.index + bang + 1, ref);
   else if (code !== undefined) kept = rangeAt(m.index + tick!.length, code);
   else if (inner !== undefined) kept = rangeAt(m.index + mark!.length, inner);

@@ -40,6 +40,14 @@ describe('readableText', () => {
     ['visible <!-- hidden comment --> and %%obsidian comment%% end', 'visible  and  end'],
     ['| a | b |\n| --- | --- |\n| 1 | 2 |', 'a · b;\n\n1 · 2'],
     ['<Listing number="9-4" caption="Using `match`">\ncode\n</Listing>', '\ncode\n'],
+    [
+      '> More information: <https://git-scm.com/docs/git-archive>.',
+      'More information: https://git-scm.com/docs/git-archive.',
+    ],
+    [
+      'mail <tldr.pages+x@example.co.uk> or <irc://irc.libera.chat/tldr>',
+      'mail tldr.pages+x@example.co.uk or irc://irc.libera.chat/tldr',
+    ],
   ])('%j reads %j', (source, shown) => {
     expect(readable(source).text).toBe(shown);
   });
@@ -60,6 +68,7 @@ describe('readableText', () => {
   it('leaves alone what only looks like markup', () => {
     for (const text of [
       'std::vector<int> and #include <iostream>',
+      'a <b:c d> and <x:y> and <@example.com> and <a@b c>',
       'snake_case_name and a * b * c',
       '#hashtag at line start',
       'price: 3 * 4 = 12',
@@ -76,6 +85,11 @@ describe('readableText', () => {
     expect(readable('see [the docs](https://docs.example/cargo) here', ['docs', 'cargo'])).toEqual({
       text: 'see the docs here',
       marked: ['docs'],
+    });
+    // An autolink reads as its URL; a match in the URL stays marked on it.
+    expect(readable('see <https://git-scm.com/docs/git-archive>.', ['git', 'archive'])).toEqual({
+      text: 'see https://git-scm.com/docs/git-archive.',
+      marked: ['git', 'archive'],
     });
     // A wikilink whose target and alias both match: the alias shown keeps its mark.
     const source = 'use [[Attachments|attachments]] folder';
@@ -210,6 +224,20 @@ describe('buildSnippet shows text, not markup', () => {
     expect(shown(table(false), ['pin15'])).toMatch(
       /^…13 mA; pin14 · state14 · 14 mA; \[pin15\] · state15 · 15 mA; pin16 · [^|]*$/,
     );
+  });
+
+  it('reads an autolink as its URL, from a window starting inside it', () => {
+    const page =
+      '# git archive\n\n> Create an archive of files from a named tree.\n> More information: ' +
+      '<https://git-scm.com/docs/git-archive>.\n\n- Create a tar archive from the contents of ' +
+      'the current HEAD and print it to `stdout`:\n\n`git archive {{[-v|--verbose]}} HEAD`\n';
+    // The window starts at the URL (the first match's line): it shows without its brackets.
+    expect(shown(page, ['docs', 'tar'])).toBe(
+      '…https://git-scm.com/[docs]/git-archive. Create a [tar] archive from the contents of the ' +
+        'current HEAD and print it to stdout: git archive …',
+    );
+    const long = `${'filler words here and there, '.repeat(12)}More information: <https://git-scm.com/docs/git-archive>. Create a tar archive`;
+    expect(shown(long, ['tar'])).not.toContain('<');
   });
 
   it('says a cut once, after one space', () => {
