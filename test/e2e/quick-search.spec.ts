@@ -231,3 +231,27 @@ test('in the browser Esc says the tab stays; the hint does not promise hiding', 
     await page.screenshot({ path: join(SCREENSHOTS, `quick-web-escape-${scheme}.png`) });
   }
 });
+
+// A date filter that is no date is said in the status line, in place of the keys, for the answer
+// shown (docs/ui.md#a-date-filter-that-is-no-date).
+test('a date filter that is no date is said in the status line', async ({ page, bridge }) => {
+  await page.setViewportSize({ width: 900, height: 600 });
+  await page.goto(bridge.quickUrl);
+  const status = page.getByRole('status');
+  await box(page).fill('compost created:yesterday');
+  await expect(page.locator('[data-results-for]')).toHaveAttribute(
+    'data-results-for',
+    'compost created:yesterday',
+  );
+  await expect(status).toHaveText(
+    '"created:yesterday" is not a date — searched as words; dates look like modified:<30d, created:2025',
+  );
+  await expect(options(page).first()).toBeVisible();
+  await shoot(page, 'not-a-date');
+  await box(page).fill('compost modified:<30d');
+  await expect(page.locator('[data-results-for]')).toHaveAttribute(
+    'data-results-for',
+    'compost modified:<30d',
+  );
+  await expect(status).toHaveText(/^Enter copy/);
+});

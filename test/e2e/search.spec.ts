@@ -147,6 +147,48 @@ test('a topic that finds nothing says so on its line', async ({ page, bridge }) 
   await expect(second).toHaveAccessibleDescription('');
 });
 
+// A date filter that is no date is searched as its words, and the line under the toolbar says
+// so for the answer shown: while `modified:<3` is half typed, and no more once it reads
+// `modified:<30d` (docs/ui.md#a-date-filter-that-is-no-date).
+test('a date filter that is no date is said under the toolbar', async ({ page, bridge }) => {
+  await page.setViewportSize({ width: 900, height: 600 });
+  await page.goto(bridge.url);
+  const notDate = page.locator('p.not-date');
+  await searchBox(page).fill('compost modified:<abc');
+  await expect(page.locator('[data-results-for]')).toHaveAttribute(
+    'data-results-for',
+    'compost modified:<abc',
+  );
+  await expect(notDate).toHaveText(
+    '"modified:<abc" is not a date — searched as words; dates look like modified:<30d, created:2025',
+  );
+  await expect(preview(page).locator('article')).toContainText('How the community garden');
+  for (const scheme of ['light', 'dark'] as const) {
+    await page.emulateMedia({ colorScheme: scheme });
+    await page.screenshot({ path: join(SCREENSHOTS, `main-not-a-date-${scheme}.png`) });
+  }
+  await page.emulateMedia({ colorScheme: 'light' });
+  // Typed a key at a time: the line follows the answer shown, then goes with the date.
+  await searchBox(page).fill('compost modified:<');
+  await page.keyboard.type('3');
+  await expect(page.locator('[data-results-for]')).toHaveAttribute(
+    'data-results-for',
+    'compost modified:<3',
+  );
+  await expect(notDate).toHaveText(/^"modified:<3" is not a date/);
+  await page.keyboard.type('0d');
+  await expect(page.locator('[data-results-for]')).toHaveAttribute(
+    'data-results-for',
+    'compost modified:<30d',
+  );
+  await expect(notDate).toHaveCount(0);
+  // A filter's value that is a date says nothing; an emptied box drops the line too.
+  await searchBox(page).fill('created:yesterday');
+  await expect(notDate).toHaveText(/^"created:yesterday" is not a date/);
+  await searchBox(page).fill('');
+  await expect(notDate).toHaveCount(0);
+});
+
 test('everything is reachable from the keyboard', async ({ page, bridge }) => {
   await page.goto(bridge.url);
   await page.keyboard.type('before');

@@ -52,6 +52,38 @@ describe('SearchState', () => {
     expect(seen).toEqual([['v:slow.md']]);
   });
 
+  it("holds the shown answer's date filters that are no date, until an answer without them", async () => {
+    const fake = createFakeApi();
+    const pending = new Map<
+      string,
+      ReturnType<typeof deferred<ReturnType<typeof ok<SearchResponse>>>>
+    >();
+    fake.answer('search', (request: SearchRequest) => {
+      const answer = deferred<ReturnType<typeof ok<SearchResponse>>>();
+      pending.set(request.queries[0]!, answer);
+      return answer.promise;
+    });
+    const search = new SearchState(fake.api);
+    search.setTopic(0, 'modified:<3');
+    pending.get('modified:<3')!.resolve(ok({ ...response('v:a.md'), notDates: ['modified:<3'] }));
+    await expect.poll(() => search.notDates).toEqual(['modified:<3']);
+    // The next key's search is on its way: the line stays with the answer shown.
+    search.setTopic(0, 'modified:<30d');
+    expect(search.notDates).toEqual(['modified:<3']);
+    pending.get('modified:<30d')!.resolve(ok(response('v:a.md')));
+    await expect.poll(() => search.notDates).toEqual([]);
+    // A failed search shows no results, and no line either.
+    search.setTopic(0, 'created:yesterday');
+    pending
+      .get('created:yesterday')!
+      .resolve(ok({ ...response(), notDates: ['created:yesterday'] }));
+    await expect.poll(() => search.notDates).toEqual(['created:yesterday']);
+    search.setTopic(0, 'created:yesterday x');
+    pending.get('created:yesterday x')!.resolve(failed('internal', 'broken') as never);
+    await expect.poll(() => search.status).toBe('error');
+    expect(search.notDates).toEqual([]);
+  });
+
   it('keeps the shown object of a result the next answer repeats, so its row is not redrawn', async () => {
     const fake = createFakeApi();
     const search = new SearchState(fake.api);

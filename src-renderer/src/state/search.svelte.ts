@@ -63,6 +63,11 @@ export class SearchState {
    * several topics the others fill the list, and only this says so (docs/ui.md#topics-that-find-nothing).
    */
   unmatched = $state.raw<string[]>([]);
+  /**
+   * The date filters of the shown answer whose value is no date (`notDates`, as typed): their
+   * words were searched instead, and only this says so (docs/ui.md#a-date-filter-that-is-no-date).
+   */
+  notDates = $state.raw<string[]>([]);
   /** Engine time of the latest search, in milliseconds. */
   tookMs = $state(0);
   /**
@@ -172,8 +177,9 @@ export class SearchState {
     const again = this.resultsFor === queries.join('\n');
     this.resultsFor = queries.join('\n');
     if (answer.ok) {
-      const { results, terms, tookMs, unmatchedTopics } = answer.value;
+      const { results, terms, tookMs, unmatchedTopics, notDates } = answer.value;
       this.unmatched = unmatchedTopics.map((index) => queries[index] ?? '');
+      this.notDates = notDates;
       this.#settle(results, terms, tookMs, 'ready', again);
     } else {
       // The results of an earlier query are not this query's: none are shown with the error.
@@ -203,7 +209,10 @@ export class SearchState {
     status: SearchStatus,
     again = false,
   ): void {
-    if (status !== 'ready') this.unmatched = [];
+    if (status !== 'ready') {
+      this.unmatched = [];
+      this.notDates = [];
+    }
     this.results = sameAsBefore(results, this.results);
     this.terms = terms;
     this.tookMs = tookMs;
@@ -214,6 +223,14 @@ export class SearchState {
     this.error = null;
     this.#onResults(results, again);
   }
+}
+
+/**
+ * The line that says a date filter was searched as words (docs/ui.md#a-date-filter-that-is-no-date),
+ * `filter` as typed.
+ */
+export function notADate(filter: string): string {
+  return `"${filter}" is not a date — searched as words; dates look like modified:<30d, created:2025`;
 }
 
 /** A window's id for the engine's search queue: random, not a secret (any string would do). */
