@@ -87,6 +87,15 @@ function mayHoldMnemonic(text: string): boolean {
   return text.includes('[') && HAS_MNEMONIC.test(text);
 }
 
+/**
+ * The words of `text` written with a mnemonic in brackets (`E[x]tract`), each with where it
+ * starts, in order: what highlighting must analyse whole (docs/design.md#text-analysis).
+ */
+export function mnemonicWords(text: string): Array<[start: number, word: string]> {
+  if (!mayHoldMnemonic(text)) return [];
+  return [...text.matchAll(MNEMONIC_WORD)].map((m): [number, string] => [m.index, m[0]]);
+}
+
 /** True for a term made of Han, Kana or Hangul characters (indexed as bigrams, not stemmed). */
 export function isCjkTerm(term: string): boolean {
   return CJK_CHAR.test(term);

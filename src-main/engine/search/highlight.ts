@@ -1,7 +1,7 @@
 // Finding the query's terms in a node's text, for snippets and match ranges (results.ts) and the
 // passage check (passages.ts), and how much of a node's text is scanned at most. The text is
 // analysed exactly as it was for the index, so a highlight is where FTS5 found a match.
-import type { AnalyzedToken, Analyzer } from '../analysis/analyzer.ts';
+import { mnemonicWords, type AnalyzedToken, type Analyzer } from '../analysis/analyzer.ts';
 import { hasWordKeys, wordKey } from '../analysis/word-keys.ts';
 import { isAsciiAlnum, isAsciiWord, nonAsciiWords, WORD, type Word } from '../analysis/words.ts';
 import type { HighlightTerm } from '../query/compile.ts';
@@ -191,9 +191,12 @@ class KeyedScan {
     }
   }
 
-  /** The tokens of the word at `start`: an ASCII word is one term; others are analysed. */
+  /**
+   * The tokens of the word at `start`: an ASCII word is one term; others (and a mnemonic word,
+   * `E[x]tract`) are analysed.
+   */
   private wordTokens(word: string, start: number): AnalyzedToken[] {
-    if (!NON_ASCII.test(word)) {
+    if (!NON_ASCII.test(word) && !word.includes('[')) {
       const term = this.termOf(word);
       return term ? [{ term, start, end: start + word.length }] : [];
     }
@@ -215,6 +218,21 @@ class KeyedScan {
       tokens.push(...this.wordTokens(match[0], match.index));
     }
   }
+}
+
+/**
+ * The words a keyed scan analyses whole, in text order: those holding letters outside ASCII and
+ * the mnemonic words (`E[x]tract`, `[ü]ber`), which replace the pieces they hold.
+ */
+function withMnemonicWords(others: Word[], mnemonic: Word[]): Word[] {
+  if (mnemonic.length === 0) return others;
+  const kept = others.filter(([at]) => !insideWord(mnemonic, at));
+  return [...kept, ...mnemonic].sort((a, b) => a[0] - b[0]);
+}
+
+/** True when `at` falls inside one of `words` (a page holds a few mnemonic words at most). */
+function insideWord(words: Word[], at: number): boolean {
+  return words.some(([start, word]) => at >= start && at < start + word.length);
 }
 
 /** Ranges found beyond `max` before a capped scan stops (merging may fold a few). */
@@ -253,7 +271,8 @@ export function createMatcher(highlights: HighlightTerm[], analyzer: Analyzer): 
     const scan = new KeyedScan(text, terms, analyzer, seen);
     // Candidates in text order: ASCII words starting with a key, merged with the words holding
     // other letters (when there are none, every ASCII run is a whole word).
-    const others = ascii ? [] : nonAsciiWords(text);
+    const mnemonic = mnemonicWords(text);
+    const others = withMnemonicWords(ascii ? [] : nonAsciiWords(text), mnemonic);
     const mixed = others.length > 0;
     let next = 0;
     let enough = max + SCAN_MARGIN;
@@ -277,6 +296,7 @@ export function createMatcher(highlights: HighlightTerm[], analyzer: Analyzer): 
           enough = merged.length + max + SCAN_MARGIN;
         }
         if (mixed && !isAsciiWord(text, start, end)) continue;
+        if (mnemonic.length > 0 && insideWord(mnemonic, start)) continue; // analysed whole
         scan.ascii(start, text.slice(start, end));
       }
     }

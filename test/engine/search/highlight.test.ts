@@ -81,8 +81,15 @@ const WORDS = [
   'error—handling',
   'ſtring',
   '\u212Aelvin',
+  // Mnemonic words (docs/design.md#text-analysis), and brackets that make none.
+  'E[x]tract',
+  '[c]reate',
+  'han[d]ling',
+  '[ü]ber',
+  'Lis[t]',
+  '[[x]y',
 ];
-const SEPARATORS = [' ', '  ', '\n', ', ', '. ', '\n\n', '(', ')', '-', '_', '/'];
+const SEPARATORS = [' ', '  ', '\n', ', ', '. ', '\n\n', '(', ')', '-', '_', '/', '['];
 
 const text = fc
   .tuple(
