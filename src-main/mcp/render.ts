@@ -3,6 +3,7 @@
 import type { OutlineResponse, SearchResult, SnippetSegment } from '#shared/contract/api.ts';
 import { TOOL_DEFAULT_MAX_TOKENS } from '#shared/contract/schema.ts';
 import { charsFor } from '../engine/export/budget.ts';
+import { notADate } from '../engine/dates/date-filter.ts';
 
 /** Longest title or breadcrumb a result shows (a heading can be 15 KB long); ids stay whole. */
 export const MAX_LABEL_CHARS = 300;
@@ -101,14 +102,16 @@ export function lineRange(start: number, end: number): string {
 /**
  * One line per result: breadcrumb, id (`vault:path#slug`), lines, score, dates, flags, snippet;
  * then the order when it is by date, and how many results were `left` out to keep the answer
- * bounded.
+ * bounded; then a line for each date filter that is no date (searched as words).
  */
 export function renderSearch(
   results: AgentResult[],
   left = 0,
   order: SearchOrder = 'relevance',
+  notDates: string[] = [],
 ): string {
-  if (results.length === 0 && left === 0) return 'No results.';
+  const notes = notDates.map((filter) => `\n${notADate(filter)}`).join('');
+  if (results.length === 0 && left === 0) return `No results.${notes}`;
   const lines = results.map((r, i) => {
     const dates = [`modified ${day(r.modified)}`, r.created ? `created ${day(r.created)}` : ''];
     const flags = [
@@ -121,7 +124,7 @@ export function renderSearch(
   });
   const sorted = order === 'relevance' ? '' : `, newest ${order} first`;
   const more = left > 0 ? `; ${left} more left out to keep the answer under 25,000 tokens` : '';
-  return `${lines.join('\n')}\n(${results.length} result${results.length === 1 ? '' : 's'}${sorted}${more}; read one with read {"id": …})`;
+  return `${lines.join('\n')}\n(${results.length} result${results.length === 1 ? '' : 's'}${sorted}${more}; read one with read {"id": …})${notes}`;
 }
 
 /** An outline node as an agent gets it. */

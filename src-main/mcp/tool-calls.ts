@@ -61,7 +61,11 @@ async function search(engine: EngineService, args: Args<'search'>): Promise<Tool
   const all = response.results.map(agentResult);
   const results = within(all, (r) => JSON.stringify(r).length);
   const left = all.length - results.length;
-  return { text: renderSearch(results, left, args.sort), structured: { results } };
+  const { notDates } = response;
+  return {
+    text: renderSearch(results, left, args.sort, notDates),
+    structured: notDates.length > 0 ? { results, notDates } : { results },
+  };
 }
 
 /** The outline of a note, or of the note holding a section when given a section id. */

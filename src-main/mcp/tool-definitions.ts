@@ -32,6 +32,8 @@ export const OUTPUT_SCHEMAS = {
         created: z.string().nullable(),
       }),
     ),
+    /** Date filters that are no date (`modified:<abc`), searched as words; absent when none. */
+    notDates: z.array(z.string()).optional(),
   }),
   read: z.object({
     id: z.string(),

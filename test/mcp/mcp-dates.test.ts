@@ -84,6 +84,18 @@ describe('cli mcp search and dates', () => {
     expect(relevance).toContain('(3 results; read one with');
   });
 
+  it('says which date filter is no date, and that its words were searched', async () => {
+    const result = await mcp.call('search', { query: 'quince modified:<abc' });
+    const note =
+      '"modified:<abc" is not a date: searched as words ' +
+      '(dates look like modified:<30d, created:2025, modified:>2026-01-01)';
+    expect(textOf(result).split('\n').at(-1)).toBe(note);
+    expect(result.structuredContent).toMatchObject({ notDates: ['modified:<abc'] });
+    const good = await mcp.call('search', { query: 'quince modified:<60d' });
+    expect(textOf(good)).not.toContain('is not a date');
+    expect(good.structuredContent).not.toHaveProperty('notDates');
+  });
+
   it('filters by date, and lists the notes of a date filter alone, newest first', async () => {
     expect(await paths({ query: 'quince modified:>60d' })).toEqual(['best.md']);
     expect(await paths({ query: 'modified:<60d' })).toEqual(['fresh.md', 'middle.md']);

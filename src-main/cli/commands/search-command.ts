@@ -6,6 +6,7 @@ import type { SearchResult, SearchSort } from '#shared/contract/api.ts';
 import { engineInternals } from '../../engine/create-engine.ts';
 import { defineCommand, intOption, UsageError } from '../command.ts';
 import { LIMIT_RANGE } from '../option-bounds.ts';
+import { notADate } from '../../engine/dates/date-filter.ts';
 import { withIndex } from '../open-index.ts';
 import { terminalLine, terminalText } from '../terminal-text.ts';
 
@@ -54,14 +55,6 @@ function formatResult(result: SearchResult, rank: number): string {
     `   ${terminalLine(result.breadcrumb)}`,
     `   ${terminalText(plainSnippet(result))}`,
   ].join('\n');
-}
-
-/** The note on a date filter whose value is no date (docs/design.md#date-filters). */
-export function notADate(filter: string): string {
-  return (
-    `${JSON.stringify(filter)} is not a date: searched as words ` +
-    '(dates look like modified:<30d, created:2025, modified:>2026-01-01)'
-  );
 }
 
 export const command = defineCommand({

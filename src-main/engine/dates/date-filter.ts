@@ -94,3 +94,11 @@ export function passesDateFilter(filter: DateFilter, at: number | null): boolean
     (filter.from === null || at >= filter.from) && (filter.to === null || at < filter.to);
   return inside !== filter.negated;
 }
+
+/** The note on a date filter whose value is no date (docs/design.md#date-filters). */
+export function notADate(filter: string): string {
+  return (
+    `${JSON.stringify(filter)} is not a date: searched as words ` +
+    '(dates look like modified:<30d, created:2025, modified:>2026-01-01)'
+  );
+}
