@@ -12,18 +12,24 @@ const response = (...ids: string[]): SearchResponse => ({
   tookMs: 1,
 });
 
+/** Answers the fake's searches only when a test resolves them, by each search's first query. */
+function heldAnswers(fake: ReturnType<typeof createFakeApi>) {
+  const pending = new Map<
+    string,
+    ReturnType<typeof deferred<ReturnType<typeof ok<SearchResponse>>>>
+  >();
+  fake.answer('search', (request: SearchRequest) => {
+    const answer = deferred<ReturnType<typeof ok<SearchResponse>>>();
+    pending.set(request.queries[0]!, answer);
+    return answer.promise;
+  });
+  return pending;
+}
+
 describe('SearchState', () => {
   it('sends every input at once, marked with the window and its sequence; older answers are dropped', async () => {
     const fake = createFakeApi();
-    const pending = new Map<
-      string,
-      ReturnType<typeof deferred<ReturnType<typeof ok<SearchResponse>>>>
-    >();
-    fake.answer('search', (request: SearchRequest) => {
-      const answer = deferred<ReturnType<typeof ok<SearchResponse>>>();
-      pending.set(request.queries[0]!, answer);
-      return answer.promise;
-    });
+    const pending = heldAnswers(fake);
     const seen: string[][] = [];
     const search = new SearchState(fake.api, {
       onResults: (results) => seen.push(results.map((r) => r.id)),
@@ -54,15 +60,7 @@ describe('SearchState', () => {
 
   it("holds the shown answer's date filters that are no date, until an answer without them", async () => {
     const fake = createFakeApi();
-    const pending = new Map<
-      string,
-      ReturnType<typeof deferred<ReturnType<typeof ok<SearchResponse>>>>
-    >();
-    fake.answer('search', (request: SearchRequest) => {
-      const answer = deferred<ReturnType<typeof ok<SearchResponse>>>();
-      pending.set(request.queries[0]!, answer);
-      return answer.promise;
-    });
+    const pending = heldAnswers(fake);
     const search = new SearchState(fake.api);
     search.setTopic(0, 'modified:<3');
     pending.get('modified:<3')!.resolve(ok({ ...response('v:a.md'), notDates: ['modified:<3'] }));
