@@ -230,9 +230,18 @@ function withMnemonicWords(others: Word[], mnemonic: Word[]): Word[] {
   return [...kept, ...mnemonic].sort((a, b) => a[0] - b[0]);
 }
 
-/** True when `at` falls inside one of `words` (a page holds a few mnemonic words at most). */
+/** True when `at` falls inside one of `words` (in text order, apart): a binary search. */
 function insideWord(words: Word[], at: number): boolean {
-  return words.some(([start, word]) => at >= start && at < start + word.length);
+  let low = 0;
+  let high = words.length - 1;
+  while (low <= high) {
+    const mid = (low + high) >> 1;
+    const [start, word] = words[mid]!;
+    if (at < start) high = mid - 1;
+    else if (at >= start + word.length) low = mid + 1;
+    else return true;
+  }
+  return false;
 }
 
 /** Ranges found beyond `max` before a capped scan stops (merging may fold a few). */
