@@ -1,8 +1,8 @@
 // Snippet text as a reader sees it (docs/design.md#snippets): the Markdown and HTML syntax of a
 // piece of a note's source is dropped — heading and list markers, quote and callout markers,
 // emphasis, code fences and backticks, HTML tags and comments, link targets, reference-link
-// definitions, an autolink's angle brackets — and links show their text, wikilinks their alias or target, table rows their
-// cells. Match ranges move with the text they mark; a match inside dropped syntax (a URL, a tag)
+// definitions, an autolink's angle brackets — and links show their text, wikilinks their alias
+// or target, table rows their cells. Match ranges move with the text they mark; a match inside dropped syntax (a URL, a tag)
 // is dropped with it.
 import type { TextRange } from './highlight.ts';
 
