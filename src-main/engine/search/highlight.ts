@@ -141,12 +141,21 @@ class KeyedScan {
   private readonly terms: Terms;
   private readonly analyzer: Analyzer;
   private readonly seen: Map<string, string>;
+  /** The text's mnemonic words (`E[x]tract`), in order: a phrase reads each whole. */
+  private readonly mnemonic: Word[];
 
-  constructor(text: string, terms: Terms, analyzer: Analyzer, seen: Map<string, string>) {
+  constructor(
+    text: string,
+    terms: Terms,
+    analyzer: Analyzer,
+    seen: Map<string, string>,
+    mnemonic: Word[],
+  ) {
     this.text = text;
     this.terms = terms;
     this.analyzer = analyzer;
     this.seen = seen;
+    this.mnemonic = mnemonic;
   }
 
   /** The term of an ASCII word (remembered: a text repeats its words). */
@@ -215,7 +224,10 @@ class KeyedScan {
     while (tokens.length < count) {
       const match = WORD.exec(this.text);
       if (!match) break;
-      tokens.push(...this.wordTokens(match[0], match.index));
+      const whole = this.mnemonic.length > 0 ? wordAt(this.mnemonic, match.index) : undefined;
+      if (whole) WORD.lastIndex = whole[0] + whole[1].length; // read on after all of it
+      const [start, word] = whole ?? [match.index, match[0]];
+      tokens.push(...this.wordTokens(word, start));
     }
   }
 }
@@ -230,8 +242,8 @@ function withMnemonicWords(others: Word[], mnemonic: Word[]): Word[] {
   return [...kept, ...mnemonic].sort((a, b) => a[0] - b[0]);
 }
 
-/** True when `at` falls inside one of `words` (in text order, apart): a binary search. */
-function insideWord(words: Word[], at: number): boolean {
+/** The one of `words` (in text order, apart) that `at` falls inside: a binary search. */
+function wordAt(words: Word[], at: number): Word | undefined {
   let low = 0;
   let high = words.length - 1;
   while (low <= high) {
@@ -239,9 +251,14 @@ function insideWord(words: Word[], at: number): boolean {
     const [start, word] = words[mid]!;
     if (at < start) high = mid - 1;
     else if (at >= start + word.length) low = mid + 1;
-    else return true;
+    else return words[mid];
   }
-  return false;
+  return undefined;
+}
+
+/** True when `at` falls inside one of `words`. */
+function insideWord(words: Word[], at: number): boolean {
+  return wordAt(words, at) !== undefined;
 }
 
 /** Ranges found beyond `max` before a capped scan stops (merging may fold a few). */
@@ -277,10 +294,10 @@ export function createMatcher(highlights: HighlightTerm[], analyzer: Analyzer): 
 
   /** The ranges of `text`; with `max`, stops once the first `max` (merged) ones are certain. */
   const findKeyed = (text: string, ascii: boolean, max: number): TextRange[] => {
-    const scan = new KeyedScan(text, terms, analyzer, seen);
+    const mnemonic = mnemonicWords(text);
+    const scan = new KeyedScan(text, terms, analyzer, seen, mnemonic);
     // Candidates in text order: ASCII words starting with a key, merged with the words holding
     // other letters (when there are none, every ASCII run is a whole word).
-    const mnemonic = mnemonicWords(text);
     const others = withMnemonicWords(ascii ? [] : nonAsciiWords(text), mnemonic);
     const mixed = others.length > 0;
     let next = 0;

@@ -188,6 +188,17 @@ describe('matcher fast path, phrases sharing their first words', () => {
   });
 });
 
+describe('matcher fast path, a phrase over a mnemonic word', () => {
+  it('reads the mnemonic word whole, not its pieces', () => {
+    // Found by the property above: the phrase from 'handling' read on 'han', 'd', 'ling'.
+    const english = createAnalyzer('english');
+    const text = 'han[d]ling handling '.repeat(12);
+    const matcher = createMatcher([{ terms: ['handl', 'handl'], prefix: false }], english);
+    expect(matcher.findIn(text)).toEqual([[0, 239]]);
+    expect(matcher.findIn(text, false, 1)).toEqual([[0, 239]]);
+  });
+});
+
 describe('matcher fast path, a capped scan', () => {
   const english = createAnalyzer('english');
 
