@@ -68,18 +68,32 @@ export function firstHit(results: readonly RankedResult[], accepted: ReadonlySet
   return index === -1 ? null : index + 1;
 }
 
-/** Scores every run at the cut-off of 10. An empty run list scores 0. */
-export function evaluate(runs: readonly QueryRun[], parentOf: ParentOf): EvalReport {
+/** MRR@10 and recall@10. */
+export interface Scores {
+  mrr10: number;
+  recall10: number;
+}
+
+/** The scores of 1-based ranks (null: not returned) at the cut-off of 10; none scores 0. */
+export function scoreRanks(ranks: ReadonlyArray<number | null>): Scores {
   let reciprocal = 0;
   let found = 0;
+  for (const rank of ranks) {
+    if (rank === null || rank > EVAL_CUTOFF) continue;
+    reciprocal += 1 / rank;
+    found += 1;
+  }
+  const n = ranks.length;
+  return { mrr10: n === 0 ? 0 : reciprocal / n, recall10: n === 0 ? 0 : found / n };
+}
+
+/** Scores every run at the cut-off of 10. An empty run list scores 0. */
+export function evaluate(runs: readonly QueryRun[], parentOf: ParentOf): EvalReport {
+  const ranks = runs.map((run) => firstHit(run.results, acceptedIds(run.labelIds, parentOf)));
   const misses: EvalMiss[] = [];
-  for (const run of runs) {
-    const rank = firstHit(run.results, acceptedIds(run.labelIds, parentOf));
-    if (rank !== null && rank <= EVAL_CUTOFF) {
-      reciprocal += 1 / rank;
-      found += 1;
-      continue;
-    }
+  for (const [i, run] of runs.entries()) {
+    const rank = ranks[i]!;
+    if (rank !== null && rank <= EVAL_CUTOFF) continue;
     const { q, expected, also } = run.query;
     misses.push({
       q,
@@ -89,11 +103,5 @@ export function evaluate(runs: readonly QueryRun[], parentOf: ParentOf): EvalRep
       first: run.results[0] ?? null,
     });
   }
-  const count = runs.length;
-  return {
-    mrr10: count === 0 ? 0 : reciprocal / count,
-    recall10: count === 0 ? 0 : found / count,
-    queries: count,
-    misses,
-  };
+  return { ...scoreRanks(ranks), queries: runs.length, misses };
 }

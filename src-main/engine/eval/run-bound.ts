@@ -21,7 +21,7 @@ import {
   type Held,
   type MergeRule,
 } from './coverage-bound.ts';
-import { EVAL_CUTOFF } from './metrics.ts';
+import { scoreRanks, type Scores } from './metrics.ts';
 import type { LabelledQuery, QuerySet } from './query-set.ts';
 
 /** One query's bound. */
@@ -39,18 +39,12 @@ export interface QueryBound {
   rival?: { id: string; holds: string[] };
 }
 
-/** MRR@10 and recall@10 of a bound. */
-export interface BoundScores {
-  mrr10: number;
-  recall10: number;
-}
-
 /** The two bounds of a query set, and each query's. */
 export interface BoundReport {
   /** Answers that can be a result at all, each as if ranked first. */
-  ceiling: BoundScores;
+  ceiling: Scores;
   /** Each answer at its best rank under coverage dominance. */
-  dominance: BoundScores;
+  dominance: Scores;
   queries: QueryBound[];
 }
 
@@ -217,18 +211,6 @@ function queryBound(
   };
 }
 
-function scores(ranks: ReadonlyArray<number | null>): BoundScores {
-  let reciprocal = 0;
-  let found = 0;
-  for (const rank of ranks) {
-    if (rank === null || rank > EVAL_CUTOFF) continue;
-    reciprocal += 1 / rank;
-    found += 1;
-  }
-  const n = ranks.length;
-  return { mrr10: n ? reciprocal / n : 0, recall10: n ? found / n : 0 };
-}
-
 /**
  * The candidate ceiling and the coverage-dominance bound of a query set on the engine's index,
  * with the search's own planning (settings, vocabulary, `RANKING_DEFAULTS`' fuzzy rules).
@@ -251,8 +233,8 @@ export function runBound(engine: BoundEngine, set: QuerySet, vault: string): Bou
   const context = { plan, files: readFiles(reader), rule: settings, vault };
   const queries = set.queries.map((query) => queryBound(engine, context, query));
   return {
-    ceiling: scores(queries.map((q) => (q.rank === null ? null : 1))),
-    dominance: scores(queries.map((q) => q.rank)),
+    ceiling: scoreRanks(queries.map((q) => (q.rank === null ? null : 1))),
+    dominance: scoreRanks(queries.map((q) => q.rank)),
     queries,
   };
 }
