@@ -105,12 +105,7 @@ function render(result: LinksResult, limit: number): string {
   const head = `${result.id} — ${result.outgoingCount} outgoing, ${result.backlinkCount} backlinks`;
   const times = (count: number) => (count > 1 ? ` ×${count}` : '');
   const embed = (link: { embed: boolean }) => (link.embed ? ' (embed)' : '');
-  const bySection = new Map<string, AgentOutgoing[]>();
-  for (const o of result.outgoing) {
-    const links = bySection.get(o.from);
-    if (links) links.push(o);
-    else bySection.set(o.from, [o]);
-  }
+  const bySection = Map.groupBy(result.outgoing, (o) => o.from);
   const out = [...bySection].flatMap(([from, links]) => [
     `  in ${from}:`,
     ...runs(links, (l) => `${l.to}\0${l.embed}\0${l.to ? '' : l.target}`).map(
