@@ -33,15 +33,20 @@ interface Part {
 }
 
 /**
- * The node's own text: up to its first subsection's heading line (the outline lists the nodes in
- * document order; the node after it is its first child when it is deeper).
+ * The node's first subsection, if it has one: the outline lists the nodes in document order, so
+ * the node after it is its first child when it is deeper.
  */
+function firstSubsection(outline: OutlineResponse, id: string) {
+  const at = outline.nodes.findIndex((n) => n.id === id);
+  const next = outline.nodes[at + 1];
+  return at !== -1 && next && next.depth > outline.nodes[at]!.depth ? next : undefined;
+}
+
+/** The node's own text: up to its first subsection's heading line. */
 function ownPart(node: NodeContent, outline: OutlineResponse): Part {
   const whole = { markdown: node.markdown, startLine: node.startLine, endLine: node.endLine };
-  const at = outline.nodes.findIndex((n) => n.id === node.id);
-  const self = outline.nodes[at];
-  const next = outline.nodes[at + 1];
-  if (!self || !next || next.depth <= self.depth) return whole;
+  const next = firstSubsection(outline, node.id);
+  if (!next) return whole;
   const kept = linesOf(node.markdown).slice(0, next.startLine - node.startLine);
   return {
     ...whole,
@@ -89,11 +94,9 @@ function restOf(part: Part, kept: string): Rest {
   return { line, split: markdown.slice(lineStart, at).trim() !== '' };
 }
 
-/** True when the node has subsections (the outline's next node is deeper). */
+/** True when the node has subsections. */
 async function hasSubsections(engine: EngineService, node: NodeContent): Promise<boolean> {
-  const { nodes } = await engine.outline({ docId: node.docId });
-  const at = nodes.findIndex((n) => n.id === node.id);
-  return at !== -1 && (nodes[at + 1]?.depth ?? -1) > nodes[at]!.depth;
+  return firstSubsection(await engine.outline({ docId: node.docId }), node.id) !== undefined;
 }
 
 /** `lines 3–20`, or `lines 3–21 (line 21 in part)` when the cut split the line the rest starts on. */
