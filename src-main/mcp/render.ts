@@ -1,6 +1,11 @@
 // How tool results read for a model (docs/mcp.md#tools): one line per search result, an indented
 // outline, one line per vault — compact, with every id whole so that it can be passed back.
-import type { OutlineResponse, SearchResult, SnippetSegment } from '#shared/contract/api.ts';
+import type {
+  OutlineResponse,
+  SearchResult,
+  SearchSort,
+  SnippetSegment,
+} from '#shared/contract/api.ts';
 import { TOOL_DEFAULT_MAX_TOKENS } from '#shared/contract/schema.ts';
 import { charsFor } from '../engine/export/budget.ts';
 import { notADate } from '../engine/dates/date-filter.ts';
@@ -91,9 +96,6 @@ export function agentResult(result: SearchResult): AgentResult {
 /** `2026-11-27` of an ISO 8601 time: a result's date as its line shows it. */
 const day = (iso: string) => iso.slice(0, 10);
 
-/** The order of a search's results, as its answer names it. */
-export type SearchOrder = 'relevance' | 'modified' | 'created';
-
 /** `lines 3–9`, or `line 3`. */
 export function lineRange(start: number, end: number): string {
   return start === end ? `line ${start}` : `lines ${start}–${end}`;
@@ -107,7 +109,7 @@ export function lineRange(start: number, end: number): string {
 export function renderSearch(
   results: AgentResult[],
   left = 0,
-  order: SearchOrder = 'relevance',
+  order: SearchSort = 'relevance',
   notDates: string[] = [],
 ): string {
   const notes = notDates.map((filter) => `\n${notADate(filter)}`).join('');
