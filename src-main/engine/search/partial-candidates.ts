@@ -25,6 +25,29 @@ export interface Form {
   fuzzy: boolean;
 }
 
+/**
+ * Two notions of a prefix, each for its own rule. A prefix *typed as one* (`al*`) is one FTS5
+ * prefix phrase, whose idf counts every row holding a word it begins: ~0 for a common one
+ * (`a*`, 83,016 of msdocs-cpp's 113,094 rows), so it is not read in its title, where its idf
+ * would be its titles' (`readInTitle`), and its common-word estimate is at most its bm25 ceiling
+ * (`commonEstimate`; docs/search-quality.md#prefixes-read-in-their-title-2026-11-27-fixed). The
+ * word being typed is not one: it is spelled out as the index terms it completes to, each scored
+ * as a word (docs/design.md#the-word-being-typed), and read as a word is. Any prefix — typed as
+ * one, the word being typed, an identifier's last part being typed — is no word, and only a
+ * common word lends its top rows (`toppedForms`): a word being typed is another prefix at the
+ * next key, so its rows remembered would not pay, and warming ranks the vocabulary's words
+ * (warm-top-rows.ts).
+ */
+function typedAsPrefix(topic: Topic, form: Form): boolean {
+  const { highlights } = topic.wanted[form.operand]!.operand;
+  return highlights.length === 1 && highlights[0]!.prefix;
+}
+
+/** Whether a form's operand holds a prefix of any kind (`typedAsPrefix` tells the two notions). */
+function holdsPrefix(topic: Topic, form: Form): boolean {
+  return topic.wanted[form.operand]!.operand.highlights.some((h) => h.prefix);
+}
+
 /** The forms of a topic's wanted operands, rarest first. */
 export function formsOf(topic: Topic): Form[] {
   const forms = topic.wanted.flatMap((w, operand) => {
@@ -180,19 +203,18 @@ export function readPartial(
 }
 
 /**
- * The rarest common forms as typed that lend their top rows (`commonTopRows`); not a prefix (a
- * word being typed is another prefix at the next key: remembering its rows would not pay).
+ * The rarest common forms as typed that lend their top rows (`commonTopRows`): words, not a prefix
+ * of any kind (`holdsPrefix`).
  */
 export function toppedForms(topic: Topic, forms: Form[], listed: Form[], options: RankingOptions) {
   if (options.commonTopRows <= 0) return [];
-  const prefix = (f: Form) => topic.wanted[f.operand]!.operand.highlights.some((h) => h.prefix);
   const common = forms.filter(
     (f) =>
       !f.fuzzy &&
       !listed.includes(f) &&
       f.rows > 0 &&
       f.rows <= options.commonTopMaxRows &&
-      !prefix(f),
+      !holdsPrefix(topic, f),
   );
   return common.slice(0, options.commonTopWords);
 }
@@ -363,16 +385,16 @@ function markChecked(
 
 /**
  * The bm25 credited to a row for a common form it holds, which is not scored: `commonWordBm25` per
- * unit of its weight — for a prefix typed as one, at most what FTS5 can give it (`bm25Ceiling`).
- * A prefix often stands for words in most rows, where FTS5's idf is ~0 in every full match: 'a*
- * b* c*' on msdocs-cpp listed ten partial results, each credited ~0.3 a prefix, above every
- * section holding all three (docs/search-quality.md#prefixes-read-in-their-title-2026-11-27-fixed).
+ * unit of its weight — for a prefix typed as one (`typedAsPrefix`), at most what FTS5 can give it
+ * (`bm25Ceiling`), else a row holding another prefix is credited more than a full match's ~0
+ * scores ('a* b* c*' on msdocs-cpp: ~0.3 a prefix,
+ * docs/search-quality.md#prefixes-read-in-their-title-2026-11-27-fixed).
  */
 function commonEstimate(topic: Topic, form: Form, context: SourceContext): number {
   const { options, total } = context;
   const weight = (form.fuzzy ? options.fuzzyWeight : 1) * topic.wanted[form.operand]!.weight;
   const estimate = weight * options.commonWordBm25;
-  return readInTitle(topic, form) ? estimate : Math.min(estimate, bm25Ceiling(form.rows, total));
+  return typedAsPrefix(topic, form) ? Math.min(estimate, bm25Ceiling(form.rows, total)) : estimate;
 }
 
 /**
@@ -403,16 +425,14 @@ function narrowed(topic: Topic, form: Form): string[] {
 
 /**
  * Whether a narrowed form's rows naming it in their title are candidates (`narrowed`): not when it
- * is a prefix typed as one (`al*`). Read in its title, a form's idf is that of the titles holding
- * it, while its full matches have its idf over every row — for a prefix, which stands for every
- * word it begins, often past half of them, where FTS5 takes ~0. A section naming one prefix in its
- * title then outscored every section holding them all: 'a* b*' on msdocs-cpp listed ten partial
- * results lacking "a*" (bm25 5.8, coverage 0.65) above sections holding both (bm25 ~0)
- * (docs/search-quality.md#prefixes-read-in-their-title-2026-11-27-fixed).
+ * is a prefix typed as one (`typedAsPrefix`). Read in its title, a form's idf is that of the
+ * titles holding it, while its full matches have its idf over every row, ~0 for such a prefix: a
+ * section naming one prefix in its title outscored every section holding them all ('a* b*' on
+ * msdocs-cpp: bm25 5.8, coverage 0.65, against ~0;
+ * docs/search-quality.md#prefixes-read-in-their-title-2026-11-27-fixed).
  */
 export function readInTitle(topic: Topic, form: Form): boolean {
-  const { highlights } = topic.wanted[form.operand]!.operand;
-  return !(highlights.length === 1 && highlights[0]!.prefix);
+  return !typedAsPrefix(topic, form);
 }
 
 /** Adds a page of a ranked listing to the candidates `take` gives. */
