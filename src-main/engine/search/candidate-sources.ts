@@ -1,35 +1,26 @@
-// Stage 2 of a search (docs/architecture.md#search): a topic's candidates — every section holding
-// at least one wanted operand, exactly or through a fuzzy variant, within the filters — and what
-// FTS5 tells about each: its bm25, which operands it holds exactly or only fuzzily, and whether a
-// wanted word is in its own text, its title, or its context.
+// Stage 2 of a search, planned (docs/architecture.md#search): which sources a topic's candidates
+// come from, and the highest score each one's unread rows can reach. A candidate is a section
+// holding at least one wanted operand, exactly or through a fuzzy variant, within the filters.
 //
-// Candidates come from three sources, read by one loop (topic-ranking.ts) only while their score
-// bound can still reach the top: the sections holding every operand as typed (ranked in FTS5,
+// There are three sources, each read (source-reading.ts) by one loop (topic-ranking.ts) only while
+// its bound can still reach the top: the sections holding every operand as typed (ranked in FTS5,
 // fetched a page at a time), those holding every operand when fuzzy variants count, and the partial
 // ones (partial-candidates.ts; read whole, or as ranked listings: ranked-listings.ts). `Source`
 // is one of them and how far it has been read.
 import type { IndexReader } from '../store/index-reader.ts';
-import { Candidate } from './candidate.ts';
-import { allOf, and, inFilters, not } from './fts-expressions.ts';
-import {
-  countRows,
-  rowidsOf,
-  scoredRows,
-  type RowOrder,
-  type ScoredRow,
-} from './fts-statements.ts';
-import { hiddenRows, unflaggedShare } from './hidden-shares.ts';
+import { allOf, inFilters, not } from './fts-expressions.ts';
+import type { ScoredRow } from './fts-statements.ts';
+import { unflaggedShare } from './hidden-shares.ts';
 import {
   formsOf,
   listedForms,
   operandCeilings,
   readInTitle,
-  readPartial,
   titleRows,
 } from './partial-candidates.ts';
-import { rankedListings, readListing, type RankedListing } from './ranked-listings.ts';
-import { bm25Ceiling, orderBound, placement, scoreBound, type RankingOptions } from './ranking.ts';
-import { allOperands, type Topic } from './topic.ts';
+import { rankedListings, type RankedListing } from './ranked-listings.ts';
+import { bm25Ceiling, placement, scoreBound, type RankingOptions } from './ranking.ts';
+import type { Topic } from './topic.ts';
 
 /**
  * A source of candidates and how far it has been read (see the head of this file): the sections
@@ -49,7 +40,7 @@ interface SourceState {
   unflagged: number;
 }
 
-/** A source read ranked by FTS5, a page at a time (`nextRows`). */
+/** A source read ranked by FTS5, a page at a time (source-reading.ts `nextRows`). */
 interface PagedSource extends SourceState {
   /** Its FTS5 expression. */
   expr: string;
@@ -57,7 +48,7 @@ interface PagedSource extends SourceState {
   offset: number;
   /** Its rows fetched and not yet returned. */
   rest: ScoredRow[] | null;
-  /** How many statements fetched its rows (`LAST_FETCH`: all of them are fetched). */
+  /** How many statements fetched its rows (source-reading.ts `LAST_FETCH`: all are fetched). */
   fetches: number;
   /**
    * Fetched down to this row order: its rows not fetched rank below it. Null when its fetches
@@ -246,8 +237,7 @@ function fuzzyBound(topic: Topic, context: SourceContext): number {
   if (topic.restriction !== null || topic.exclude !== null || topic.weight <= 0) return Infinity;
   let ceilings = 0;
   let lacked = Infinity;
-  let lightest = Infinity;
-  for (const { operand, rows, variantRows, weight } of topic.wanted) {
+  for (const { operand, rows, variantRows } of topic.wanted) {
     const [only] = operand.highlights;
     const plain = (h: { terms: string[]; prefix: boolean }) => !h.prefix && h.terms.length === 1;
     if (operand.highlights.length !== 1 || only!.prefix || operand.expr.includes('{'))
@@ -257,225 +247,42 @@ function fuzzyBound(topic: Topic, context: SourceContext): number {
     const own = bm25Ceiling(only!.terms.length > 1 ? 1 : rows, total);
     ceilings += own;
     for (const variant of variantRows) ceilings += bm25Ceiling(variant, total);
-    if (!operand.fuzzy) continue;
-    lacked = Math.min(lacked, own);
-    lightest = Math.min(lightest, weight);
+    if (operand.fuzzy) lacked = Math.min(lacked, own);
   }
-  if (lightest === Infinity) return Infinity;
-  const coverage = Math.min(
-    1,
-    (topic.weight - (1 - options.fuzzyWeight) * lightest) / topic.weight,
-  );
+  if (lacked === Infinity) return Infinity;
+  const coverage = fuzzyCoverage(topic, options, NONE_READ);
   const bm25 = Math.max(0, ceilings - lacked);
   const of = { bm25, coverage, boost: 1, titled: true, contexted: true, unflagged: 0 };
   return scoreBound(of, options);
 }
 
-/**
- * Reads a source's next candidates into `found` and returns the new ones (`page`: rows wanted
- * from a ranked source; `least`: the least score bound a row needs to reach the top now — it
- * only rises while the top is read).
- */
-export function readSource(
-  source: Source,
-  topic: Topic,
-  context: SourceContext,
-  found: Map<number, Candidate>,
-  page: number,
-  least = 0,
-): Candidate[] {
-  if (source.kind === 'partial') {
-    source.done = true;
-    return readPartial(topic, context, found);
-  }
-  const order: RowOrder = {
-    heading: context.options.headingWeight,
-    context: context.options.contextWeight,
-  };
-  if (source.kind === 'listing') {
-    const rows = nextRows(source, topic, context, order, page, least);
-    source.offset += rows.length;
-    return readListing(source, rows, page, topic, context, found);
-  }
-  // Wanted past its first page, a source whose rows may hide a heading share first finds those
-  // that do and renews its bound, which may no longer reach the top: most sources are read once
-  // and never pay for the statements (`hiddenRows`), nor one with a page or less left to read
-  // (they cost more than the page: 'std::function' 10 ms for its last 50 rows at ten copies).
-  const hides = source.unflagged > 0;
-  if (hides && source.offset > 0 && !source.hidden && pagesLeft(source, context, page)) {
-    hiddenRows(source, topic, context, order);
-    boundSource(source, topic, context, found);
-    return [];
-  }
-  const rows = nextRows(source, topic, context, order, page, least);
-  source.offset += rows.length;
-  // Typed, the full source gives its first page only: twice the candidates the top asks for.
-  // Its next rows' bound is the last row's, and a score may reach it through the heading and
-  // context shares, so the top read on: ranking all of 'const refer's 5,195 rows a second time
-  // to fetch 3,200 more (docs/benchmarks.md#typed-prefixes).
-  source.done =
-    (rows.length < page && source.above === null) || (topic.typing && source.kind === 'full');
-  const all = allOperands(topic);
-  const fresh: Candidate[] = [];
-  for (const row of rows) {
-    if (found.has(row[0])) continue;
-    const candidate = new Candidate(row[0]);
-    candidate.addRow(row, 1);
-    candidate.exact = all;
-    found.set(row[0], candidate);
-    fresh.push(candidate);
-  }
-  if (source.kind === 'fuzzy') {
-    markExact(topic, context, source, fresh);
-    countUnreadExact(source, rows);
-  }
-  if (rows.length > 0) {
-    const [, bm25, , title, contextFlag] = rows[rows.length - 1]!;
-    source.last = bm25 * (1 + order.heading * title + order.context * contextFlag);
-  }
-  // Its rows fetched down to an order are all returned: the others rank below it.
-  if (source.above !== null && source.rest?.length === 0)
-    source.last = Math.min(source.last, source.above);
-  if (rows.length > 0 || source.above !== null) boundSource(source, topic, context, found);
-  return fresh;
-}
-
-/** True when a full or fuzzy source has more than `page` rows left (one capped count). */
-function pagesLeft(source: WholeSource, context: SourceContext, page: number): boolean {
-  const cap = source.offset + page + 1;
-  return countRows(context.reader, source.expr, cap) === cap;
-}
-
-/**
- * A full or fuzzy source's bound: its next row's order is at most its last row's; its bound may
- * take a heading share its flags do not show (`unflaggedShare`) — until its `hiddenRows` are
- * known, then only theirs, each bounded as the rank stage bounds it.
- */
-function boundSource(
-  source: WholeSource,
-  topic: Topic,
-  context: SourceContext,
-  found: Map<number, Candidate>,
-): void {
-  const coverage = source.kind === 'fuzzy' ? fuzzyCoverage(topic, context, source) : 1;
-  const { hidden, unflagged } = source;
-  source.bound = orderBound(source.last, coverage, hidden ? 0 : unflagged, context.options);
-  if (!hidden) return;
-  hidden.unread = hidden.unread.filter((row) => !found.has(row[0]));
-  for (const [, bm25, , title, where] of hidden.unread) {
-    const of = { bm25, coverage, boost: 1, titled: title > 0, contexted: where > 0, unflagged };
-    source.bound = Math.max(source.bound, scoreBound(of, context.options));
-  }
-}
-
-/** Rows fetched past the first page by a source's second statement, in pages (its third: all). */
-const SECOND_FETCH_PAGES = 8;
-/** A source's statements at most: the last fetches all its rows that are left. */
-const LAST_FETCH = 3;
-
-/**
- * A ranked source's next `page` rows. Every run of its statement scores and sorts all the rows
- * of its expression (FTS5 cannot rank a page alone), so paging with OFFSET cost a whole run per
- * page: a fuzzy source of a common variant ('rvalue' → 'value': 8,000 rows, 20 pages) took
- * seconds. The first page is one run with a LIMIT; the second run fetches the next
- * `SECOND_FETCH_PAGES` pages, a third all the rest, and pages come from what was fetched — the
- * same rows in the same order as paging. Fetching all the rest at the second page made
- * 'lvalue rvalue' on ten copies of msdocs-cpp turn 100k rows into arrays to use 1,600 of them
- * (docs/benchmarks.md#search-v2-speed-fixes).
- */
-function nextRows(
-  source: WholeSource | ListingSource,
-  topic: Topic,
-  context: SourceContext,
-  order: RowOrder,
-  page: number,
-  least: number,
-): ScoredRow[] {
-  const rest = source.rest ?? [];
-  if (rest.length >= page || source.fetches === LAST_FETCH) return rest.splice(0, page);
-  // Fetched down to an order, its rows are what can reach the top: the last of them, then (read
-  // again: a larger top) all the rest.
-  if (source.above !== null && rest.length > 0) return rest.splice(0, page);
-  source.above = null;
-  const { reader, weights } = context;
-  source.fetches++;
-  const limit = source.fetches === 1 ? page : source.fetches === 2 ? SECOND_FETCH_PAGES * page : -1;
-  const fetch = { limit, offset: source.offset + rest.length };
-  const down =
-    source.fetches === 2 && source.kind !== 'listing'
-      ? leastOrder(source, topic, context, least)
-      : 0;
-  const rows = scoredRows(
-    reader,
-    source.expr,
-    topic.scope,
-    weights,
-    order,
-    down > 0 ? { ...fetch, limit: -1, least: down } : fetch,
-  );
-  if (down > 0) source.above = down;
-  else if (rows.length < limit) source.fetches = LAST_FETCH; // nothing more to fetch
-  source.rest = rest.length === 0 ? rows : rest.concat(rows);
-  return source.rest.splice(0, page);
-}
-
-/**
- * The least row order whose score bound (`orderBound`, as `boundSource` takes it) reaches
- * `least`; 0 while nothing can be told (no floor yet). A full or fuzzy source's second fetch
- * takes the rows of at least this order, all of them, in place of its next eight pages: the
- * statement scores every row either way, and sorts only those that can still count. 'MFC
- * ribbon' at ten copies of msdocs-cpp ranked all 21,670 rows of its full source three times
- * (the first page, eight more, then the 18,070 left: 27 + 35 + 45 ms) to visit 7,280; down to
- * the floor after its first page, its second statement returns ~5,700 rows (~28 ms) and is its
- * last (docs/benchmarks.md#scale-ten-copies-of-msdocs-cpp).
- */
-function leastOrder(
-  source: WholeSource,
-  topic: Topic,
-  context: SourceContext,
-  least: number,
-): number {
-  if (!(least > 0) || !Number.isFinite(least)) return 0;
-  const { options } = context;
-  const coverage = source.kind === 'fuzzy' ? fuzzyCoverage(topic, context, source) : 1;
-  const { hidden, unflagged } = source;
-  const most = orderBound(1, coverage, hidden ? 0 : unflagged, options);
-  if (!(most > 0)) return 0;
-  let order = least / most;
-  // A row that may hide a share has its own bound (`boundSource`): down to the last that counts.
-  for (const [, bm25, , title, where] of hidden?.unread ?? []) {
-    const of = { bm25, coverage, boost: 1, titled: title > 0, contexted: where > 0, unflagged };
-    if (scoreBound(of, options) < least) continue;
-    order = Math.min(
-      order,
-      bm25 * (1 + options.headingWeight * title + options.contextWeight * where),
-    );
-  }
-  // A little lower, so rounding cannot leave out a row at the floor, nor keep the rows below it
-  // within the source's bound.
-  return order * (1 - 1e-9);
-}
+/** A fuzzy source before any row is read: no operand's exact rows counted. */
+const NONE_READ: ReadonlyMap<number, number> = new Map();
 
 /**
  * The most coverage an unread row of the fuzzy source can have: it lacks the exact form of at
  * least one operand that has variants (else it would hold them all), which then counts
  * `fuzzyWeight` of its weight — and of every operand whose exact rows in the source have all
- * been read. Its score bound (ranking.ts `scoreBound`: bm25 × coverage² × placement, the heading
- * and context shares at most the coverage) is at most its row order × this squared. Without the
+ * been read (`unreadExact`: none before the source is read). Its score bound (ranking.ts
+ * `scoreBound`: bm25 × coverage^`coveragePower` × placement, the heading and context shares at
+ * most the coverage) is then at most `orderBound` of its row order and this coverage. Without the
  * first, the source's bound was a full match's, and a query whose word has a common variant
  * ('rvalue' → 'value') read all its rows; without the second, a typed 'rvalue refe' still read
  * all 8,000 of them once its few rows holding 'rvalue' itself were read
  * (docs/benchmarks.md#typed-queries-and-the-fuzzy-sources-bound).
  */
-function fuzzyCoverage(topic: Topic, context: SourceContext, source: FuzzySource): number {
+export function fuzzyCoverage(
+  topic: Topic,
+  { fuzzyWeight }: RankingOptions,
+  unreadExact: ReadonlyMap<number, number>,
+): number {
   const { wanted, weight } = topic;
   if (weight <= 0) return 1;
-  const { fuzzyWeight } = context.options;
   let lightest = Infinity;
   let closed = false;
   let sum = 0;
   for (const [i, w] of wanted.entries()) {
-    const open = !w.operand.fuzzy || source.unreadExact.get(i) !== 0;
+    const open = !w.operand.fuzzy || unreadExact.get(i) !== 0;
     if (w.operand.fuzzy && open) lightest = Math.min(lightest, w.weight);
     closed ||= !open;
     sum += open ? w.weight : fuzzyWeight * w.weight;
@@ -483,31 +290,4 @@ function fuzzyCoverage(topic: Topic, context: SourceContext, source: FuzzySource
   if (closed) return Math.min(1, sum / weight);
   if (lightest === Infinity) return 1;
   return Math.min(1, (weight - (1 - fuzzyWeight) * lightest) / weight);
-}
-
-/** Counts down, per fuzzy operand, the source's rows holding it exactly that are still unread. */
-function countUnreadExact(source: FuzzySource, rows: ScoredRow[]): void {
-  for (const [i, exact] of source.exactRows) {
-    let left = source.unreadExact.get(i) ?? exact.size;
-    for (const row of rows) if (exact.has(row[0])) left--;
-    source.unreadExact.set(i, left);
-  }
-}
-
-/** Sorts the candidates of the fuzzy source into operands held exactly and only fuzzily. */
-function markExact(topic: Topic, context: SourceContext, source: FuzzySource, fresh: Candidate[]) {
-  const byRow = new Map(fresh.map((c) => [c.rowid, c]));
-  topic.wanted.forEach((w, i) => {
-    if (!w.operand.fuzzy) return;
-    let exact = source.exactRows.get(i);
-    if (!exact) {
-      exact = new Set(rowidsOf(context.reader, and(w.operand.expr, source.expr)));
-      source.exactRows.set(i, exact);
-    }
-    for (const [rowid, c] of byRow) {
-      if (exact.has(rowid)) continue;
-      c.exact &= ~(1 << i);
-      c.fuzzy |= 1 << i;
-    }
-  });
 }

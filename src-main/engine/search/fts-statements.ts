@@ -54,7 +54,7 @@ const SCORED = new ReaderMemo<string, ScoredRow[]>(MAX_SCORED);
  * `among`, only those rows: FTS5 runs `expr` and skips the others, instead of being asked for
  * each by rowid (~0.5 ms a row on ten copies of msdocs-cpp). With `page.least` (ranked), only
  * the rows whose order is at least that: the statement still scores every row, but sorts only
- * those (candidate-sources.ts `nextRows`).
+ * those (source-reading.ts `nextRows`).
  */
 export function scoredRows(
   reader: IndexReader,

@@ -3,7 +3,7 @@
 // words in another order, or a fuzzy variant the expression does not hold — which the heading
 // share counts (heading-match.ts `headingShares`). A score bound must allow for them (ranking.ts
 // `scoreBound`, `unflagged`), but only for the rows that may hold them: a full or fuzzy source
-// wanted past its first page finds those rows first (`hiddenRows`, read by candidate-sources.ts).
+// wanted past its first page finds those rows first (`hiddenRows`, read by source-reading.ts).
 import { and, or } from './fts-expressions.ts';
 import type { Source, SourceContext, SourceKind, WholeSource } from './candidate-sources.ts';
 import { rowidsOf, scoredRows, type RowOrder } from './fts-statements.ts';

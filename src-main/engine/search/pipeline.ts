@@ -1,8 +1,8 @@
 // One search, top to bottom (docs/architecture.md#search):
 //   1. topics      — each typed query parsed, compiled and weighed, with its filters  (topic.ts)
 //   2. candidates  — every section holding a wanted word within the filters, via FTS5
-//                    (candidate-sources.ts; the partial one: partial-candidates.ts,
-//                    ranked-listings.ts)
+//                    (candidate-sources.ts plans the sources, source-reading.ts reads them;
+//                    the partial one: partial-candidates.ts, ranked-listings.ts)
 //   3. score       — one score per candidate from documented features, best first
 //                    (topic-ranking.ts, pulling stage 2 only while a bound can reach the top;
 //                    the score itself in ranking.ts)

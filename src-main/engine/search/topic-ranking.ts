@@ -1,19 +1,21 @@
 // Stage 3 of a search (docs/architecture.md#search): a topic's candidates scored by `score()`
 // (ranking.ts: evidence × placement), best first. FTS5 tells each candidate's bm25 and coverage;
 // its heading and context shares, the per-file filters and the passage check of a long node need
-// its row. So candidates are visited best bound first, and the sources (stage 2,
-// candidate-sources.ts) are read, only while a bound can still reach the top `k`: most candidates
-// of a common word are never loaded, most searches never read their partial or fuzzy sources.
+// its row. So candidates are visited best bound first, and the sources (stage 2:
+// candidate-sources.ts, read by source-reading.ts) are read only while a bound can still reach the
+// top `k`: most candidates of a common word are never loaded, most searches never read their
+// partial or fuzzy sources.
 import type { Analyzer } from '../analysis/analyzer.ts';
 import type { CompiledOperand } from '../query/compile.ts';
 import type { IndexReader } from '../store/index-reader.ts';
 import { bitCount, type Candidate } from './candidate.ts';
-import { planSources, readSource, type Source, type SourceContext } from './candidate-sources.ts';
+import { planSources, type Source, type SourceContext } from './candidate-sources.ts';
 import { nearIsCheap, rowMatches } from './fts-statements.ts';
 import { headingShares, headingTermsOf } from './heading-match.ts';
 import { mayHide } from './hidden-shares.ts';
 import { ownTextEnd, passageOperands } from './passages.ts';
 import { evidence, placement, scoreBound, type RankingOptions } from './ranking.ts';
+import { readSource } from './source-reading.ts';
 import { allOperands, type Topic } from './topic.ts';
 import type { SearchTree } from './tree.ts';
 

@@ -10,7 +10,8 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { planSources, readSource } from '../../../src-main/engine/search/candidate-sources.ts';
+import { planSources } from '../../../src-main/engine/search/candidate-sources.ts';
+import { readSource } from '../../../src-main/engine/search/source-reading.ts';
 import type { Candidate } from '../../../src-main/engine/search/candidate.ts';
 import { mayHide, unflaggedShare } from '../../../src-main/engine/search/hidden-shares.ts';
 import {

@@ -10,11 +10,11 @@ import { countRows, rowidsOf, scoredRows } from '../../../src-main/engine/search
 import { allOf } from '../../../src-main/engine/search/fts-expressions.ts';
 import {
   planSources,
-  readSource,
   type Source,
   type WholeSource,
   type SourceContext,
 } from '../../../src-main/engine/search/candidate-sources.ts';
+import { readSource } from '../../../src-main/engine/search/source-reading.ts';
 import { mayHide, unflaggedShare } from '../../../src-main/engine/search/hidden-shares.ts';
 import {
   RANKING_DEFAULTS,

@@ -1,0 +1,268 @@
+// Stage 2 of a search, read (docs/architecture.md#search): a source planned by candidate-sources.ts
+// read into candidates, and its bound renewed — what FTS5 tells about each candidate: its bm25,
+// which operands it holds exactly or only fuzzily, and whether a wanted word is in its own text,
+// its title, or its context. The full and fuzzy sources are read here, ranked a page at a time;
+// the partial source whole (partial-candidates.ts) or a ranked listing's page (ranked-listings.ts).
+import { Candidate } from './candidate.ts';
+import {
+  fuzzyCoverage,
+  type FuzzySource,
+  type ListingSource,
+  type Source,
+  type SourceContext,
+  type WholeSource,
+} from './candidate-sources.ts';
+import { and } from './fts-expressions.ts';
+import {
+  countRows,
+  rowidsOf,
+  scoredRows,
+  type RowOrder,
+  type ScoredRow,
+} from './fts-statements.ts';
+import { hiddenRows } from './hidden-shares.ts';
+import { readPartial } from './partial-candidates.ts';
+import { readListing } from './ranked-listings.ts';
+import { orderBound, scoreBound } from './ranking.ts';
+import { allOperands, type Topic } from './topic.ts';
+
+/**
+ * Reads a source's next candidates into `found` and returns the new ones (`page`: rows wanted
+ * from a ranked source; `least`: the least score bound a row needs to reach the top now — it
+ * only rises while the top is read).
+ */
+export function readSource(
+  source: Source,
+  topic: Topic,
+  context: SourceContext,
+  found: Map<number, Candidate>,
+  page: number,
+  least = 0,
+): Candidate[] {
+  if (source.kind === 'partial') {
+    source.done = true;
+    return readPartial(topic, context, found);
+  }
+  if (source.kind === 'listing') {
+    const rows = nextRows(source, topic, context, page, least);
+    source.offset += rows.length;
+    return readListing(source, rows, page, topic, context, found);
+  }
+  return readWhole(source, topic, context, found, page, least);
+}
+
+/** `readSource` of a full or fuzzy source: its next page, each row a candidate holding all. */
+function readWhole(
+  source: WholeSource,
+  topic: Topic,
+  context: SourceContext,
+  found: Map<number, Candidate>,
+  page: number,
+  least: number,
+): Candidate[] {
+  // Wanted past its first page, a source whose rows may hide a heading share first finds those
+  // that do and renews its bound, which may no longer reach the top: most sources are read once
+  // and never pay for the statements (`hiddenRows`), nor one with a page or less left to read
+  // (they cost more than the page: 'std::function' 10 ms for its last 50 rows at ten copies).
+  const hides = source.unflagged > 0;
+  if (hides && source.offset > 0 && !source.hidden && pagesLeft(source, context, page)) {
+    hiddenRows(source, topic, context, rowOrder(context));
+    boundSource(source, topic, context, found);
+    return [];
+  }
+  const rows = nextRows(source, topic, context, page, least);
+  source.offset += rows.length;
+  // Typed, the full source gives its first page only: twice the candidates the top asks for.
+  // Its next rows' bound is the last row's, and a score may reach it through the heading and
+  // context shares, so the top read on: ranking all of 'const refer's 5,195 rows a second time
+  // to fetch 3,200 more (docs/benchmarks.md#typed-prefixes).
+  source.done =
+    (rows.length < page && source.above === null) || (topic.typing && source.kind === 'full');
+  const all = allOperands(topic);
+  const fresh: Candidate[] = [];
+  for (const row of rows) {
+    if (found.has(row[0])) continue;
+    const candidate = new Candidate(row[0]);
+    candidate.addRow(row, 1);
+    candidate.exact = all;
+    found.set(row[0], candidate);
+    fresh.push(candidate);
+  }
+  if (source.kind === 'fuzzy') {
+    markExact(topic, context, source, fresh);
+    countUnreadExact(source, rows);
+  }
+  if (rows.length > 0) source.last = orderOf(rows[rows.length - 1]!, rowOrder(context));
+  // Its rows fetched down to an order are all returned: the others rank below it.
+  if (source.above !== null && source.rest?.length === 0)
+    source.last = Math.min(source.last, source.above);
+  if (rows.length > 0 || source.above !== null) boundSource(source, topic, context, found);
+  return fresh;
+}
+
+/** How a source's statement ranks its rows: the heading and context weights of the score. */
+function rowOrder({ options }: SourceContext): RowOrder {
+  return { heading: options.headingWeight, context: options.contextWeight };
+}
+
+/** A row's order as its source's statement ranks it (fts-statements.ts `RowOrder`). */
+function orderOf([, bm25, , title, where]: ScoredRow, order: RowOrder): number {
+  return bm25 * (1 + order.heading * title + order.context * where);
+}
+
+/**
+ * The most coverage an unread row of a full or fuzzy source can have: all of it for the full
+ * source (its rows hold every operand as typed), `fuzzyCoverage` for the fuzzy one.
+ */
+function coverageOf(source: WholeSource, topic: Topic, context: SourceContext): number {
+  return source.kind === 'fuzzy' ? fuzzyCoverage(topic, context.options, source.unreadExact) : 1;
+}
+
+/**
+ * The score bound of a row of `hiddenRows` (it may hide a heading share): as the rank stage
+ * bounds a candidate from its flags (topic-ranking.ts).
+ */
+function hiddenRowBound(
+  [, bm25, , title, where]: ScoredRow,
+  coverage: number,
+  unflagged: number,
+  context: SourceContext,
+): number {
+  const of = { bm25, coverage, boost: 1, titled: title > 0, contexted: where > 0, unflagged };
+  return scoreBound(of, context.options);
+}
+
+/** True when a full or fuzzy source has more than `page` rows left (one capped count). */
+function pagesLeft(source: WholeSource, context: SourceContext, page: number): boolean {
+  const cap = source.offset + page + 1;
+  return countRows(context.reader, source.expr, cap) === cap;
+}
+
+/**
+ * A full or fuzzy source's bound: its next row's order is at most its last row's; its bound may
+ * take a heading share its flags do not show (`unflaggedShare`) — until its `hiddenRows` are
+ * known, then only theirs, each bounded as the rank stage bounds it.
+ */
+function boundSource(
+  source: WholeSource,
+  topic: Topic,
+  context: SourceContext,
+  found: Map<number, Candidate>,
+): void {
+  const coverage = coverageOf(source, topic, context);
+  const { hidden, unflagged } = source;
+  source.bound = orderBound(source.last, coverage, hidden ? 0 : unflagged, context.options);
+  if (!hidden) return;
+  hidden.unread = hidden.unread.filter((row) => !found.has(row[0]));
+  for (const row of hidden.unread)
+    source.bound = Math.max(source.bound, hiddenRowBound(row, coverage, unflagged, context));
+}
+
+/** Rows fetched past the first page by a source's second statement, in pages (its third: all). */
+const SECOND_FETCH_PAGES = 8;
+/** A source's statements at most: the last fetches all its rows that are left. */
+const LAST_FETCH = 3;
+
+/**
+ * A ranked source's next `page` rows. Every run of its statement scores and sorts all the rows
+ * of its expression (FTS5 cannot rank a page alone), so paging with OFFSET cost a whole run per
+ * page: a fuzzy source of a common variant ('rvalue' → 'value': 8,000 rows, 20 pages) took
+ * seconds. The first page is one run with a LIMIT; the second run fetches the next
+ * `SECOND_FETCH_PAGES` pages, a third all the rest, and pages come from what was fetched — the
+ * same rows in the same order as paging. Fetching all the rest at the second page made
+ * 'lvalue rvalue' on ten copies of msdocs-cpp turn 100k rows into arrays to use 1,600 of them
+ * (docs/benchmarks.md#search-v2-speed-fixes).
+ */
+function nextRows(
+  source: WholeSource | ListingSource,
+  topic: Topic,
+  context: SourceContext,
+  page: number,
+  least: number,
+): ScoredRow[] {
+  const rest = source.rest ?? [];
+  if (rest.length >= page || source.fetches === LAST_FETCH) return rest.splice(0, page);
+  // Fetched down to an order, its rows are what can reach the top: the last of them, then (read
+  // again: a larger top) all the rest.
+  if (source.above !== null && rest.length > 0) return rest.splice(0, page);
+  source.above = null;
+  const { reader, weights } = context;
+  source.fetches++;
+  const limit = source.fetches === 1 ? page : source.fetches === 2 ? SECOND_FETCH_PAGES * page : -1;
+  const fetch = { limit, offset: source.offset + rest.length };
+  const down =
+    source.fetches === 2 && source.kind !== 'listing'
+      ? leastOrder(source, topic, context, least)
+      : 0;
+  const rows = scoredRows(
+    reader,
+    source.expr,
+    topic.scope,
+    weights,
+    rowOrder(context),
+    down > 0 ? { ...fetch, limit: -1, least: down } : fetch,
+  );
+  if (down > 0) source.above = down;
+  else if (rows.length < limit) source.fetches = LAST_FETCH; // nothing more to fetch
+  source.rest = rest.length === 0 ? rows : rest.concat(rows);
+  return source.rest.splice(0, page);
+}
+
+/**
+ * The least row order whose score bound (`orderBound`, as `boundSource` takes it) reaches
+ * `least`; 0 while nothing can be told (no floor yet). A full or fuzzy source's second fetch
+ * takes the rows of at least this order, all of them, in place of its next eight pages: the
+ * statement scores every row either way, and sorts only those that can still count. 'MFC
+ * ribbon' at ten copies of msdocs-cpp ranked all 21,670 rows of its full source three times
+ * (the first page, eight more, then the 18,070 left: 27 + 35 + 45 ms) to visit 7,280; down to
+ * the floor after its first page, its second statement returns ~5,700 rows (~28 ms) and is its
+ * last (docs/benchmarks.md#scale-ten-copies-of-msdocs-cpp).
+ */
+function leastOrder(
+  source: WholeSource,
+  topic: Topic,
+  context: SourceContext,
+  least: number,
+): number {
+  if (!(least > 0) || !Number.isFinite(least)) return 0;
+  const coverage = coverageOf(source, topic, context);
+  const { hidden, unflagged } = source;
+  const most = orderBound(1, coverage, hidden ? 0 : unflagged, context.options);
+  if (!(most > 0)) return 0;
+  let order = least / most;
+  // A row that may hide a share has its own bound (`boundSource`): down to the last that counts.
+  for (const row of hidden?.unread ?? []) {
+    if (hiddenRowBound(row, coverage, unflagged, context) < least) continue;
+    order = Math.min(order, orderOf(row, rowOrder(context)));
+  }
+  // A little lower, so rounding cannot leave out a row at the floor, nor keep the rows below it
+  // within the source's bound.
+  return order * (1 - 1e-9);
+}
+
+/** Counts down, per fuzzy operand, the source's rows holding it exactly that are still unread. */
+function countUnreadExact(source: FuzzySource, rows: ScoredRow[]): void {
+  for (const [i, exact] of source.exactRows) {
+    let left = source.unreadExact.get(i) ?? exact.size;
+    for (const row of rows) if (exact.has(row[0])) left--;
+    source.unreadExact.set(i, left);
+  }
+}
+
+/** Sorts the candidates of the fuzzy source into operands held exactly and only fuzzily. */
+function markExact(topic: Topic, context: SourceContext, source: FuzzySource, fresh: Candidate[]) {
+  const byRow = new Map(fresh.map((c) => [c.rowid, c]));
+  topic.wanted.forEach((w, i) => {
+    if (!w.operand.fuzzy) return;
+    let exact = source.exactRows.get(i);
+    if (!exact) {
+      exact = new Set(rowidsOf(context.reader, and(w.operand.expr, source.expr)));
+      source.exactRows.set(i, exact);
+    }
+    for (const [rowid, c] of byRow) {
+      if (exact.has(rowid)) continue;
+      c.exact &= ~(1 << i);
+      c.fuzzy |= 1 << i;
+    }
+  });
+}
