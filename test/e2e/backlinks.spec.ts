@@ -116,3 +116,57 @@ test('the vault panel lists the notes links name that do not exist', async ({ pa
     await page.screenshot({ path: join(SCREENSHOTS, `vaults-unresolved-links-${scheme}.png`) });
   }
 });
+
+// obsidian-hub's "Mobile-compatible plugins" has 2,207 backlinks; the engine sends the first 200,
+// and the list said "The first 200 of 2207." with no way on to the rest (docs/links.md#backlinks).
+test('Show all lists every backlink past the first page, by keyboard', async ({ page, bridge }) => {
+  test.setTimeout(60_000);
+  const parts = Array.from({ length: 1010 }, (_, i) => `## Part ${i + 1}\n\nSee [[Hub target]].\n`);
+  writeFileSync(join(bridge.vaultDir, 'Hub target.md'), '# Hub target\n\nMany notes link here.\n');
+  writeFileSync(
+    join(bridge.vaultDir, 'Linking parts.md'),
+    `# Linking parts\n\n${parts.join('\n')}`,
+  );
+  await expect
+    .poll(async () => (await bridge.call<VaultInfo[]>('listVaults'))[0]?.documents, {
+      timeout: 20_000,
+    })
+    .toBe(9);
+  await page.goto(bridge.url);
+  await searchBox(page).fill('title:"hub target"');
+  await expect(results(page).first()).toContainText('Hub target');
+  await expect(linkedFrom(page)).toContainText('Linked from1,010');
+  await expect(entries(page)).toHaveCount(200);
+  await expect(linkedFrom(page)).toContainText('The first 200 of 1,010');
+
+  // Results, outline, the header, the list; End reaches the last entry of the page and Tab the
+  // button, which loads the rest and moves the focus to the first entry it brought.
+  await searchBox(page).press('Enter');
+  await expect(page.getByRole('listbox', { name: 'Results' })).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(
+    page.getByRole('tree', { name: 'Outline' }).getByRole('treeitem').first(),
+  ).toBeFocused();
+  await page.keyboard.press('Tab');
+  await expect(linkedFromHeader(page)).toBeFocused();
+  await page.keyboard.press('Tab');
+  await expect(entries(page).first()).toBeFocused();
+  await page.keyboard.press('End');
+  await expect(entries(page).nth(199)).toBeFocused();
+  await expect(entries(page).nth(199)).toContainText('Part 200');
+  await page.keyboard.press('Tab');
+  const showAll = page.getByRole('button', { name: 'Show all' });
+  await expect(showAll).toBeFocused();
+  for (const scheme of ['light', 'dark'] as const) {
+    await page.emulateMedia({ colorScheme: scheme });
+    await page.screenshot({ path: join(SCREENSHOTS, `backlinks-show-all-${scheme}.png`) });
+  }
+  await page.keyboard.press('Enter');
+  await expect(entries(page)).toHaveCount(1010);
+  await expect(entries(page).nth(200)).toBeFocused();
+  await expect(entries(page).nth(200)).toContainText('Part 201');
+  await expect(showAll).toHaveCount(0);
+  await page.keyboard.press('End');
+  await expect(entries(page).last()).toBeFocused();
+  await expect(entries(page).last()).toContainText('Part 1010');
+});

@@ -3,6 +3,11 @@
 // Answers to an older document are dropped (docs/links.md#backlinks).
 import type { Backlink, FolioApi } from '#shared/contract/api.ts';
 
+/** The backlinks the engine sends by default; "Show all" asks for every one (docs/links.md#backlinks). */
+const FIRST_PAGE = 200;
+/** The most `links` returns in one answer (its schema's bound). */
+const MOST = 100_000;
+
 /** How far the list has come for the current document. */
 export type BacklinksStatus = 'none' | 'loading' | 'ready' | 'error';
 
@@ -15,6 +20,8 @@ export class BacklinksState {
   total = $state(0);
   status = $state<BacklinksStatus>('none');
   error = $state<string | null>(null);
+  /** Whether the user asked for all of this document's backlinks, not only the first page. */
+  #all = false;
 
   readonly #api: FolioApi;
   #request = 0;
@@ -37,6 +44,7 @@ export class BacklinksState {
     this.backlinks = [];
     this.total = 0;
     this.error = null;
+    this.#all = false;
     if (docId === null) {
       this.#request++;
       this.status = 'none';
@@ -45,10 +53,25 @@ export class BacklinksState {
     return this.#load(docId, true);
   }
 
+  /**
+   * Loads every backlink of the shown document, not only the first page (obsidian-hub's plugin
+   * list has 2,207); the list shown stays until they come. Later reloads keep asking for all.
+   */
+  showAll(): Promise<void> {
+    if (this.docId === null || this.total <= this.backlinks.length) return Promise.resolve();
+    this.#all = true;
+    return this.#load(this.docId, false);
+  }
+
   async #load(docId: string, fresh: boolean): Promise<void> {
     const request = ++this.#request;
     if (fresh) this.status = 'loading';
-    const answer = await this.#api.links({ docId });
+    // The window shows no outgoing links: ask for as few as the API allows.
+    const answer = await this.#api.links({
+      docId,
+      limit: this.#all ? MOST : FIRST_PAGE,
+      outgoingLimit: 1,
+    });
     if (request !== this.#request) return; // another document (or a newer load) took over
     if (answer.ok) {
       this.backlinks = answer.value.backlinks;
