@@ -1,7 +1,8 @@
 // How the read-only commands open an index: the database must exist (the engine would create an
 // empty one, and answering from an empty index is a mistake), a rebuild the engine starts on open
-// (an index written by another version of Folio) is awaited and shows its progress on stderr, user
-// errors become one-line CLI errors, and the engine always closes.
+// (an index written by another version of Folio, or the rest of such a rebuild that was
+// interrupted) is awaited and shows its progress on stderr, user errors become one-line CLI
+// errors, and the engine always closes.
 import { existsSync } from 'node:fs';
 import { FolioError, type EngineService } from '#shared/contract/engine.ts';
 import { createEngine, engineInternals } from '../engine/create-engine.ts';
@@ -19,33 +20,54 @@ export function cliFailure(db: string, error: unknown): unknown {
   return error;
 }
 
+const INTERRUPTED =
+  'interrupted while rebuilding; the next command that opens the index finishes the rebuild';
+
+/** Why the command waits, on stderr: what the engine found the index owed when it opened it. */
+function rebuildLine(db: string, rebuild: 'new' | 'resumed'): string {
+  const what =
+    rebuild === 'new'
+      ? 'rebuilding it from its vault folders first'
+      : 'resuming its interrupted rebuild from its vault folders first';
+  return `${db} was indexed by another version of Folio: ${what}\n`;
+}
+
+/** Waits for the engine's rebuild; Ctrl-C stops it between two files (the next opener resumes). */
+async function rebuilt(engine: EngineService, signal: AbortSignal | undefined): Promise<void> {
+  const stop = () => void engine.close();
+  signal?.addEventListener('abort', stop);
+  try {
+    await engineInternals(engine).ready();
+  } catch (error) {
+    if (!signal?.aborted) throw error; // a job the close ended mid-file: the interrupt itself
+  } finally {
+    signal?.removeEventListener('abort', stop);
+  }
+  if (signal?.aborted) throw new CliError(INTERRUPTED);
+}
+
 /**
  * Runs `work` on the engine of an existing index database named by `--db`. An index written by
- * another version of Folio is rebuilt from its vault folders first (docs/design.md#command-line):
- * minutes for a large vault, so it says why on stderr and shows the progress there.
+ * another version of Folio is rebuilt from its vault folders first, and a rebuild interrupted
+ * earlier is finished first (docs/design.md#command-line): minutes for a large vault, so it says
+ * why on stderr and shows the progress there.
  */
 export async function withIndex<T>(
   db: string | undefined,
-  io: { stderr: ProgressStream },
+  io: { stderr: ProgressStream; signal?: AbortSignal },
   work: (engine: EngineService) => Promise<T>,
 ): Promise<T> {
   if (!db) throw new UsageError('--db FILE is required');
   if (!existsSync(db)) throw new CliError(`--db ${db}: no such database (run \`index\` first)`);
   const engine = await createEngine({ dbPath: db, watch: false });
   const progress = progressReporter(io.stderr);
-  let told = false;
   const unsubscribe = engine.subscribe((event) => {
-    if (event.type !== 'indexProgress') return;
-    if (!told) {
-      told = true;
-      io.stderr.write(
-        `${db} was indexed by another version of Folio: rebuilding it from its vault folders first\n`,
-      );
-    }
-    progress.update(event.progress);
+    if (event.type === 'indexProgress') progress.update(event.progress);
   });
+  const rebuild = engineInternals(engine).rebuild();
+  if (rebuild) io.stderr.write(rebuildLine(db, rebuild));
   try {
-    await engineInternals(engine).ready();
+    await (rebuild ? rebuilt(engine, io.signal) : engineInternals(engine).ready());
     progress.end();
     unsubscribe();
     return await work(engine);

@@ -47,7 +47,8 @@ import {
   checkReadOnlyStamp,
   readOnlyRefusal,
   readOnlyVaultInfos,
-  StoredSettingsFollower,
+  rebuildOwedRefusal,
+  StoredStateFollower,
 } from './service/read-only.ts';
 import { Vaults } from './vaults/vaults.ts';
 import { SearchQueue } from './service/search-queue.ts';
@@ -61,8 +62,6 @@ import { ContentWarming } from './search/warm-contents.ts';
 import { TopRowsWarming } from './search/warm-top-rows.ts';
 import { weightParams } from './search/fts-statements.ts';
 import { RANKING_DEFAULTS } from './search/ranking.ts';
-
-const HASH_KEY = 'indexing_hash';
 
 class Engine implements EngineService {
   private readonly options: EngineOptions;
@@ -78,8 +77,12 @@ class Engine implements EngineService {
   private vaults!: Vaults;
   private settings!: Settings;
   private analyzer!: Analyzer;
-  /** Set when the engine is read-only: follows the settings another process saves. */
-  private follower: StoredSettingsFollower | null = null;
+  /** Set when the engine is read-only: follows the settings and rebuilds another process saves. */
+  private follower: StoredStateFollower | null = null;
+  /** What opening found the index owed (`EngineInternals.rebuild`). */
+  private rebuild: 'new' | 'resumed' | null = null;
+  /** Ids of the vaults owed a rebuild that this engine has not yet wholly reconciled. */
+  private readonly owed = new Set<number>();
   private closed = false;
   private readonly searches = new SearchQueue();
   /** Set with `EngineOptions.warm`: warms the index for typing while no search runs. */
@@ -104,15 +107,15 @@ class Engine implements EngineService {
     this.linkReader = new LinkReader(this.reader);
     if (readOnly) {
       checkReadOnlyStamp(this.registry, this.settings, this.options.dbPath);
-      this.follower = new StoredSettingsFollower(this.registry);
+      this.follower = new StoredStateFollower(this.registry);
       return;
     }
     this.startIndexing();
-    const rebuild = await this.checkIndexStamp();
+    const owed = await this.checkIndexStamp();
     // Others go first, so a wanted folder inside one of them is not refused as overlapping it.
     if (this.options.exclusiveVaults) await this.vaults.keepOnly(this.options.vaults ?? []);
     const added = this.vaults.register(this.options.vaults ?? []);
-    this.vaults.startAll((name) => rebuild || added.has(name));
+    this.vaults.startAll((name) => owed.has(name) || added.has(name));
   }
 
   /** Warms what typing needs in the background (docs/design.md#warming-before-typing). */
@@ -159,6 +162,7 @@ class Engine implements EngineService {
       emit: (event) => this.emit(event),
       onChange: () => this.vaults.changed(),
       onFailure: (name) => this.live.checkRoot(name),
+      onWhole: (vault) => this.rebuilt(vault.id),
     });
     this.live = new LiveVaults({
       scheduler: this.scheduler,
@@ -179,18 +183,34 @@ class Engine implements EngineService {
   }
 
   /**
-   * True when the index was built with other analysis settings or format, or carries no stamp
-   * while it has vaults: it is cleared and must be rebuilt.
+   * The names of the vaults owed a rebuild from disk: every vault when the index was built with
+   * other analysis settings or format, or carries no stamp (it is cleared and stamped now); else
+   * those a rebuild left owing when it was interrupted (docs/design.md#command-line).
    */
-  private async checkIndexStamp(): Promise<boolean> {
+  private async checkIndexStamp(): Promise<Set<string>> {
     const current = indexingHash(this.settings, INDEX_FORMAT);
-    const stored = this.registry.meta(HASH_KEY);
-    if (stored === current) return false;
-    const vaults = this.registry.vaults();
-    for (const vault of vaults) await this.client.clearVault(vault.id);
-    this.registry.setMeta(HASH_KEY, current);
-    // Every vault cleared is rebuilt from disk — a missing stamp too, never an index left empty.
-    return vaults.length > 0;
+    const stale = this.registry.stamp() !== current;
+    if (stale) {
+      const vaults = this.registry.vaults();
+      for (const vault of vaults) await this.client.clearVault(vault.id);
+      // Every vault cleared is rebuilt from disk — a missing stamp too, never an index left empty.
+      this.registry.restamp(current, vaults);
+    }
+    const owed = this.registry.rebuildOwed();
+    this.rebuild = owed.length === 0 ? null : stale ? 'new' : 'resumed';
+    for (const vault of owed) this.owed.add(vault.id);
+    return new Set(owed.map((vault) => vault.name));
+  }
+
+  /** A vault was wholly reconciled: a rebuild it was owed is done. */
+  private rebuilt(vaultId: number): void {
+    if (!this.owed.delete(vaultId)) return;
+    try {
+      this.registry.rebuilt(vaultId);
+    } catch {
+      // Still marked (the database busy past its timeout): the next opener reconciles the vault
+      // again and finds it complete.
+    }
   }
 
   private emit(event: EngineEvent): void {
@@ -203,11 +223,18 @@ class Engine implements EngineService {
     }
   }
 
-  /** Runs a read, turning SQLite failures into one-line errors naming the database. */
-  private guard<T>(read: () => T): T {
+  /**
+   * Runs a read, turning SQLite failures into one-line errors naming the database. Read-only, it
+   * refuses while vaults are owed a rebuild, unless `partial` (the vault list, the file errors).
+   */
+  private guard<T>(read: () => T, partial = false): T {
     if (this.closed) throw new FolioError('unavailable', 'the engine is closed');
     try {
-      if (this.follower) this.followSettings(this.follower);
+      if (this.follower) {
+        this.followSettings(this.follower);
+        const { owed } = this.follower;
+        if (owed.length > 0 && !partial) throw rebuildOwedRefusal(this.options.dbPath, owed);
+      }
       return read();
     } catch (error) {
       if (error instanceof FolioError) throw error;
@@ -216,7 +243,7 @@ class Engine implements EngineService {
   }
 
   /** Read-only: adopts the settings another process saved (a new stemmer: a new analyzer). */
-  private followSettings(follower: StoredSettingsFollower): void {
+  private followSettings(follower: StoredStateFollower): void {
     const next = follower.changed();
     if (!next) return;
     if (next.stemmer !== this.settings.stemmer) this.analyzer = createAnalyzer(next.stemmer);
@@ -280,8 +307,9 @@ class Engine implements EngineService {
   }
 
   async listVaults(): Promise<VaultInfo[]> {
-    return this.guard(() =>
-      this.follower ? readOnlyVaultInfos(this.registry) : this.vaults.infos(),
+    return this.guard(
+      () => (this.follower ? readOnlyVaultInfos(this.registry) : this.vaults.infos()),
+      true,
     );
   }
 
@@ -306,7 +334,7 @@ class Engine implements EngineService {
   }
 
   async listFileErrors(request: { vault?: string }) {
-    return this.guard(() => this.registry.fileErrors(request.vault ?? null));
+    return this.guard(() => this.registry.fileErrors(request.vault ?? null), true);
   }
 
   private settingsState(): SettingsState {
@@ -382,6 +410,7 @@ class Engine implements EngineService {
       },
       busy: (vault) => this.live?.busy(vault) ?? false,
       problem: (vault) => this.scheduler?.failure(vault) ?? this.live?.problem(vault),
+      rebuild: () => this.rebuild,
       settings: () => this.settings,
       analyzer: () => this.analyzer,
       warmed: async () => this.warmer?.finished(),

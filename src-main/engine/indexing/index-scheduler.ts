@@ -20,6 +20,11 @@ export interface SchedulerDeps {
   onChange(): void;
   /** A job of `vault` failed (the caller checks whether its folder went offline). */
   onFailure(vault: string, error: Error): void;
+  /**
+   * A whole reconcile of the vault ran to its end (not stopped, not failed): the index holds
+   * the whole folder (a vault owed a rebuild owes it no more).
+   */
+  onWhole?(vault: VaultTarget): void;
 }
 
 function failureReason(error: unknown, root: string): string {
@@ -161,6 +166,8 @@ export class IndexScheduler {
       );
       this.failures.delete(vault);
       this.summaries.set(vault, summary);
+      // A stopped reconcile returns what it did so far: only one run to its end is whole.
+      if (!scopes && !signal.aborted) this.deps.onWhole?.(target);
     } catch (error) {
       const message = `vault "${vault}": ${failureReason(error, target.root)}`;
       this.failures.set(vault, message);

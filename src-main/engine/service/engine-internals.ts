@@ -21,6 +21,12 @@ export interface EngineInternals {
    * started (read-only CLI commands wait for it instead of answering from an empty index).
    */
   ready(): Promise<void>;
+  /**
+   * What opening found the index owed (docs/design.md#command-line): `new`, a rebuild from disk
+   * (another version of Folio wrote it: it was just cleared); `resumed`, the rest of a rebuild
+   * that was interrupted; null, nothing.
+   */
+  rebuild(): 'new' | 'resumed' | null;
   settings(): Settings;
   analyzer(): Analyzer;
   /**

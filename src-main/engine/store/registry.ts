@@ -1,4 +1,7 @@
 // The vault registry, the persisted settings and the index stamp, on the engine's connection.
+// The stamp names the analysis the index was built with; beside it, one meta row per vault still
+// owed a rebuild after the index was cleared for a new stamp
+// (docs/architecture.md#the-index-is-a-rebuildable-cache).
 import type { Statement } from 'better-sqlite3';
 import type { Db } from './database.ts';
 import type { VaultRow } from './index-reader.ts';
@@ -37,6 +40,12 @@ const toRecord = (row: VaultDbRow): VaultRecord => ({
   errors: row.errors,
 });
 
+/** The meta key of the index stamp: a hash of the settings and format the index was built with. */
+const STAMP_KEY = 'indexing_hash';
+
+/** The meta key marking a vault cleared for a new stamp and not yet rebuilt; its value: the name. */
+const OWED_PREFIX = 'rebuild_owed:';
+
 const VAULT_SELECT = `SELECT v.id, v.name, v.root, v.pinned, v.ignore, v.sample, v.device,
   (SELECT count(*) FROM files f WHERE f.vault_id = v.id) AS documents,
   (SELECT count(*) FROM file_errors e WHERE e.vault_id = v.id) AS errors FROM vaults v`;
@@ -57,6 +66,8 @@ export class Registry {
       ),
       setBase: s('UPDATE vaults SET next_node = ? WHERE id = ?'),
       remove: s('DELETE FROM vaults WHERE id = ?'),
+      owed: s(`SELECT key FROM meta WHERE key >= '${OWED_PREFIX}' AND key < '${OWED_PREFIX}~'`),
+      deleteMeta: s('DELETE FROM meta WHERE key = ?'),
       update: s('UPDATE vaults SET pinned = ?, ignore = ? WHERE id = ?'),
       settings: s('SELECT key, value FROM settings'),
       setSetting: s(`INSERT INTO settings (key, value) VALUES (?, ?)
@@ -89,9 +100,15 @@ export class Registry {
     return this.vault(name)!;
   }
 
-  /** Unregisters a vault; its documents must have been removed from the index first. */
+  /**
+   * Unregisters a vault; its documents must have been removed from the index first. A rebuild it
+   * was owed goes with it, in the same transaction.
+   */
   removeVault(id: number): void {
-    this.statements.remove!.run(id);
+    this.db.transaction(() => {
+      this.statements.remove!.run(id);
+      this.statements.deleteMeta!.run(OWED_PREFIX + id);
+    })();
   }
 
   updateVault(id: number, pinned: boolean, ignore: string[]): void {
@@ -129,11 +146,35 @@ export class Registry {
     })();
   }
 
-  meta(key: string): string | undefined {
-    return (this.statements.meta!.get(key) as { value: string } | undefined)?.value;
+  /** The index stamp (undefined in a new database, or one from before stamps). */
+  stamp(): string | undefined {
+    return (this.statements.meta!.get(STAMP_KEY) as { value: string } | undefined)?.value;
   }
 
-  setMeta(key: string, value: string): void {
-    this.statements.setMeta!.run(key, value);
+  /**
+   * Stamps an index whose vaults were all cleared, and marks each of `owed` as owed a rebuild —
+   * in one transaction, so an index never carries the new stamp without the marks of the
+   * vaults it still lacks.
+   */
+  restamp(stamp: string, owed: readonly VaultRecord[]): void {
+    this.db.transaction(() => {
+      this.statements.setMeta!.run(STAMP_KEY, stamp);
+      for (const vault of owed) this.statements.setMeta!.run(OWED_PREFIX + vault.id, vault.name);
+    })();
+  }
+
+  /** The registered vaults owed a rebuild (cleared for the stamp, not yet wholly reconciled). */
+  rebuildOwed(): VaultRecord[] {
+    const ids = new Set(
+      (this.statements.owed!.all() as Array<{ key: string }>).map((row) =>
+        Number(row.key.slice(OWED_PREFIX.length)),
+      ),
+    );
+    return ids.size === 0 ? [] : this.vaults().filter((vault) => ids.has(vault.id));
+  }
+
+  /** A whole reconcile of the vault committed: it owes no rebuild any more. */
+  rebuilt(vaultId: number): void {
+    this.statements.deleteMeta!.run(OWED_PREFIX + vaultId);
   }
 }
