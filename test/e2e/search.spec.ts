@@ -81,6 +81,46 @@ test('the outline scrolls to the selected node of another document', async ({ pa
   await expect(shown).toBeInViewport();
 });
 
+// A reference page (msdocs-cpp's <memory> functions: 80 functions, each with Parameters, Remarks,
+// Example) scrolled its shown function to the outline's last line, the subsections its result
+// merged out of sight below it (docs/ui.md#the-outline).
+test('the outline shows the subsections under a node it scrolls to', async ({ page, bridge }) => {
+  const functions = Array.from(
+    { length: 80 },
+    (_, i) =>
+      `## function_${i + 1}\n\n${i === 59 ? 'Makes a quokkalith. ' : ''}Does step ${i + 1}.\n\n` +
+      `### Parameters\n\nThe arguments.\n\n### Remarks\n\nNotes.\n\n### Example\n\nCode.\n`,
+  );
+  writeFileSync(join(bridge.vaultDir, 'Reference.md'), `# Reference\n\n${functions.join('\n')}`);
+  await page.goto(bridge.url);
+  await expect(async () => {
+    await searchBox(page).fill('');
+    await searchBox(page).fill('quokkalith');
+    await expect(results(page).first()).toContainText('function_60', { timeout: 1000 });
+  }).toPass({ timeout: 20_000 });
+  const shown = outline(page).getByRole('treeitem', { selected: true });
+  await expect(shown).toContainText('function_60');
+  await expect(shown).toBeInViewport();
+  const rows = outline(page).getByRole('treeitem');
+  const at = await rows.evaluateAll((items) =>
+    items.findIndex((item) => item.getAttribute('aria-selected') === 'true'),
+  );
+  // A row above it (context) and its three subsections below it are in view.
+  await expect(rows.nth(at - 1)).toBeInViewport();
+  for (const [offset, title] of [
+    [1, 'Parameters'],
+    [2, 'Remarks'],
+    [3, 'Example'],
+  ] as const) {
+    await expect(rows.nth(at + offset)).toContainText(title);
+    await expect(rows.nth(at + offset)).toBeInViewport();
+  }
+  for (const scheme of ['light', 'dark'] as const) {
+    await page.emulateMedia({ colorScheme: scheme });
+    await page.screenshot({ path: join(SCREENSHOTS, `main-outline-scrolled-${scheme}.png`) });
+  }
+});
+
 test('multi-byte text is highlighted at the right characters', async ({ page, bridge }) => {
   await page.goto(bridge.url);
   await searchBox(page).fill('quokkaword');
