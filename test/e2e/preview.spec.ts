@@ -236,3 +236,46 @@ test('a note without text says so in the preview', async ({ page, bridge }) => {
     await page.screenshot({ path: join(SCREENSHOTS, `preview-no-text-${scheme}.png`) });
   }
 });
+
+// obsidian-hub's plugin notes (some 1,600) open with four shields.io badges. Written as
+// `[alt: address]`, their addresses filled the preview's first screen, and quick search's; each
+// shows as its alt text and host now, the address in its tooltip (docs/ui.md#the-preview).
+test('remote images show as their alt text and host, not their whole address', async ({
+  page,
+  bridge,
+}) => {
+  const badge = (alt: string, path: string) =>
+    `![${alt}](https://img.shields.io/github/${path}/mgmeyers/obsidian-kanban?color=573E7A&logo=github&style=for-the-badge)`;
+  writeFileSync(
+    join(bridge.vaultDir, 'Wombat board.md'),
+    [
+      `${badge('GitHub all releases', 'downloads')}   `,
+      `${badge('GitHub manifest version', 'manifest-json/v')}   `,
+      `${badge('GitHub Repo stars', 'stars')}`,
+      '',
+      '# Wombat board',
+      '',
+      'Create markdown-backed wombat boards.',
+      '',
+    ].join('\n'),
+  );
+  await page.goto(bridge.url);
+  await searchBox(page).fill('wombat board');
+  await expect(results(page).first()).toContainText('Wombat board');
+  const images = article(page).locator('.image-ref');
+  await expect(images).toHaveText([
+    '[GitHub all releases (img.shields.io)]',
+    '[GitHub manifest version (img.shields.io)]',
+    '[GitHub Repo stars (img.shields.io)]',
+  ]);
+  await expect(images.last()).toHaveAttribute(
+    'title',
+    /^Image not loaded: https:\/\/img\.shields\.io\/github\/stars\/mgmeyers\/obsidian-kanban\?/,
+  );
+  await expect(article(page)).not.toContainText('https://');
+  await expect(article(page).getByRole('heading', { name: 'Wombat board' })).toBeInViewport();
+  for (const scheme of ['light', 'dark'] as const) {
+    await page.emulateMedia({ colorScheme: scheme });
+    await page.screenshot({ path: join(SCREENSHOTS, `preview-remote-images-${scheme}.png`) });
+  }
+});

@@ -65,8 +65,10 @@ test('hostile notes execute nothing in snippets, outline or preview', async ({ p
     .getByRole('tree', { name: 'Outline' })
     .getByRole('treeitem', { name: /Hostile/ })
     .click();
-  await expect(article).toContainText(
-    '[an image that must not load: http://127.0.0.1:9/tracker.png]',
+  await expect(article).toContainText('[an image that must not load (127.0.0.1)]');
+  await expect(article.locator('.image-ref').first()).toHaveAttribute(
+    'title',
+    'Image not loaded: http://127.0.0.1:9/tracker.png',
   );
   expect(foreignRequests).toEqual([]);
   expect(page.url()).toContain(bridge.origin);

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import {
   elementAttributes,
   imageLabel,
+  imageTitle,
   linkTarget,
   vaultImageUrl,
 } from '../../src-renderer/src/lib/hast-attributes.ts';
@@ -62,11 +63,28 @@ describe('linkTarget', () => {
 });
 
 describe('imageLabel', () => {
-  it('shows the alt text and the address instead of loading', () => {
+  it('shows the alt text and the host of a web address instead of loading', () => {
     expect(imageLabel(element('img', { alt: 'Map', src: 'https://e.org/m.png' }))).toBe(
-      '[Map: https://e.org/m.png]',
+      '[Map (e.org)]',
+    );
+    const badge =
+      'https://img.shields.io/github/stars/mgmeyers/obsidian-kanban?color=573E7A&logo=github';
+    expect(imageLabel(element('img', { alt: 'GitHub Repo stars', src: badge }))).toBe(
+      '[GitHub Repo stars (img.shields.io)]',
+    );
+    expect(imageTitle(element('img', { alt: 'GitHub Repo stars', src: badge }))).toBe(
+      `Image not loaded: ${badge}`,
+    );
+    expect(imageLabel(element('img', { src: 'http://user@127.0.0.1:9/t.png' }))).toBe(
+      '[image (127.0.0.1)]',
+    );
+  });
+  it('shows a path whole, and no address when there is none', () => {
+    expect(imageLabel(element('img', { alt: 'Plan', src: 'attachments/plan.png' }))).toBe(
+      '[Plan: attachments/plan.png]',
     );
     expect(imageLabel(element('img', {}))).toBe('[image]');
+    expect(imageTitle(element('img', {}))).toBe('Image not loaded');
   });
 });
 

@@ -48,12 +48,40 @@ export function linkTarget(element: Element): string | null {
   return null;
 }
 
-/** What an image shows instead of loading: its alt text and address. */
+/**
+ * What an image shows instead of loading: its alt text and, for a web address, the host it would
+ * come from (`[GitHub Repo stars (img.shields.io)]`); any other address (a path) whole. The whole
+ * address is the tooltip ({@link imageTitle}). obsidian-hub's plugin notes open with four
+ * shields.io badges: written whole, their addresses filled the preview's first screen
+ * (docs/ui.md#the-preview).
+ */
 export function imageLabel(element: Element): string {
   const alt = typeof element.properties.alt === 'string' ? element.properties.alt.trim() : '';
-  const src = typeof element.properties.src === 'string' ? element.properties.src : '';
+  const src = imageSource(element);
   const label = alt || 'image';
+  const host = webHost(src);
+  if (host) return `[${label} (${host})]`;
   return src ? `[${label}: ${src}]` : `[${label}]`;
+}
+
+/** The host of an http(s) address; null for anything else. */
+function webHost(src: string): string | null {
+  if (!/^https?:\/\//i.test(src)) return null;
+  try {
+    return new URL(src).hostname || null;
+  } catch {
+    return null;
+  }
+}
+
+/** The tooltip of an image shown by its label: that it was not loaded, and its address. */
+export function imageTitle(element: Element): string {
+  const src = imageSource(element);
+  return src ? `Image not loaded: ${src}` : 'Image not loaded';
+}
+
+function imageSource(element: Element): string {
+  return typeof element.properties.src === 'string' ? element.properties.src.trim() : '';
 }
 
 /** The note a preview shows, for resolving its relative image paths. */
