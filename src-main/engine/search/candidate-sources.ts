@@ -87,7 +87,7 @@ export interface FuzzySource extends WholeSourceState {
 export interface ListingSource extends PagedSource {
   kind: 'listing';
   listing: RankedListing;
-  /** The look-ups the topic's listings share (partial-candidates.ts `markChecked`). */
+  /** The look-ups the topic's listings share (partial-candidates.ts `lookUpWith`). */
   lookUps: Map<string, number[]>;
 }
 
@@ -102,7 +102,7 @@ export type WholeSource = FullSource | FuzzySource;
 /** Where candidates come from. */
 export type SourceKind = Source['kind'];
 
-/** What reading the sources needs. */
+/** What planning and reading the sources needs (topic-ranking.ts `RankContext` holds it). */
 export interface SourceContext {
   reader: IndexReader;
   options: RankingOptions;
@@ -210,7 +210,7 @@ function partialBound(topic: Topic, context: SourceContext): number {
   let best = 0;
   topic.wanted.forEach((w, j) => {
     // The others' sum, not all minus this one's: two groups' Infinity − Infinity is NaN, and a
-    // NaN bound left the partial source unread (`ownership (zzqqxx OR yyqq)` found nothing).
+    // NaN bound is never read (`ownership (zzqqxx OR yyqq)` would find nothing).
     const others = share.reduce((sum, c, i) => (i === j ? sum : sum + c), 0);
     const coverage = (topic.weight - w.weight) / topic.weight;
     // Its heading and context shares are at most its coverage, as in `scoreBound`.
@@ -227,10 +227,9 @@ function partialBound(topic: Topic, context: SourceContext): number {
  * least one's ceiling); its coverage at most `fuzzyCoverage`'s before any row is read; its
  * heading and context shares at most that coverage (`scoreBound`). Infinity when a ceiling is
  * unknown (a phrase's idf within a column, a prefix, a group, a typed word's completions) or
- * filters score too. Before, the source was read first whatever its bound: 'CDocument' at ten
- * copies of msdocs-cpp ranked 400 rows of its variant 'document' (31 ms of a 42 ms search) whose
- * bound, 5.2 after them, was far below the top's floor, 35.5
- * (docs/benchmarks.md#scale-ten-copies-of-msdocs-cpp).
+ * filters score too. Bounded, a common variant's rows are not ranked when the full source fills
+ * the top ('CDocument' at ten copies of msdocs-cpp: 400 rows of 'document', 31 ms of a 42 ms
+ * search, none near the top's floor; docs/benchmarks.md#scale-ten-copies-of-msdocs-cpp).
  */
 function fuzzyBound(topic: Topic, context: SourceContext): number {
   const { options, total } = context;
@@ -265,11 +264,11 @@ const NONE_READ: ReadonlyMap<number, number> = new Map();
  * `fuzzyWeight` of its weight — and of every operand whose exact rows in the source have all
  * been read (`unreadExact`: none before the source is read). Its score bound (ranking.ts
  * `scoreBound`: bm25 × coverage^`coveragePower` × placement, the heading and context shares at
- * most the coverage) is then at most `orderBound` of its row order and this coverage. Without the
- * first, the source's bound was a full match's, and a query whose word has a common variant
- * ('rvalue' → 'value') read all its rows; without the second, a typed 'rvalue refe' still read
- * all 8,000 of them once its few rows holding 'rvalue' itself were read
- * (docs/benchmarks.md#typed-queries-and-the-fuzzy-sources-bound).
+ * most the coverage) is then at most `orderBound` of its row order and this coverage. The first
+ * keeps a query whose word has a common variant ('rvalue' → 'value': 8,000 rows) from reading
+ * the variant's rows as if they were full matches; the second keeps it so once the few rows
+ * holding 'rvalue' itself are read ('rvalue refe' typed;
+ * docs/benchmarks.md#typed-queries-and-the-fuzzy-sources-bound).
  */
 export function fuzzyCoverage(
   topic: Topic,

@@ -74,7 +74,7 @@ export interface ListedForms {
  */
 export function listedForms(forms: Form[], options: RankingOptions): ListedForms {
   // A form no row holds lists nothing: it must not keep the common ones from being listed
-  // ('vector zzqqxx' on a vault where "vector" is common found nothing).
+  // ('vector zzqqxx' on a vault where "vector" is common would find nothing).
   const held = forms.filter((f) => f.rows > 0);
   const listed = held.filter((f) => f.rows <= options.commonRows);
   if (listed.length > 0) return { forms: listed, narrowed: false };
@@ -181,12 +181,15 @@ export function readPartial(
   for (const form of toppedForms(topic, forms, listed.forms, context.options))
     topped.set(form, listTop(topic, context, form, take));
   const checked = forms.filter((f) => !listed.forms.includes(f));
+  const lookUp = lookUpWith(context, page?.lookUps);
+  const marking: Marking = { topic, context, candidates: fresh, checked, among, lookUp };
+  // Narrowed and read whole, `among` is the one listed form's rows.
+  const held = listed.narrowed && !page ? listed.forms[0]! : undefined;
+  markChecked(marking, topped, page, held);
   // The top rows' flags are not looked up (`listTop`): only the words they hold are.
   // Narrowed, the listed rows are scored with every other operand's phrases (`narrowed`), or
   // hold none of them (its titled rows), so their flags show where those are.
-  const flagged = listed.narrowed && topic.restriction === null;
-  const held = listed.narrowed && !page ? listed.forms[0]! : undefined;
-  markChecked(topic, context, checked, fresh, { among, topped, page, flagged, held });
+  markFlags(marking, page !== undefined || (listed.narrowed && topic.restriction === null));
   const all = allOperands(topic);
   const partial: Candidate[] = [];
   for (const [rowid, c] of fresh) {
@@ -276,40 +279,12 @@ function listForm(
   }
 }
 
-/**
- * Marks the common forms on the candidates: which they hold and their estimated bm25 (looked up
- * among the rows of the listed forms, `among`, and of the topped ones), then whether one is in a
- * candidate's title, context or own text (among the listed forms' rows). A topped form is not
- * looked up among its own top rows, which hold it: 'move constructor' read all 2,831 rows of
- * 'constructor' so (docs/benchmarks.md#statements-per-search-and-what-they-cost). A ranked
- * listing's page (`page`) says which operands its rows hold as typed, and its rows' flags say
- * where those are: only fuzzy forms are looked up ('virtual base class' at ten copies of
- * msdocs-cpp looked up 'class' and two flags among 40,000 rows of 'virtual', ~30 ms, for a page
- * of 330: docs/benchmarks.md#scale-ten-copies-of-msdocs-cpp).
- */
-function markChecked(
-  topic: Topic,
-  context: SourceContext,
-  checked: Form[],
-  candidates: ReadonlyMap<number, Candidate>,
-  {
-    among,
-    topped,
-    page,
-    flagged = false,
-    held,
-  }: {
-    among: string;
-    topped: ReadonlyMap<Form, number[]>;
-    page?: ListedPage;
-    flagged?: boolean;
-    /** The one listed form when its rows are `narrowed`: `among` is its rows. */
-    held?: Form;
-  },
-): void {
-  // The look-ups made already (a ranked listing's earlier pages').
-  const memo = page?.lookUps;
-  const lookUp = (expr: string, within: string) => {
+/** FTS5 look-ups: the rowids of `expr` among `within`. */
+type LookUp = (expr: string, within: string) => number[];
+
+/** Look-ups in the index, remembered in `memo` when given (a ranked listing's, across its pages). */
+function lookUpWith(context: SourceContext, memo?: Map<string, number[]>): LookUp {
+  return (expr, within) => {
     const key = and(expr, within);
     let rowids = memo?.get(key);
     if (!rowids) {
@@ -318,13 +293,44 @@ function markChecked(
     }
     return rowids;
   };
-  const mark = (rowids: Iterable<number>, set: (c: Candidate) => void) => {
-    for (const rowid of rowids) {
-      const c = candidates.get(rowid);
-      if (c) set(c);
-    }
-  };
-  for (const form of checked) {
+}
+
+/** What marking a read's candidates with its common forms needs (`markChecked`, `markFlags`). */
+interface Marking {
+  topic: Topic;
+  context: SourceContext;
+  candidates: ReadonlyMap<number, Candidate>;
+  /** The common forms, not listed: their rows are looked up, not read. */
+  checked: Form[];
+  /** The listed forms' rows (an OR of their expressions), where the common forms are looked up. */
+  among: string;
+  lookUp: LookUp;
+}
+
+/** Calls `set` on the candidates among `rowids`. */
+function mark(m: Marking, rowids: Iterable<number>, set: (c: Candidate) => void): void {
+  for (const rowid of rowids) {
+    const c = m.candidates.get(rowid);
+    if (c) set(c);
+  }
+}
+
+/**
+ * Marks which common forms each candidate holds, with their estimated bm25 (looked up among the
+ * rows of the listed forms, `among`, and of the topped ones). A topped form is not looked up among
+ * its own top rows, which hold it: 'move constructor' read all 2,831 rows of 'constructor' so
+ * (docs/benchmarks.md#statements-per-search-and-what-they-cost). A ranked listing's page (`page`)
+ * says which operands its rows hold as typed: only fuzzy forms are looked up. `held`: the one
+ * listed form when its rows are `narrowed`, `among` being its rows.
+ */
+function markChecked(
+  m: Marking,
+  topped: ReadonlyMap<Form, number[]>,
+  page: ListedPage | undefined,
+  held: Form | undefined,
+): void {
+  const { topic, context, candidates, among } = m;
+  for (const form of m.checked) {
     const bit = 1 << form.operand;
     const estimate = commonEstimate(topic, form, context);
     const others = [...topped.keys()].filter((f) => f !== form).map((f) => f.expr);
@@ -332,33 +338,40 @@ function markChecked(
     let rowids: Iterable<number>;
     if (page && !form.fuzzy) rowids = page.held & bit ? candidates.keys() : [];
     else {
-      const looked = lookUp(form.expr, or([among, ...others]));
+      const looked = m.lookUp(form.expr, or([among, ...others]));
       // Narrowed, the listed form's rows are not all read: a row looked up among them alone (a
       // common form's top row) holds it too — of two operands, a full match, the full source's.
-      if (held && others.length === 0) mark(looked, (c) => (c.exact |= 1 << held.operand));
+      if (held && others.length === 0) mark(m, looked, (c) => (c.exact |= 1 << held.operand));
       const found = new Set(looked);
       for (const rowid of topped.get(form) ?? []) found.add(rowid);
       rowids = found;
     }
-    mark(rowids, (c) => {
+    mark(m, rowids, (c) => {
       if (form.fuzzy && c.exact & bit) return;
       c.bm25 += estimate;
       if (form.fuzzy) c.fuzzy |= bit;
       else c.exact |= bit;
     });
   }
+}
+
+/**
+ * Marks whether a common form is in a candidate's title, context or own text (looked up among the
+ * listed forms' rows). `shown`: the rows' flags show where the operands as typed are — a ranked
+ * listing's page ('virtual base class' at ten copies of msdocs-cpp looked up 'class' and two flags
+ * among 40,000 rows of 'virtual', ~30 ms, for a page of 330), or the narrowed rows read whole,
+ * scored with every operand's phrases as typed or holding no other ('how to set the C++ language
+ * standard version' at ten copies looked up three flags among 24,720 rows of 'languag', 26 ms;
+ * docs/benchmarks.md#scale-ten-copies-of-msdocs-cpp) — so only fuzzy forms are looked up.
+ */
+function markFlags(m: Marking, shown: boolean): void {
+  const { topic, checked, candidates, among } = m;
   if (checked.length === 0) return;
-  const fields =
-    page || flagged ? [] : topic.query.required.filter((o) => o.filter).map((o) => o.expr);
+  const fields = shown ? [] : topic.query.required.filter((o) => o.filter).map((o) => o.expr);
   let words = or(checked.map((f) => f.expr));
-  if (page || flagged) {
-    // A listing's rows' flags show its operands as typed; the others are not in its rows. So do
-    // the narrowed rows' (`flagged`): scored with every operand's phrases as typed, or holding
-    // no other ('how to set the C++ language standard version' at ten copies looked up three
-    // flags among 24,720 rows of 'languag', 26 ms, that its rows' flags had shown:
-    // docs/benchmarks.md#scale-ten-copies-of-msdocs-cpp). The fuzzy forms stay grouped, as
-    // among several forms: `{title} : (("malloc" OR "alloc")) NOT ("malloc")` alone would leave
-    // the NOT outside the column filter.
+  if (shown) {
+    // The fuzzy forms stay grouped, as among several forms: `{title} : (("malloc" OR "alloc"))
+    // NOT ("malloc")` alone would leave the NOT outside the column filter.
     const fuzzy = checked.filter((f) => f.fuzzy).map((f) => f.expr);
     if (fuzzy.length === 0) return;
     words = `(${fuzzy.join(' OR ')})`;
@@ -372,14 +385,14 @@ function markChecked(
     contexted &&= c.contexted;
     own &&= c.own;
   }
-  if (!titled) mark(lookUp(`{title} : ${grouped(words)}`, among), (c) => (c.titled = true));
+  if (!titled) mark(m, m.lookUp(`{title} : ${grouped(words)}`, among), (c) => (c.titled = true));
   if (!contexted) {
     const places = `{title context path path_components} : ${grouped(words)}`;
-    mark(lookUp(places, among), (c) => (c.contexted = true));
+    mark(m, m.lookUp(places, among), (c) => (c.contexted = true));
   }
   if (!own) {
     const ownText = `{title body} : ${grouped(or([words, ...fields]))}`;
-    mark(lookUp(ownText, among), (c) => (c.own = true));
+    mark(m, m.lookUp(ownText, among), (c) => (c.own = true));
   }
 }
 
@@ -407,7 +420,7 @@ const grouped = (expr: string) => (expr.startsWith('{') ? `(${expr})` : expr);
  * A listed form's rows when every form is common (`listedForms`): those holding another operand
  * too, and those naming it in their title (`readInTitle`). Of two operands, a row holding the
  * other too holds both, a full match `readPartial` drops: they are not read ('const refe' typed
- * read 5,195 rows for nothing, docs/benchmarks.md#typed-prefixes).
+ * would read 5,195 rows for nothing, docs/benchmarks.md#typed-prefixes).
  */
 function narrowed(topic: Topic, form: Form): string[] {
   const others = topic.wanted.flatMap((w, i) => (i === form.operand ? [] : [w.operand.expr]));

@@ -146,7 +146,7 @@ function heldListing(
  * flags are FTS5 phrase matches of the listing's words as typed, while a heading holds an
  * operand's phrase when it holds its words in any order (heading-match.ts `headingShares`). With
  * fuzzy forms, all of it: a fuzzy form's look-up flags the rows whose title holds a variant
- * (partial-candidates.ts `markChecked`), and their own bound then takes the whole heading.
+ * (partial-candidates.ts `markFlags`), and their own bound then takes the whole heading.
  */
 function unflaggedWeight(topic: Topic): number {
   let weight = 0;

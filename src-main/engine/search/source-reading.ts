@@ -73,9 +73,9 @@ function readWhole(
   const rows = nextRows(source, topic, context, page, least);
   source.offset += rows.length;
   // Typed, the full source gives its first page only: twice the candidates the top asks for.
-  // Its next rows' bound is the last row's, and a score may reach it through the heading and
-  // context shares, so the top read on: ranking all of 'const refer's 5,195 rows a second time
-  // to fetch 3,200 more (docs/benchmarks.md#typed-prefixes).
+  // Its next rows' bound is the last row's, which a score may reach through the heading and
+  // context shares, so the top would read on: all of 'const refer''s 5,195 rows ranked again to
+  // fetch 3,200 more (docs/benchmarks.md#typed-prefixes).
   source.done =
     (rows.length < page && source.above === null) || (topic.typing && source.kind === 'full');
   const all = allOperands(topic);
@@ -165,13 +165,13 @@ const LAST_FETCH = 3;
 
 /**
  * A ranked source's next `page` rows. Every run of its statement scores and sorts all the rows
- * of its expression (FTS5 cannot rank a page alone), so paging with OFFSET cost a whole run per
- * page: a fuzzy source of a common variant ('rvalue' → 'value': 8,000 rows, 20 pages) took
- * seconds. The first page is one run with a LIMIT; the second run fetches the next
+ * of its expression (FTS5 cannot rank a page alone), so a page is no run of its own with an
+ * OFFSET (a fuzzy source of a common variant, 'rvalue' → 'value': 8,000 rows in 20 pages, took
+ * seconds so). The first page is one run with a LIMIT; the second run fetches the next
  * `SECOND_FETCH_PAGES` pages, a third all the rest, and pages come from what was fetched — the
- * same rows in the same order as paging. Fetching all the rest at the second page made
- * 'lvalue rvalue' on ten copies of msdocs-cpp turn 100k rows into arrays to use 1,600 of them
- * (docs/benchmarks.md#search-v2-speed-fixes).
+ * same rows in the same order as paging. All the rest at the second would turn 100k rows into
+ * arrays to use 1,600 ('lvalue rvalue' at ten copies of msdocs-cpp;
+ * docs/benchmarks.md#search-v2-speed-fixes).
  */
 function nextRows(
   source: WholeSource | ListingSource,
@@ -212,11 +212,11 @@ function nextRows(
  * The least row order whose score bound (`orderBound`, as `boundSource` takes it) reaches
  * `least`; 0 while nothing can be told (no floor yet). A full or fuzzy source's second fetch
  * takes the rows of at least this order, all of them, in place of its next eight pages: the
- * statement scores every row either way, and sorts only those that can still count. 'MFC
- * ribbon' at ten copies of msdocs-cpp ranked all 21,670 rows of its full source three times
- * (the first page, eight more, then the 18,070 left: 27 + 35 + 45 ms) to visit 7,280; down to
- * the floor after its first page, its second statement returns ~5,700 rows (~28 ms) and is its
- * last (docs/benchmarks.md#scale-ten-copies-of-msdocs-cpp).
+ * statement scores every row either way, and sorts only those that can still count: 'MFC
+ * ribbon' at ten copies of msdocs-cpp, down to the floor after its first page, fetches ~5,700
+ * rows (~28 ms) in its second statement and its last, where eight pages and then the rest
+ * ranked all 21,670 rows three times (27 + 35 + 45 ms;
+ * docs/benchmarks.md#scale-ten-copies-of-msdocs-cpp).
  */
 function leastOrder(
   source: WholeSource,

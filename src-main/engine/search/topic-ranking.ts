@@ -7,28 +7,21 @@
 // partial or fuzzy sources.
 import type { Analyzer } from '../analysis/analyzer.ts';
 import type { CompiledOperand } from '../query/compile.ts';
-import type { IndexReader } from '../store/index-reader.ts';
 import { bitCount, type Candidate } from './candidate.ts';
 import { planSources, type Source, type SourceContext } from './candidate-sources.ts';
 import { nearIsCheap, rowMatches } from './fts-statements.ts';
 import { headingShares, headingTermsOf } from './heading-match.ts';
 import { mayHide } from './hidden-shares.ts';
 import { ownTextEnd, passageOperands } from './passages.ts';
-import { evidence, placement, scoreBound, type RankingOptions } from './ranking.ts';
+import { evidence, placement, scoreBound } from './ranking.ts';
 import { readSource } from './source-reading.ts';
 import { allOperands, type Topic } from './topic.ts';
 import type { SearchTree } from './tree.ts';
 
-/** What ranking reads. */
-export interface RankContext {
-  reader: IndexReader;
+/** What ranking reads: what reading the sources does, and the search tree its rows load into. */
+export interface RankContext extends SourceContext {
   tree: SearchTree;
   analyzer: Analyzer;
-  options: RankingOptions;
-  /** bm25 column weights, in column order. */
-  weights: number[];
-  /** Rows in the index. */
-  total: number;
   /** Strict AND: full matches only; long nodes are not split into passages. */
   strict: boolean;
   /** The vault multiplier of a rowid, and the largest there is. */
@@ -43,7 +36,6 @@ const BATCH = 64;
 export class TopicRanking {
   readonly topic: Topic;
   private readonly context: RankContext;
-  private readonly sourceContext: SourceContext;
   private readonly sources: Source[];
   private readonly found = new Map<number, Candidate>();
   /** Candidates not yet visited, by descending bound (sorted when `sorted` is false). */
@@ -58,9 +50,7 @@ export class TopicRanking {
     this.topic = topic;
     this.context = context;
     this.all = allOperands(topic);
-    const { reader, options, weights, total } = context;
-    this.sourceContext = { reader, options, weights, total };
-    this.sources = planSources(topic, this.sourceContext, context.strict);
+    this.sources = planSources(topic, context, context.strict);
   }
 
   /** True when candidates may remain beyond those returned. */
@@ -108,7 +98,7 @@ export class TopicRanking {
   /** Reads a source and queues its new candidates with their bounds. */
   private read(source: Source, k: number): void {
     const least = this.floor(k) / this.context.boostMax;
-    for (const c of readSource(source, this.topic, this.sourceContext, this.found, 2 * k, least)) {
+    for (const c of readSource(source, this.topic, this.context, this.found, 2 * k, least)) {
       c.held = c.exact | c.fuzzy;
       const unflagged = mayHide(source, c.rowid) ? source.unflagged : 0;
       const { bm25, titled, contexted } = c;
@@ -165,6 +155,7 @@ export class TopicRanking {
     c.key = key;
     c.topic = this.topic.index;
     const long = !strict && row.token_estimate > options.longNodeTokens && bitCount(c.held) > 1;
+    // First scored whole and queued again with that score as its bound; back, its passages.
     if (long && c.bound !== c.score) {
       this.score(c);
       c.bound = c.score;

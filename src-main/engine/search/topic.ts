@@ -170,7 +170,7 @@ function rowsOf(operand: CompiledOperand, context: PlanContext): number {
   if (operand.highlights.length === 1 && !only!.prefix) {
     const rows = phraseRows(only!.terms, context.vocabulary);
     // A phrase no row holds ('push_ba' → "push ba") is held by none, not by its rarest word's
-    // rows: listed in the others' place, it found nothing (one capped count, stopped at a row).
+    // rows: listed in the others' place, it would find nothing (one count, stopped at a row).
     if (only!.terms.length > 1 && rows > 0 && context.countRows(operand.expr, 1) === 0) return 0;
     return rows;
   }

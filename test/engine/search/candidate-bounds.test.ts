@@ -169,7 +169,7 @@ describe('candidate score bounds', () => {
 
   // Read whole (not as ranked listings), the narrowed rows are scored with every operand's
   // phrases as typed, so their flags show where those are; only the fuzzy forms are looked up
-  // (partial-candidates.ts `markChecked`). Each candidate is flagged exactly where FTS5 finds a
+  // (partial-candidates.ts `markFlags`). Each candidate is flagged exactly where FTS5 finds a
   // wanted form, as typed or a variant: in its title; its title, context or path; its own text.
   it.each([
     'value reference move type',
