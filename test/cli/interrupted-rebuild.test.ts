@@ -23,8 +23,8 @@ import { tempDir } from '../engine/store/temp.ts';
 const dir = tempDir('folio-interrupted-');
 const root = join(dir, 'notes');
 
-/** How many notes the vault has: several commits of 64 files, ~1 s to index them. */
-const NOTES = 600;
+/** How many notes the vault has: several commits of 64 files, ~0.7 s to index them. */
+const NOTES = 400;
 
 /** The vault: the first NOTES notes of dendron-vault. */
 function dendronVault(): void {
@@ -80,7 +80,7 @@ async function staleCopy(): Promise<string> {
 
 describe('an interrupted rebuild', () => {
   // A `cli search` process loaded from source (about 1 s of CPU, as much for its index worker),
-  // then three in-process indexes of 600 notes: seconds of CPU, minutes at a load of 30.
+  // then three in-process indexes of 400 notes: seconds of CPU, minutes at a load of 30.
   const TIMEOUT_MS = 180_000;
 
   it(
