@@ -1,6 +1,6 @@
 // Type a query → merged results → select → the outline marks and scrolls → the preview shows the
 // section; keyboard navigation; screenshots of the main states in light and dark.
-import { writeFileSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from '@playwright/test';
 import { SCREENSHOTS, expect, test } from './bridge-fixture.ts';
@@ -118,6 +118,48 @@ test('the outline shows the subsections under a node it scrolls to', async ({ pa
   for (const scheme of ['light', 'dark'] as const) {
     await page.emulateMedia({ colorScheme: scheme });
     await page.screenshot({ path: join(SCREENSHOTS, `main-outline-scrolled-${scheme}.png`) });
+  }
+});
+
+// obsidian-hub keeps its notes three folders deep ("02 - Community Expansions/02.05 All Community
+// Expansions/Plugins/…"): the row's place was cut at its end, so every row said the same folders
+// and none its file (docs/ui.md#results). The folders give way now, the file name shows whole.
+test("a row's place cuts its folders before its file name", async ({ page, bridge }) => {
+  const folder = join(
+    bridge.vaultDir,
+    '02 - Community Expansions',
+    '02.05 All Community Expansions',
+    'Plugins',
+  );
+  mkdirSync(folder, { recursive: true });
+  writeFileSync(join(folder, 'obsidian-numbat-board.md'), '# Numbat board\n\nNumbat cards.\n');
+  await page.setViewportSize({ width: 900, height: 600 });
+  await page.goto(bridge.url);
+  await searchBox(page).fill('numbat');
+  await expect(results(page).first()).toContainText('Numbat board');
+  const where = results(page).first().locator('.where');
+  await expect(where).toHaveText(
+    'e2e · 02 - Community Expansions/02.05 All Community Expansions/Plugins/obsidian-numbat-board.md:1–3',
+  );
+  await expect(where).toHaveAttribute('title', /Plugins\/obsidian-numbat-board\.md:1–3$/);
+  // Where the file name's characters are drawn: inside the line, not past its clipped end.
+  const overflow = await where.evaluate((element) => {
+    const walker = element.ownerDocument.createTreeWalker(element, 4); // NodeFilter.SHOW_TEXT
+    const range = element.ownerDocument.createRange();
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      const at = node.textContent!.indexOf('obsidian-numbat-board.md:1–3');
+      if (at === -1) continue;
+      range.setStart(node, at);
+      range.setEnd(node, at + 'obsidian-numbat-board.md:1–3'.length);
+      return range.getBoundingClientRect().right - element.getBoundingClientRect().right;
+    }
+    return null;
+  });
+  expect(overflow).not.toBeNull();
+  expect(overflow!).toBeLessThanOrEqual(0.5);
+  for (const scheme of ['light', 'dark'] as const) {
+    await page.emulateMedia({ colorScheme: scheme });
+    await page.screenshot({ path: join(SCREENSHOTS, `main-place-file-name-${scheme}.png`) });
   }
 });
 
