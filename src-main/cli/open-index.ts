@@ -7,7 +7,7 @@ import { existsSync } from 'node:fs';
 import { FolioError, type EngineService } from '#shared/contract/engine.ts';
 import { createEngine, engineInternals } from '../engine/create-engine.ts';
 import { databaseError, isSqliteError } from '../engine/store/database.ts';
-import { CliError, UsageError } from './command.ts';
+import { CliError, oneLine, UsageError } from './command.ts';
 import { progressReporter, type ProgressStream } from './progress.ts';
 
 /**
@@ -24,7 +24,7 @@ const INTERRUPTED =
   'interrupted while rebuilding; the next command that opens the index finishes the rebuild';
 
 /** Why the command waits, on stderr: what the engine found the index owed when it opened it. */
-function rebuildLine(db: string, rebuild: 'new' | 'resumed'): string {
+export function rebuildLine(db: string, rebuild: 'new' | 'resumed'): string {
   const what =
     rebuild === 'new'
       ? 'rebuilding it from its vault folders first'
@@ -32,18 +32,40 @@ function rebuildLine(db: string, rebuild: 'new' | 'resumed'): string {
   return `${db} was indexed by another version of Folio: ${what}\n`;
 }
 
-/** Waits for the engine's rebuild; Ctrl-C stops it between two files (the next opener resumes). */
-async function rebuilt(engine: EngineService, signal: AbortSignal | undefined): Promise<void> {
+/**
+ * Waits for the engine's rebuild; Ctrl-C stops it between two files (the next opener resumes).
+ * A vault that cannot be rebuilt now (its folder offline) does not stop the others: it stays
+ * owed, and the warnings returned say so, for after the progress bar.
+ */
+export async function rebuilt(
+  engine: EngineService,
+  signal: AbortSignal | undefined,
+): Promise<string[]> {
+  const internals = engineInternals(engine);
+  const warnings: string[] = [];
   const stop = () => void engine.close();
   signal?.addEventListener('abort', stop);
   try {
-    await engineInternals(engine).ready();
-  } catch (error) {
-    if (!signal?.aborted) throw error; // a job the close ended mid-file: the interrupt itself
+    // A failed job leaves the queue before its failure is seen: waiting again waits for the rest.
+    for (;;) {
+      try {
+        await internals.ready();
+        break;
+      } catch (error) {
+        if (signal?.aborted) break; // a job the close ended mid-file: the interrupt itself
+        warnings.push((error as Error).message);
+      }
+    }
   } finally {
     signal?.removeEventListener('abort', stop);
   }
   if (signal?.aborted) throw new CliError(INTERRUPTED);
+  for (const vault of internals.owed()) {
+    warnings.push(
+      `vault "${vault}" is not rebuilt yet: answers leave out its notes until a command finds its folder`,
+    );
+  }
+  return warnings;
 }
 
 /**
@@ -67,9 +89,10 @@ export async function withIndex<T>(
   const rebuild = engineInternals(engine).rebuild();
   if (rebuild) io.stderr.write(rebuildLine(db, rebuild));
   try {
-    await (rebuild ? rebuilt(engine, io.signal) : engineInternals(engine).ready());
+    const warnings = rebuild ? await rebuilt(engine, io.signal) : [];
     progress.end();
     unsubscribe();
+    for (const warning of warnings) io.stderr.write(`warning: ${oneLine(warning)}\n`);
     return await work(engine);
   } catch (error) {
     throw cliFailure(db, error);

@@ -411,6 +411,7 @@ class Engine implements EngineService {
       busy: (vault) => this.live?.busy(vault) ?? false,
       problem: (vault) => this.scheduler?.failure(vault) ?? this.live?.problem(vault),
       rebuild: () => this.rebuild,
+      owed: () => this.registry.rebuildOwed().map((vault) => vault.name),
       settings: () => this.settings,
       analyzer: () => this.analyzer,
       warmed: async () => this.warmer?.finished(),

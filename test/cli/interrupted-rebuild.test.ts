@@ -5,7 +5,7 @@
 // watch-crash.test.ts); the kill and the Ctrl-C wait for the first progress line, so they land
 // mid-way whatever the machine's speed.
 import Database from 'better-sqlite3';
-import { copyFileSync, mkdirSync, readdirSync } from 'node:fs';
+import { copyFileSync, mkdirSync, readdirSync, renameSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import {
@@ -123,6 +123,59 @@ describe('an interrupted rebuild', () => {
       const search = await cli('search', '--db', db, '--limit', '1', 'dendron');
       expect([search.status, search.err]).toEqual([0, '']);
       expect(await listDocuments(db)).toEqual(JSON.parse(resumed.out));
+    },
+  );
+
+  it(
+    'is said and counted by `cli index`, which reconciles no vault twice',
+    { timeout: TIMEOUT_MS },
+    async () => {
+      const db = await staleCopy();
+      const indexed = await cli('index', '--db', db, `${root}=notes`);
+      expect(indexed.status, indexed.err).toBe(0);
+      expect(indexed.err).toContain(`${db} was indexed by another version of Folio: rebuilding`);
+      // The summary is the rebuild's: every note added again, none found unchanged.
+      expect(indexed.out).toMatch(
+        new RegExp(
+          `^notes \\(.*\\): ${NOTES} documents — ${NOTES} added, 0 modified, 0 removed, 0 unchanged, 0 errors in `,
+        ),
+      );
+      expect(state(db)).toMatchObject({ owed: [], files: NOTES });
+    },
+  );
+
+  it(
+    'leaves a vault whose folder is offline owed, and answers from the others',
+    { timeout: TIMEOUT_MS },
+    async () => {
+      // Two vaults: the 400 notes, and three notes in a folder that then goes offline.
+      const away = join(dir, 'usb');
+      mkdirSync(away);
+      for (const name of ['one', 'two', 'three'])
+        writeFileSync(join(away, `${name}.md`), `# ${name}\n`);
+      const db = join(dir, 'offline.db');
+      await indexInProcess(db, [`${root}=notes`, `${away}=usb`]);
+      const stale = new Database(db);
+      stale.prepare("UPDATE meta SET value = 'older-folio' WHERE key = 'indexing_hash'").run();
+      stale.close();
+      renameSync(away, `${away}-unplugged`);
+
+      const listed = await cli('ls', '--db', db);
+      expect(listed.status, listed.err).toBe(0);
+      expect(listed.err).toContain(`warning: vault "usb": folder ${away} is not there (offline)`);
+      expect(listed.err).toContain(
+        'warning: vault "usb" is not rebuilt yet: answers leave out its notes until a command finds its folder',
+      );
+      expect(listed.out.trim().split('\n')).toHaveLength(NOTES);
+      expect(state(db).owed).toEqual(['usb']);
+
+      renameSync(`${away}-unplugged`, away);
+      const back = await cli('ls', '--db', db);
+      expect(back.status, back.err).toBe(0);
+      expect(back.err).toContain('resuming its interrupted rebuild');
+      expect(back.err).not.toContain('warning');
+      expect(back.out.trim().split('\n')).toHaveLength(NOTES + 3);
+      expect(state(db).owed).toEqual([]);
     },
   );
 

@@ -9,7 +9,7 @@ import { createEngine, engineInternals } from '../../engine/create-engine.ts';
 import { progressReporter } from '../progress.ts';
 import type { IndexSummary } from '../../engine/indexing/types.ts';
 import { CliError, type CliIo, defineCommand, oneLine, UsageError } from '../command.ts';
-import { cliFailure } from '../open-index.ts';
+import { cliFailure, rebuildLine, rebuilt } from '../open-index.ts';
 import { terminalLine } from '../terminal-text.ts';
 
 const options = { db: { type: 'string' }, json: { type: 'boolean' } } as const;
@@ -56,11 +56,13 @@ async function indexTargets(
     if (known && target.name && known.name !== target.name) {
       throw new CliError(`${target.root} is already indexed as vault "${known.name}"`);
     }
-    // A new vault is indexed as soon as it is added; a known one is reconciled.
-    if (known) await engine.reindexVault({ name: known.name });
-    else {
+    // A new vault is indexed as soon as it is added; a known one is reconciled, unless opening
+    // the index has just rebuilt it (its summary is the rebuild's).
+    if (!known) {
       const added = await engine.addVault({ root: target.root, name: target.name });
       await engineInternals(engine).indexed(added.name);
+    } else if (!engineInternals(engine).summary(known.name)) {
+      await engine.reindexVault({ name: known.name });
     }
     if (signal.aborted) throw new CliError(INTERRUPTED);
     names.push(
@@ -109,12 +111,19 @@ export const command = defineCommand({
     const stop = () => void engine.close();
     io.signal.addEventListener('abort', stop);
     try {
+      // An index of another Folio version is rebuilt (or its interrupted rebuild finished) first,
+      // every vault of it, as a read command does (docs/design.md#command-line).
+      const rebuild = engineInternals(engine).rebuild();
+      if (rebuild) io.stderr.write(rebuildLine(db, rebuild));
+      const warnings = rebuild ? await rebuilt(engine, io.signal) : [];
       const names = await indexTargets(engine, targets, io.signal);
       progress.end();
+      for (const warning of warnings) io.stderr.write(`warning: ${oneLine(warning)}\n`);
       await report(engine, names, io, values.json === true);
       return 0;
     } catch (error) {
       progress.end();
+      if (error instanceof CliError) throw error;
       // Ctrl-C may end the job mid-file (the worker is stopped): that is the interrupt, not a fault.
       if (io.signal.aborted) throw new CliError(INTERRUPTED);
       throw cliFailure(db, error);

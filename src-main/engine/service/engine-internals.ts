@@ -27,6 +27,8 @@ export interface EngineInternals {
    * that was interrupted; null, nothing.
    */
   rebuild(): 'new' | 'resumed' | null;
+  /** The vaults still owed a rebuild: one whose folder was offline stays owed until it is back. */
+  owed(): string[];
   settings(): Settings;
   analyzer(): Analyzer;
   /**
