@@ -170,3 +170,28 @@ test('Show all lists every backlink past the first page, by keyboard', async ({ 
   await expect(entries(page).last()).toBeFocused();
   await expect(entries(page).last()).toContainText('Part 1010');
 });
+
+// msdocs-cpp's option tables link `[`/Gm[-]`](gm-enable-minimal-rebuild.md)`: the mark began at
+// the last `[` before the `]`, the option's own, and read "[-]`](…)" (docs/links.md#backlinks).
+test('a link whose text holds brackets is marked whole', async ({ page, bridge }) => {
+  writeFileSync(join(bridge.vaultDir, 'gm-quoll.md'), '# /Gm quoll\n\nDeprecated quoll option.\n');
+  writeFileSync(
+    join(bridge.vaultDir, 'Quoll options.md'),
+    '# Quoll options\n\n| Option | Purpose |\n|---|---|\n| [`/Gm[-]`](gm-quoll.md) | Deprecated. |\n',
+  );
+  await expect
+    .poll(async () => (await bridge.call<VaultInfo[]>('listVaults'))[0]?.documents, {
+      timeout: 20_000,
+    })
+    .toBe(9);
+  await page.goto(bridge.url);
+  await searchBox(page).fill('title:"gm quoll"');
+  await expect(results(page).first()).toContainText('/Gm quoll');
+  await expect(entries(page)).toHaveCount(1);
+  await expect(entries(page).first().locator('mark')).toHaveText('[`/Gm[-]`](gm-quoll.md)');
+  await expect(entries(page).first()).toContainText('| [`/Gm[-]`](gm-quoll.md) | Deprecated. |');
+  for (const scheme of ['light', 'dark'] as const) {
+    await page.emulateMedia({ colorScheme: scheme });
+    await page.screenshot({ path: join(SCREENSHOTS, `backlinks-bracket-text-${scheme}.png`) });
+  }
+});
