@@ -3,8 +3,8 @@
 import type { ScoredRow } from './fts-statements.ts';
 
 /**
- * One node's evidence for one topic, then its score (topic-ranking.ts). A class: a search makes
- * hundreds, and instances of one class share one shape.
+ * One node's evidence for one topic, then its score (topic-ranking.ts): made by its source with
+ * every field at its default, filled in as its rows are read (`addRow`) and as it is visited.
  */
 export class Candidate {
   readonly rowid: number;

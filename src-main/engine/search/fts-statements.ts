@@ -50,9 +50,9 @@ const SCORED = new ReaderMemo<string, ScoredRow[]>(MAX_SCORED);
  * The rows of `expr` within the scope, best first by `order`, `limit` of them from `offset`
  * (limit -1: all). The order is the score bound of a row holding every wanted word (ranking.ts).
  * Without an order: every row, as FTS5 finds them — sorting a listed word's rows that are all
- * read cost ~25 % of its statement (docs/benchmarks.md#the-floor-of-partial-matches). With
- * `among`, only those rows: FTS5 runs `expr` and skips the others, instead of being asked for
- * each by rowid (~0.5 ms a row on ten copies of msdocs-cpp). With `page.least` (ranked), only
+ * read cost ~25 % of its statement. With `among`, only those rows: FTS5 runs `expr` and skips the
+ * others, instead of being asked for each by rowid (~0.5 ms a row on ten copies of msdocs-cpp;
+ * both: docs/benchmarks.md#statements-per-search-and-what-they-cost). With `page.least` (ranked), only
  * the rows whose order is at least that: the statement still scores every row, but sorts only
  * those (source-reading.ts `nextRows`).
  */
@@ -67,8 +67,8 @@ export function scoredRows(
 ): ScoredRow[] {
   if (scope.include !== null && scope.include.length === 0) return [];
   const memo = SCORED.of(reader);
-  const remember = JSON.stringify([expr, scope, weights, order, page, among]);
-  const remembered = memo.get(remember);
+  const memoKey = JSON.stringify([expr, scope, weights, order, page, among]);
+  const remembered = memo.get(memoKey);
   if (remembered) return remembered.slice();
   const ranges = scope.include?.length ?? 0;
   const without = notSides(expr);
@@ -94,7 +94,7 @@ export function scoredRows(
   if (least) params.push(order.heading, order.context, page.least);
   if (order) params.push(order.heading, order.context, page.limit, page.offset);
   const rows = statement.all(...params) as ScoredRow[];
-  if (rows.length <= MAX_SCORED_ROWS) memo.set(remember, rows.slice());
+  if (rows.length <= MAX_SCORED_ROWS) memo.set(memoKey, rows.slice());
   return rows;
 }
 
@@ -145,9 +145,9 @@ export function rowidsOf(reader: IndexReader, expr: string): number[] {
 /** A prefix is spelled out as its terms when it begins at most this many. */
 const MAX_SPELLED = 24;
 /** Prefixes whose spelling is remembered at most (then the memory starts afresh). */
-const MAX_REMEMBERED = 2_000;
+const MAX_SPELLINGS = 2_000;
 /** Each prefix's spelling, per reader and index generation. */
-const SPELLINGS = new ReaderMemo<string, string | null>(MAX_REMEMBERED);
+const SPELLINGS = new ReaderMemo<string, string | null>(MAX_SPELLINGS);
 /** A single-term prefix phrase (`"refe" *`), not an initial-token one (`^"doc" *`). */
 const PREFIX_PHRASE = /(\^?)"([^" ]+)" \*/g;
 

@@ -14,9 +14,9 @@ import type { Topic } from './topic.ts';
  * do not show it (ranking.ts `scoreBound`). The flags are FTS5 phrase matches of its source's
  * expression, while a heading holds an operand's phrase of several words when it holds them in
  * any order, and a fuzzy variant of it for `fuzzyWeight` of its weight (heading-match.ts
- * `headingShares`) — which only the fuzzy source's expression holds. Without the variants,
- * 'lvalue type' on the test vault had a full match bounded 3.40 that scored 5.79 (its heading
- * holds 'value'), left unread for its top 2 (docs/benchmarks.md#the-partial-sources-bound).
+ * `headingShares`) — which only the fuzzy source's expression holds. Without the variants, a
+ * bound is below its score ('lvalue type': a heading holding 'value'), and the row is left unread
+ * (docs/benchmarks.md#statements-per-search-and-what-they-cost).
  */
 export function unflaggedShare(topic: Topic, kind: SourceKind, fuzzyWeight: number): number {
   if (topic.weight <= 0) return 0;
@@ -42,15 +42,14 @@ export function mayHide(source: Source, rowid: number): boolean {
 const HEADING_COLUMNS = ['{title}', '{title path path_components context}'];
 
 /**
- * Finds a full or fuzzy source's rows whose heading or context may hold what their flags cannot
- * show (`unflaggedShare`): an operand's words in another order, or a variant the source's
- * expression does not hold — in the title where no operand as typed is, or in the title, context
- * or path where none is (one FTS5 statement for their rowids, a second scoring them as the
- * source does). Every other row's flags show its heading's share (the expression holds each
- * operand's phrases), so its bound is the flags' alone, and the source's bound takes these rows'
- * own bounds while they are unread. Before, every row's bound allowed the hidden share:
- * 'CDocument' on ten copies of msdocs-cpp read its 2,930 full rows for the 550 that may hide its
- * variant 'document' (docs/benchmarks.md#statements-per-search-and-what-they-cost).
+ * Sets `source.hidden`: a full or fuzzy source's rows whose heading or context may hold what
+ * their flags cannot show (`unflaggedShare`, `hidingExpression`), as a set and scored as the
+ * source scores its rows (one FTS5 statement for their rowids, a second scoring them). Every
+ * other row's flags show its heading's share (the expression holds each operand's phrases), so
+ * its bound is the flags' alone, and the source's bound takes these rows' own bounds while they
+ * are unread — rather than every row's bound allowing the hidden share, which made a word with a
+ * common variant ('CDocument', 'document') read most of its full rows
+ * (docs/benchmarks.md#statements-per-search-and-what-they-cost).
  */
 export function hiddenRows(
   source: WholeSource,
@@ -58,6 +57,22 @@ export function hiddenRows(
   context: SourceContext,
   order: RowOrder,
 ): void {
+  const { reader, weights } = context;
+  const among = rowidsOf(reader, and(source.expr, hidingExpression(source, topic)));
+  const all = { limit: -1, offset: 0 };
+  const rows =
+    among.length === 0
+      ? []
+      : scoredRows(reader, source.expr, topic.scope, weights, order, all, among);
+  source.hidden = { rows: new Set(rows.map((r) => r[0])), unread: rows };
+}
+
+/**
+ * The rows that may hide a share from a source's flags, as an FTS5 expression: an operand's words
+ * in another order (each a term, ANDed), or a variant the source's expression does not hold — in
+ * the title where no operand as typed is, or in the title, context or path where none is.
+ */
+function hidingExpression(source: WholeSource, topic: Topic): string {
   const alternatives: string[] = [];
   for (const { operand } of topic.wanted) {
     const unordered = operand.highlights.filter((h) => h.terms.length > 1);
@@ -70,13 +85,5 @@ export function hiddenRows(
   }
   const held = or(alternatives);
   const typed = or(topic.wanted.map((w) => w.operand.expr));
-  const hides = HEADING_COLUMNS.map((c) => `((${c} : (${held})) NOT (${c} : (${typed})))`);
-  const among = rowidsOf(context.reader, and(source.expr, hides.join(' OR ')));
-  const { reader, weights } = context;
-  const all = { limit: -1, offset: 0 };
-  const rows =
-    among.length === 0
-      ? []
-      : scoredRows(reader, source.expr, topic.scope, weights, order, all, among);
-  source.hidden = { rows: new Set(rows.map((r) => r[0])), unread: rows };
+  return HEADING_COLUMNS.map((c) => `((${c} : (${held})) NOT (${c} : (${typed})))`).join(' OR ');
 }

@@ -20,8 +20,6 @@ export interface Matcher {
    * may stop once they are certain.
    */
   findIn(text: string, ascii?: boolean, max?: number): TextRange[];
-  /** True when there is nothing to look for. */
-  readonly empty: boolean;
 }
 
 function termMatches(token: string, term: string, prefix: boolean): boolean {
@@ -331,7 +329,6 @@ export function createMatcher(highlights: HighlightTerm[], analyzer: Analyzer): 
   };
 
   return {
-    empty: highlights.length === 0,
     find: (tokens) => findInTokens(terms, tokens),
     findIn: (text, ascii = false, max = Infinity) => {
       if (!keyed) return findInTokens(terms, analyzer.tokens(text)).slice(0, max);

@@ -24,11 +24,14 @@ export interface NodeLookup {
   get(key: number): MergeNode | undefined;
 }
 
-/** A node that matched the query in its own right (a scored candidate). */
+/**
+ * What merging reads of a raw match, a node that matched the query in its own right: a scored
+ * `Candidate` (candidate.ts) is passed as it is.
+ */
 export interface RawMatch {
   key: number;
-  /** Positive, higher is better. */
-  score: number;
+  /** What merging adds up (ranking.ts `evidence`): positive, higher is better. */
+  evidence: number;
 }
 
 /** A result after merging: its node, score and what it absorbed. */
@@ -56,24 +59,18 @@ export interface MergeParams {
   scoreCapMultiplier: number;
 }
 
-interface Entry {
-  score: number;
-  mergedFrom: number[];
-}
-
-const entry = (score: number): Entry => ({ score, mergedFrom: [] });
-
-function combine(entries: Entry[], cap: number): number {
+/** The score of results combined: min(sum, C × max). */
+function combine(results: MergedMatch[], cap: number): number {
   let sum = 0;
   let max = 0;
-  for (const entry of entries) {
-    sum += entry.score;
-    max = Math.max(max, entry.score);
+  for (const result of results) {
+    sum += result.score;
+    max = Math.max(max, result.score);
   }
   return Math.min(sum, cap * max);
 }
 
-function absorb(into: Entry, keys: number[], R: Map<number, Entry>): void {
+function absorb(into: MergedMatch, keys: number[], R: Map<number, MergedMatch>): void {
   for (const key of keys) {
     into.mergedFrom.push(key, ...R.get(key)!.mergedFrom);
     R.delete(key);
@@ -81,7 +78,7 @@ function absorb(into: Entry, keys: number[], R: Map<number, Entry>): void {
 }
 
 /** Merges one document's raw matches; `R` is modified in place. */
-function mergeDocument(R: Map<number, Entry>, nodes: NodeLookup, params: MergeParams): void {
+function mergeDocument(R: Map<number, MergedMatch>, nodes: NodeLookup, params: MergeParams): void {
   // below.get(A): the results under A (kept current as results enter; filtered against R).
   const below = new Map<number, number[]>();
   const addBelow = (key: number) => {
@@ -114,7 +111,7 @@ function mergeDocument(R: Map<number, Entry>, nodes: NodeLookup, params: MergePa
 function mergeHeading(
   P: MergeNode,
   D: number[],
-  R: Map<number, Entry>,
+  R: Map<number, MergedMatch>,
   nodes: NodeLookup,
   params: MergeParams,
 ): boolean {
@@ -138,7 +135,7 @@ function mergeHeading(
     return false;
   }
   // Sibling aggregation.
-  const aggregate = entry(combined());
+  const aggregate = mergedMatch(P.key, combined());
   absorb(aggregate, D, R);
   R.set(P.key, aggregate);
   return true;
@@ -147,7 +144,7 @@ function mergeHeading(
 /** Rule 3: the document node absorbs the rest when it matched, or when all its children did. */
 function mergeIntoDocument(
   docKey: number,
-  R: Map<number, Entry>,
+  R: Map<number, MergedMatch>,
   nodes: NodeLookup,
   params: MergeParams,
 ): void {
@@ -157,17 +154,17 @@ function mergeIntoDocument(
       others.map((k) => R.get(k)!),
       params.scoreCapMultiplier,
     );
-  const docEntry = R.get(docKey);
-  if (docEntry) {
+  const docResult = R.get(docKey);
+  if (docResult) {
     if (others.length === 0) return;
-    docEntry.score = Math.max(docEntry.score, combined());
-    absorb(docEntry, others, R);
+    docResult.score = Math.max(docResult.score, combined());
+    absorb(docResult, others, R);
     return;
   }
   const doc = nodes.get(docKey)!;
   const children = others.filter((key) => nodes.get(key)!.parent === docKey);
   if (children.length === doc.childCount && children.length >= params.minAggregationMatches) {
-    const aggregate = entry(combined());
+    const aggregate = mergedMatch(docKey, combined());
     absorb(aggregate, others, R);
     R.set(docKey, aggregate);
   }
@@ -175,7 +172,7 @@ function mergeIntoDocument(
 
 /**
  * Merges raw matches. `nodes` must hold every raw match and all its ancestors; a node listed
- * twice (two topics found it) keeps its better score. Results are ordered by score, ties by docId
+ * twice (two topics found it) keeps its better evidence. Results are ordered by score, ties by docId
  * then position.
  */
 export function mergeMatches(
@@ -183,28 +180,28 @@ export function mergeMatches(
   nodes: NodeLookup,
   params: MergeParams,
 ): MergedMatch[] {
-  const byDoc = new Map<number, Map<number, Entry>>();
+  const byDoc = new Map<number, Map<number, MergedMatch>>();
   for (const match of raw) {
     const node = nodes.get(match.key);
     if (!node) throw new Error(`mergeMatches: node ${match.key} is missing from the tree`);
     let R = byDoc.get(node.doc);
     if (!R) byDoc.set(node.doc, (R = new Map()));
     const previous = R.get(match.key);
-    if (previous) previous.score = Math.max(previous.score, match.score);
-    else R.set(match.key, entry(match.score));
+    if (previous) previous.score = Math.max(previous.score, match.evidence);
+    else R.set(match.key, mergedMatch(match.key, match.evidence));
   }
   const out: MergedMatch[] = [];
   for (const R of byDoc.values()) {
     // A lone match cannot merge unless single matches may aggregate (M ≤ 1).
     if (R.size > 1 || params.minAggregationMatches <= 1) mergeDocument(R, nodes, params);
-    for (const [key, { score, mergedFrom }] of R) out.push(unmerged(key, score, mergedFrom));
+    for (const result of R.values()) out.push(result);
   }
   return out.sort((a, b) => compareMatches(a, b, nodes));
 }
 
-/** A merged match before its terms are known. */
-export function unmerged(key: number, score: number, mergedFrom: number[] = []): MergedMatch {
-  return { key, score, mergedFrom, matchedTerms: [], topics: [], partial: false };
+/** A result of node `key`, before it absorbs any and before its terms are known. */
+export function mergedMatch(key: number, score: number): MergedMatch {
+  return { key, score, mergedFrom: [], matchedTerms: [], topics: [], partial: false };
 }
 
 /** Score descending, then docId, then position. */

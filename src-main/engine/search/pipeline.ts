@@ -9,8 +9,8 @@
 //   4. merge       — each topic's top N raw matches merged up the heading tree (merge.ts),
 //                    then marked with what they matched and placed by their own heading
 //   5. results     — snippets and byte ranges  (results.ts)
-// Three shapes travel: a `Candidate` (merging reads it as `{ key, score: evidence }`), a
-// `MergedMatch`, and the contract's `SearchResult`.
+// Three shapes travel: a `Candidate` (merging reads its `key` and `evidence`), a `MergedMatch`,
+// and the contract's `SearchResult`.
 // Ordering is by score, then by a date when the request sorts by one: after `markWhatMatched` and
 // `place`, before `buildResults`.
 import type { SearchRequest, SearchResponse, Settings } from '#shared/contract/api.ts';
@@ -23,7 +23,7 @@ import { ENGINE_DEFAULTS } from '../settings/settings.ts';
 import { bitCount, type Candidate } from './candidate.ts';
 import { countRows, weightParams } from './fts-statements.ts';
 import { dateMatches, isDateOnly } from './date-candidates.ts';
-import { compareMatches, mergeMatches, unmerged, type MergedMatch } from './merge.ts';
+import { compareMatches, mergeMatches, mergedMatch, type MergedMatch } from './merge.ts';
 import { placementOf, TopicRanking } from './topic-ranking.ts';
 import type { RankingOptions } from './ranking.ts';
 import { endsInWord } from '../query/typing.ts';
@@ -108,7 +108,7 @@ function* searchSteps(
     yield;
   }
   const merged = context.merge
-    ? (mergedRaw ?? mergeMatches(raw.map(evidenceOf), tree.nodes, settings))
+    ? (mergedRaw ?? mergeMatches(raw, tree.nodes, settings))
     : unmergedOf(raw, tree);
   markWhatMatched(merged, raw, topics);
   place(merged, topics, { tree, analyzer, options });
@@ -185,7 +185,7 @@ function rawMatches(
   const n = limit * rawPerResult;
   const top = ranking.top(n);
   if (top.length < n || !ranking.more || !context.merge) return { top, merged: null };
-  const merged = mergeMatches(top.map(evidenceOf), tree.nodes, context.settings);
+  const merged = mergeMatches(top, tree.nodes, context.settings);
   if (merged.length >= limit) return { top, merged };
   return { top: ranking.top(n * rawGrowth), merged: null };
 }
@@ -195,8 +195,6 @@ const recencyOf = (o: RankingOptions) => ({
   halfLifeDays: o.recencyHalfLifeDays,
   now: Date.now(),
 });
-
-const evidenceOf = (c: Candidate) => ({ key: c.key, score: c.evidence });
 
 /**
  * Places each result by its own node: its evidence (merged: the combined evidence of what it
@@ -218,7 +216,7 @@ type PlaceContext = Parameters<typeof placementOf>[2];
 function unmergedOf(raw: Candidate[], tree: SearchTree): MergedMatch[] {
   const best = new Map<number, number>();
   for (const c of raw) best.set(c.key, Math.max(best.get(c.key) ?? 0, c.evidence));
-  const out = [...best].map(([key, score]) => unmerged(key, score));
+  const out = [...best].map(([key, score]) => mergedMatch(key, score));
   return out.sort((a, b) => compareMatches(a, b, tree.nodes));
 }
 

@@ -22,10 +22,9 @@ import type { Topic } from './topic.ts';
 
 /**
  * Operands whose narrowed rows are split into listings: n operands make 2^(n-1) - 1 of them, each
- * a statement over every operand's rows when it is read (~15-30 ms at ten copies of msdocs-cpp).
- * Two operands' narrowed rows are their titled rows alone; five made fifteen, and the first read
- * of a listing reads them before any floor can stop it: 'how to set the C++ language standard
- * version' read ten (docs/benchmarks.md#scale-ten-copies-of-msdocs-cpp).
+ * a statement over every operand's rows when it is read. Two operands' narrowed rows are their
+ * titled rows alone; five make fifteen, most of them read before any floor can stop them, and
+ * cost more than the rows read whole (docs/benchmarks.md#scale-ten-copies-of-msdocs-cpp).
  */
 const SPLIT_OPERANDS = [3, 4];
 
@@ -44,11 +43,11 @@ export interface RankedListing {
  * The narrowed rows of three or four operands (`SPLIT_OPERANDS`), all common, none lending top
  * rows, as listings read ranked a page at a time: the listed form with each set of the other
  * operands (not all of them: a row with every operand is a full match, which `readPartial` drops)
- * and without the rest, then the listed form in its title without any other (`readInTitle`). At
- * ten copies of msdocs-cpp, 'virtual base class' took 34,910 candidates from the narrowed rows
- * read whole, none of which could rank; 'virtual' and 'class' without 'base' are below the floor
- * from the first row (docs/benchmarks.md#scale-ten-copies-of-msdocs-cpp). Null when the listing
- * is read whole.
+ * and without the rest, then the listed form in its title without any other (`readInTitle`). A
+ * listing whose set of operands cannot reach the top is never read: 'virtual' and 'class' without
+ * 'base' are below the floor of 'virtual base class' from the first row, where the narrowed rows
+ * read whole made tens of thousands of candidates at ten copies of msdocs-cpp
+ * (docs/benchmarks.md#scale-ten-copies-of-msdocs-cpp). Null when the listing is read whole.
  */
 export function rankedListings(topic: Topic, context: SourceContext): RankedListing[] | null {
   const { options, total } = context;

@@ -98,12 +98,17 @@ function frontmatterEnd(file: FileBrief): number {
   return end;
 }
 
+/** Where a result's text starts: a document's after its frontmatter, a section's at its row. */
+function textStart(row: NodeRow, file: FileBrief): number {
+  return row.depth === 0 ? frontmatterEnd(file) : row.byte_start;
+}
+
 /**
  * The byte ranges highlighted (heading line + own body, or the whole extent when merged) and the
- * ones the snippet shows.
+ * ones the snippet shows. `readEnd` must read as far as they reach.
  */
 function regionsOf(row: NodeRow, file: FileBrief, merged: boolean, content: Uint8Array) {
-  const start = row.depth === 0 ? frontmatterEnd(file) : row.byte_start;
+  const start = textStart(row, file);
   const span: ByteRange = [Math.max(start, row.byte_start), row.byte_end];
   const heading: ByteRange[] =
     row.depth > 0 && row.heading_start < row.byte_start
@@ -135,7 +140,7 @@ function snippetOf(regions: Region[], topics: number[], length: number): Snippet
  * `MAX_SCAN_BYTES` of each region `regionsOf` gives. Only that prefix of a huge note is inflated.
  */
 function readEnd(row: NodeRow, file: FileBrief): number {
-  const from = Math.max(row.depth === 0 ? frontmatterEnd(file) : row.byte_start, row.byte_start);
+  const from = Math.max(textStart(row, file), row.byte_start);
   let end = Math.min(row.byte_end, from + MAX_SCAN_BYTES + 1);
   for (const [s, e] of bodyRanges(row)) end = Math.max(end, Math.min(e, s + MAX_SCAN_BYTES + 1));
   return end;

@@ -8,17 +8,18 @@ import { runSearch, runSearchPaused, type SearchContext } from './pipeline.ts';
 import { RANKING_DEFAULTS, type RankingOptions } from './ranking.ts';
 
 /**
- * How long after the index changed a vocabulary read whole waits before it is read again. Reading
- * the whole vocabulary costs ~90 ms on 100k sections, and while a vault is being indexed the
- * index changes after every file: reading it each time made searches during indexing slow.
- * Meanwhile searches look their terms up one by one, as before the first whole read: a read one
- * no longer says how many rows hold a word (a vault just added has words it says no row holds).
+ * How long after the index changed a vocabulary read whole waits before it is read again: while a
+ * vault is being indexed the index changes after every file, and reading the whole vocabulary
+ * each time (0.2–0.35 s of CPU on msdocs-cpp, docs/benchmarks.md#the-first-search) would slow
+ * every search during indexing. Meanwhile searches look their terms up one by one, as before the
+ * first whole read: a read one no longer says how many rows hold a word (a vault just added has
+ * words it says no row holds).
  */
 export const VOCABULARY_MAX_AGE_MS = 30_000;
 
 /**
  * How much CPU time looking terms up one at a time may take in all before the whole vocabulary
- * is read (docs/benchmarks.md#the-first-search): reading it costs ~0.5 s of CPU on msdocs-cpp
+ * is read (docs/benchmarks.md#the-first-search): reading it costs 0.2–0.35 s of CPU on msdocs-cpp
  * (49k terms), a search's own words and their one-edit neighbours ~2–5 ms. A one-off search (the
  * CLI) never reads it; a session (the app, `cli mcp`) reads it once its lookups add up to this.
  */
@@ -32,7 +33,7 @@ const MAX_LOOKED_UP = 200_000;
  * more: reading the first 1,001 terms of msdocs-cpp costs ~0.6 ms, a word's one-edit
  * neighbours are ~650 single lookups of ~8 µs (docs/benchmarks.md#huge-notes).
  */
-export const SMALL_VOCABULARY_TERMS = 1_000;
+const SMALL_VOCABULARY_TERMS = 1_000;
 
 /** How a searcher behaves beyond the settings. */
 export interface SearcherOptions {

@@ -15,7 +15,7 @@ export const TOP_ROWS_REMEMBERED = 2_000;
 /** Each word's top rows, per reader and index generation. */
 const TOP_ROWS = new ReaderMemo<string, ScoredRow[]>(TOP_ROWS_REMEMBERED);
 
-/** How many words' top rows this index state remembers (warm-top-rows.ts, its tests). */
+/** How many words' top rows this index state remembers (for the warm-up tests). */
 export function rememberedTopRows(reader: IndexReader): number {
   return TOP_ROWS.of(reader).size;
 }

@@ -184,17 +184,4 @@ export class SearchTree {
   fileOf(key: number): FileBrief {
     return this.known.list[key]!.file;
   }
-
-  /** True when `a` is `b` or one of its ancestors. */
-  contains(a: number, b: number): boolean {
-    for (let id: number | null = b; id !== null; id = this.known.list[id]?.parent ?? null) {
-      if (id === a) return true;
-    }
-    return false;
-  }
-
-  /** True when `a` and `b` are the same node or one contains the other. */
-  overlaps(a: number, b: number): boolean {
-    return this.contains(a, b) || this.contains(b, a);
-  }
 }

@@ -46,7 +46,7 @@ const doc = () =>
   ]);
 
 const raw = (...pairs: Array<[number, number]>): RawMatch[] =>
-  pairs.map(([key, score]) => ({ key, score }));
+  pairs.map(([key, evidence]) => ({ key, evidence }));
 const summary = (nodes = doc(), matches: RawMatch[], params = PARAMS) =>
   mergeMatches(matches, nodes, params).map((m) => [m.key, m.score, [...m.mergedFrom].sort()]);
 
@@ -149,8 +149,8 @@ describe('hierarchical merging', () => {
   it('keeps one entry per node with its best score (multi-topic)', () => {
     const merged = mergeMatches(
       [
-        { key: 5, score: 1 },
-        { key: 5, score: 3 },
+        { key: 5, evidence: 1 },
+        { key: 5, evidence: 3 },
       ],
       doc(),
       PARAMS,
@@ -170,7 +170,7 @@ describe('hierarchical merging', () => {
     fc.assert(
       fc.property(docs, pairs, (shape, list) => {
         const nodes = forest(shape);
-        const matches = list.map(([k, score]) => ({ key: k % nodes.size, score }));
+        const matches = list.map(([k, evidence]) => ({ key: k % nodes.size, evidence }));
         const results = mergeMatches(matches, nodes, PARAMS);
         const contains = (a: number, b: number) => {
           for (let at: number | null = b; at !== null; at = nodes.get(at)!.parent)
