@@ -62,6 +62,26 @@ test('vault panel: add a folder, find its notes, remove it', async ({ page, brid
   await expect(page.getByText('No results for “otterword”')).toBeVisible();
 });
 
+// obsidian-hub in the panel read "6571 documents" beside the status line's "6,571 notes".
+test('the vault panel groups its counts', async ({ page, bridge }) => {
+  test.setTimeout(60_000);
+  const many = join(bridge.scratch, 'many-notes');
+  mkdirSync(many, { recursive: true });
+  for (let i = 1; i <= 1000; i++) writeFileSync(join(many, `Note ${i}.md`), `# Note ${i}\n`);
+  await bridge.call('addVault', { root: many, name: 'many' });
+  await page.goto(bridge.url);
+  await page.keyboard.press('Alt+v');
+  const panel = page.getByRole('dialog', { name: 'Vaults' });
+  await expect(panel.locator('[data-vault="many"]')).toContainText('1,000 documents', {
+    timeout: 30_000,
+  });
+  await expect(page.locator('footer.status')).toContainText('1,007 notes');
+  for (const scheme of ['light', 'dark'] as const) {
+    await page.emulateMedia({ colorScheme: scheme });
+    await page.screenshot({ path: join(SCREENSHOTS, `vaults-grouped-counts-${scheme}.png`) });
+  }
+});
+
 test('settings apply at once and persist', async ({ page, bridge }) => {
   await page.goto(bridge.url);
   await searchBox(page).fill('before');
