@@ -11,13 +11,7 @@ import type { IndexReader } from '../store/index-reader.ts';
 import { allOf, inFilters, not } from './fts-expressions.ts';
 import type { ScoredRow } from './fts-statements.ts';
 import { unflaggedShare } from './hidden-shares.ts';
-import {
-  formsOf,
-  listedForms,
-  operandCeilings,
-  readInTitle,
-  titleRows,
-} from './partial-candidates.ts';
+import { formsOf, listedForms, operandCeilings, readInTitle, titleRows } from './operand-forms.ts';
 import { rankedListings, type RankedListing } from './ranked-listings.ts';
 import { bm25Ceiling, placement, scoreBound, type RankingOptions } from './ranking.ts';
 import type { Topic } from './topic.ts';

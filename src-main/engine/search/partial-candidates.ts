@@ -1,141 +1,27 @@
-// The partial source of a topic's candidates (candidate-sources.ts): sections holding some, not
-// all, of the wanted operands (a section holding each in some form is the full or fuzzy source's).
-// Each operand has one or two forms (as typed; through its fuzzy variants only). A form held by few
-// rows is listed: its rows are candidates, scored by bm25. A common one is only looked up among the
-// listed rows, its part of bm25 estimated from its weight — a row holding only common words cannot
-// reach the top, since coverage weighs words by rarity (docs/search-quality.md#the-score) — unless
-// its heading names the rarest common word (`titleListRows`), or it is among the best rows of the
-// rarest ones (`commonTopRows`, top-rows.ts).
-import type { IndexReader } from '../store/index-reader.ts';
-import { countRows, rowidsOf, scoredRows, type ScoredRow } from './fts-statements.ts';
+// The partial source of a topic's candidates read (candidate-sources.ts): sections holding some,
+// not all, of the wanted operands (a section holding each in some form is the full or fuzzy
+// source's). Its listed forms' rows (operand-forms.ts) are candidates, scored by bm25; a common
+// form is only looked up among them, its part of bm25 estimated from its weight — a row holding
+// only common words cannot reach the top, since coverage weighs words by rarity
+// (docs/search-quality.md#the-score) — unless its heading names the rarest common word
+// (`titleListRows`), or it is among the best rows of the rarest ones (`commonTopRows`,
+// top-rows.ts).
+import { rowidsOf, scoredRows, type ScoredRow } from './fts-statements.ts';
 import { Candidate } from './candidate.ts';
 import { and, inFilters, not, or } from './fts-expressions.ts';
 import type { SourceContext } from './candidate-sources.ts';
-import { bm25Ceiling, type RankingOptions } from './ranking.ts';
-import { ReaderMemo } from './reader-memo.ts';
+import {
+  formsOf,
+  listedForms,
+  readInTitle,
+  titledForm,
+  toppedForms,
+  typedAsPrefix,
+  type Form,
+} from './operand-forms.ts';
+import { bm25Ceiling } from './ranking.ts';
 import { allOperands, type Topic } from './topic.ts';
 import { topRows } from './top-rows.ts';
-
-/** One form of a wanted operand: as typed, or through its fuzzy variants only. */
-export interface Form {
-  operand: number;
-  expr: string;
-  /** Rows holding it (estimated). */
-  rows: number;
-  fuzzy: boolean;
-}
-
-/**
- * Two notions of a prefix, each for its own rule. A prefix *typed as one* (`al*`) is one FTS5
- * prefix phrase, whose idf counts every row holding a word it begins: ~0 for a common one
- * (`a*`, 83,016 of msdocs-cpp's 113,094 rows), so it is not read in its title, where its idf
- * would be its titles' (`readInTitle`), and its common-word estimate is at most its bm25 ceiling
- * (`commonEstimate`; docs/search-quality.md#prefixes-read-in-their-title-2026-11-27-fixed). The
- * word being typed is not one: it is spelled out as the index terms it completes to, each scored
- * as a word (docs/design.md#the-word-being-typed), and read as a word is. Any prefix — typed as
- * one, the word being typed, an identifier's last part being typed — is no word, and only a
- * common word lends its top rows (`toppedForms`): a word being typed is another prefix at the
- * next key, so its rows remembered would not pay, and warming ranks the vocabulary's words
- * (warm-top-rows.ts).
- */
-function typedAsPrefix(topic: Topic, form: Form): boolean {
-  const { highlights } = topic.wanted[form.operand]!.operand;
-  return highlights.length === 1 && highlights[0]!.prefix;
-}
-
-/** Whether a form's operand holds a prefix of any kind (`typedAsPrefix` tells the two notions). */
-function holdsPrefix(topic: Topic, form: Form): boolean {
-  return topic.wanted[form.operand]!.operand.highlights.some((h) => h.prefix);
-}
-
-/** The forms of a topic's wanted operands, rarest first. */
-export function formsOf(topic: Topic): Form[] {
-  const forms = topic.wanted.flatMap((w, operand) => {
-    const exact = { operand, expr: w.operand.expr, rows: w.rows, fuzzy: false };
-    if (!w.operand.fuzzy) return [exact];
-    const variants = not(w.operand.fuzzy, w.operand.expr);
-    return [exact, { operand, expr: variants, rows: w.rowsWithVariants - w.rows, fuzzy: true }];
-  });
-  return forms.sort((a, b) => a.rows - b.rows);
-}
-
-/** The forms whose rows are all candidates of the partial source (`listedForms`). */
-export interface ListedForms {
-  /** Rarest first; empty when no row holds any form. */
-  forms: Form[];
-  /** True when every form is common: the one listed is read `narrowed`. */
-  narrowed: boolean;
-}
-
-/**
- * The forms a topic's partial source lists: every form held by at most `commonRows` rows (and by
- * one at least); when none is, the rarest form as typed that some row holds, narrowed to the rows
- * holding another operand too or naming it in its title.
- */
-export function listedForms(forms: Form[], options: RankingOptions): ListedForms {
-  // A form no row holds lists nothing: it must not keep the common ones from being listed
-  // ('vector zzqqxx' on a vault where "vector" is common would find nothing).
-  const held = forms.filter((f) => f.rows > 0);
-  const listed = held.filter((f) => f.rows <= options.commonRows);
-  if (listed.length > 0) return { forms: listed, narrowed: false };
-  const rarest = held.find((f) => !f.fuzzy);
-  return { forms: rarest ? [rarest] : [], narrowed: true };
-}
-
-/**
- * The most each wanted operand can add to a partial candidate's bm25: its forms' bm25 ceilings
- * and its common-word estimate. All Infinity when filters score too; one Infinity when its
- * ceiling is unknown (a group). `titled`: an operand read in its title, a phrase whose idf is its
- * title rows' (`titledRows`; unknown as a phrase's own rows are: at least 1), no fewer than the
- * rows holding it anywhere (docs/benchmarks.md#the-partial-sources-bound).
- */
-export function operandCeilings(
-  topic: Topic,
-  total: number,
-  options: RankingOptions,
-  titled = -1,
-  titledRows = 1,
-): number[] {
-  const filtered = topic.restriction !== null || topic.exclude !== null;
-  return topic.wanted.map((w, i) => {
-    const [only] = w.operand.highlights;
-    if (filtered || w.operand.highlights.length !== 1) return Infinity;
-    // A phrase's own row count is unknown (its rarest word's is an upper bound): at least 1.
-    const rows = i === titled ? titledRows : only!.terms.length > 1 ? 1 : w.rows;
-    let sum = bm25Ceiling(rows, total);
-    for (const variant of w.variantRows) sum += options.fuzzyWeight * bm25Ceiling(variant, total);
-    return sum + options.commonWordBm25 * w.weight;
-  });
-}
-
-/** Forms' title rows counted (`titleRows`), per reader and index generation. */
-const TITLE_ROWS = new ReaderMemo<string, number>(2_000);
-
-/**
- * The rows naming a form in their title: FTS5 takes a phrase's idf from the rows it matches
- * within its column filter, so these are the rows whose count gives the idf of the form read in
- * its title (`narrowed`). One count of the form's rows a word, remembered.
- */
-export function titleRows(reader: IndexReader, expr: string): number {
-  const memo = TITLE_ROWS.of(reader);
-  let rows = memo.get(expr);
-  if (rows === undefined) {
-    rows = countRows(reader, `{title} : (${expr})`, Number.MAX_SAFE_INTEGER);
-    memo.set(expr, rows);
-  }
-  return rows;
-}
-
-/**
- * The rarest common form as typed (held by more than `commonRows` rows, at most `titleListRows`),
- * as the form of its rows that name it in their title; null when there is none.
- */
-function titledForm(forms: Form[], options: RankingOptions): Form | null {
-  const form = forms.find(
-    (f) => !f.fuzzy && f.rows > options.commonRows && f.rows <= options.titleListRows,
-  );
-  return form ? { ...form, expr: `{title} : (${form.expr})` } : null;
-}
 
 /**
  * A page of one of a topic's ranked listings (ranked-listings.ts): its rows, the operands each of
@@ -147,31 +33,21 @@ export interface ListedPage {
   lookUps: Map<string, number[]>;
 }
 
-/**
- * Reads the partial candidates of a topic (rows already found are left as they are); `page`: one
- * page of a ranked listing in place of the whole listing.
- */
+/** Reads the partial candidates of a topic, its listed forms' rows whole (found ones are kept). */
 export function readPartial(
   topic: Topic,
   context: SourceContext,
   found: Map<number, Candidate>,
-  page?: ListedPage,
 ): Candidate[] {
   const forms = formsOf(topic);
   const listed = listedForms(forms, context.options);
   if (listed.forms.length === 0) return [];
   // Narrowed, two prefixes list nothing: their rows holding both are full matches, and they are
   // not read in their title (`readInTitle`).
-  if (listed.narrowed && !page && narrowed(topic, listed.forms[0]!).length === 0) return [];
+  if (listed.narrowed && narrowed(topic, listed.forms[0]!).length === 0) return [];
   const fresh = new Map<number, Candidate>();
-  const take = (rowid: number) => {
-    if (found.has(rowid)) return null;
-    let c = fresh.get(rowid);
-    if (!c) fresh.set(rowid, (c = new Candidate(rowid)));
-    return c;
-  };
-  if (page) listPage(listed.forms[0]!, page, take);
-  else for (const form of listed.forms) listForm(topic, context, form, listed.narrowed, take);
+  const take = takeInto(fresh, found);
+  for (const form of listed.forms) listForm(topic, context, form, listed.narrowed, take);
   // The rarest common word's rows naming it in their heading (its bm25 is estimated below, as a
   // common word's is): docs/search-quality.md#the-score.
   const titled = listed.narrowed ? null : titledForm(forms, context.options);
@@ -181,15 +57,58 @@ export function readPartial(
   for (const form of toppedForms(topic, forms, listed.forms, context.options))
     topped.set(form, listTop(topic, context, form, take));
   const checked = forms.filter((f) => !listed.forms.includes(f));
-  const lookUp = lookUpWith(context, page?.lookUps);
+  const lookUp = lookUpWith(context);
   const marking: Marking = { topic, context, candidates: fresh, checked, among, lookUp };
-  // Narrowed and read whole, `among` is the one listed form's rows.
-  const held = listed.narrowed && !page ? listed.forms[0]! : undefined;
-  markChecked(marking, topped, page, held);
+  // Narrowed, `among` is the one listed form's rows.
+  markChecked(marking, topped, undefined, listed.narrowed ? listed.forms[0]! : undefined);
   // The top rows' flags are not looked up (`listTop`): only the words they hold are.
   // Narrowed, the listed rows are scored with every other operand's phrases (`narrowed`), or
   // hold none of them (its titled rows), so their flags show where those are.
-  markFlags(marking, page !== undefined || (listed.narrowed && topic.restriction === null));
+  markFlags(marking, listed.narrowed && topic.restriction === null);
+  return partialOnly(topic, fresh, found);
+}
+
+/**
+ * Reads a page of one of a topic's ranked listings (ranked-listings.ts) as partial candidates
+ * (found ones are kept). Its topic's forms are all common and none lends top rows (else it has no
+ * listings): the page's rows are the one listed form's, its flags show where its operands are.
+ */
+export function readListedPage(
+  topic: Topic,
+  context: SourceContext,
+  found: Map<number, Candidate>,
+  page: ListedPage,
+): Candidate[] {
+  const forms = formsOf(topic);
+  const listed = listedForms(forms, context.options);
+  if (listed.forms.length === 0) return [];
+  const fresh = new Map<number, Candidate>();
+  listPage(listed.forms[0]!, page, takeInto(fresh, found));
+  const among = or(listed.forms.map((f) => f.expr));
+  const checked = forms.filter((f) => !listed.forms.includes(f));
+  const lookUp = lookUpWith(context, page.lookUps);
+  const marking: Marking = { topic, context, candidates: fresh, checked, among, lookUp };
+  markChecked(marking, new Map(), page, undefined);
+  markFlags(marking, true);
+  return partialOnly(topic, fresh, found);
+}
+
+/** Gives a row's candidate in `fresh`, made on first ask; null for a row `found` already. */
+function takeInto(fresh: Map<number, Candidate>, found: ReadonlyMap<number, Candidate>) {
+  return (rowid: number): Candidate | null => {
+    if (found.has(rowid)) return null;
+    let c = fresh.get(rowid);
+    if (!c) fresh.set(rowid, (c = new Candidate(rowid)));
+    return c;
+  };
+}
+
+/** Adds the candidates of `fresh` that are partial to `found`, and returns them. */
+function partialOnly(
+  topic: Topic,
+  fresh: Map<number, Candidate>,
+  found: Map<number, Candidate>,
+): Candidate[] {
   const all = allOperands(topic);
   const partial: Candidate[] = [];
   for (const [rowid, c] of fresh) {
@@ -203,23 +122,6 @@ export function readPartial(
     partial.push(c);
   }
   return partial;
-}
-
-/**
- * The rarest common forms as typed that lend their top rows (`commonTopRows`): words, not a prefix
- * of any kind (`holdsPrefix`).
- */
-export function toppedForms(topic: Topic, forms: Form[], listed: Form[], options: RankingOptions) {
-  if (options.commonTopRows <= 0) return [];
-  const common = forms.filter(
-    (f) =>
-      !f.fuzzy &&
-      !listed.includes(f) &&
-      f.rows > 0 &&
-      f.rows <= options.commonTopMaxRows &&
-      !holdsPrefix(topic, f),
-  );
-  return common.slice(0, options.commonTopWords);
 }
 
 /**
@@ -434,18 +336,6 @@ function narrowed(topic: Topic, form: Form): string[] {
   // ms; docs/benchmarks.md#scale-ten-copies-of-msdocs-cpp). With filters, as they read.
   const filtered = topic.restriction !== null || topic.exclude !== null;
   return [and(form.expr, other), filtered ? not(titled, other) : titled];
-}
-
-/**
- * Whether a narrowed form's rows naming it in their title are candidates (`narrowed`): not when it
- * is a prefix typed as one (`typedAsPrefix`). Read in its title, a form's idf is that of the
- * titles holding it, while its full matches have its idf over every row, ~0 for such a prefix: a
- * section naming one prefix in its title outscored every section holding them all ('a* b*' on
- * msdocs-cpp: bm25 5.8, coverage 0.65, against ~0;
- * docs/search-quality.md#prefixes-read-in-their-title-2026-11-27-fixed).
- */
-export function readInTitle(topic: Topic, form: Form): boolean {
-  return !typedAsPrefix(topic, form);
 }
 
 /** Adds a page of a ranked listing to the candidates `take` gives. */

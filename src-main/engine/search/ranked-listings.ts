@@ -14,9 +14,9 @@ import {
   listedForms,
   operandCeilings,
   readInTitle,
-  readPartial,
   toppedForms,
-} from './partial-candidates.ts';
+} from './operand-forms.ts';
+import { readListedPage } from './partial-candidates.ts';
 import { score, type RankingOptions } from './ranking.ts';
 import type { Topic } from './topic.ts';
 
@@ -169,7 +169,7 @@ export function readListing(
 ): Candidate[] {
   source.done = rows.length < page;
   const { listing, lookUps } = source;
-  const fresh = readPartial(topic, context, found, { rows, held: listing.held, lookUps });
+  const fresh = readListedPage(topic, context, found, { rows, held: listing.held, lookUps });
   if (rows.length > 0) source.bound = Math.min(source.bound, listing.bound(rows.at(-1)!));
   return fresh;
 }

@@ -216,7 +216,7 @@ describe('candidate score bounds', () => {
     },
   );
 
-  // Prefixes typed as such are not read in their title (partial-candidates.ts `readInTitle`):
+  // Prefixes typed as such are not read in their title (operand-forms.ts `readInTitle`):
   // every form common, two of them list nothing, three or four their rows holding another too,
   // read whole or as ranked listings. The bounds hold, and no partial candidate holds them all.
   it.each(['valu* refer*', 'valu* mov* cop*', 'refer* mov* cop* typ*', 'valu* refer* type'])(
