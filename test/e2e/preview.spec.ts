@@ -279,3 +279,37 @@ test('remote images show as their alt text and host, not their whole address', a
     await page.screenshot({ path: join(SCREENSHOTS, `preview-remote-images-${scheme}.png`) });
   }
 });
+
+// msdocs-cpp's "Compiler options listed by category" is tables of hundreds of rows: a page down
+// into one, the header row had scrolled away, and with it what each column is
+// (docs/ui.md#the-preview).
+test("a long table's header row stays in view as the preview scrolls", async ({ page, bridge }) => {
+  const rows = Array.from({ length: 120 }, (_, i) => `| /Kx${i + 1} | Does step ${i + 1}. |`);
+  writeFileSync(
+    join(bridge.vaultDir, 'Kiwi options.md'),
+    `# Kiwi options\n\nEvery kiwi option.\n\n| Option | Purpose |\n|---|---|\n${rows.join('\n')}\n`,
+  );
+  await page.goto(bridge.url);
+  await searchBox(page).fill('kiwi options');
+  await expect(results(page).first()).toContainText('Kiwi options');
+  const header = article(page).locator('thead th').first();
+  await expect(header).toHaveText('Option');
+  // F6 three times: the results, the outline, the preview; then the keys scroll it.
+  for (let i = 0; i < 3; i++) await page.keyboard.press('F6');
+  await expect(article(page)).toBeFocused();
+  await page.keyboard.press('PageDown');
+  await page.keyboard.press('PageDown');
+  await expect(article(page).getByRole('cell', { name: '/Kx1', exact: true })).not.toBeInViewport();
+  await expect(header).toBeInViewport();
+  const [headerBox, articleBox] = await Promise.all([
+    header.boundingBox(),
+    article(page).boundingBox(),
+  ]);
+  // At the pane's top edge, inside its focus ring.
+  expect(headerBox!.y - articleBox!.y).toBeGreaterThanOrEqual(1.5);
+  expect(headerBox!.y - articleBox!.y).toBeLessThan(3);
+  for (const scheme of ['light', 'dark'] as const) {
+    await page.emulateMedia({ colorScheme: scheme });
+    await page.screenshot({ path: join(SCREENSHOTS, `preview-table-header-${scheme}.png`) });
+  }
+});
