@@ -19,6 +19,22 @@ export interface MarkedText {
   matches: TextRange[];
 }
 
+/**
+ * Readable text from a point on: which of the source's matches is the first a reader sees (-1:
+ * none), and whether text a reader sees before the point was cut off.
+ */
+export interface ReadText extends MarkedText {
+  firstShown: number;
+  cutText: boolean;
+  /** Whether a comment was read (`%%…`, `<!--…`). */
+  comments: boolean;
+}
+
+/** A docfx include: `[!INCLUDE[name](path)]` (msdocs-cpp). */
+/** A docfx include after its `[!`: `INCLUDE[name](path)]` (msdocs-cpp). */
+const DOCFX_INCLUDE_REST = /(?:INCLUDE|include)\[[^\]\n]*\]\([^()\n]*\)\]/.source;
+const DOCFX_INCLUDE = `\\[!${DOCFX_INCLUDE_REST}`;
+
 /** Elements a note's HTML uses; anything else in angle brackets (`<vector>`, `<T>`) is text. */
 const HTML_TAGS =
   'a|abbr|b|br|center|code|details|div|em|font|h[1-6]|hr|i|img|kbd|li|mark|ol|p|pre|s|small|' +
@@ -85,6 +101,14 @@ const INLINE = new RegExp(
       /<[A-Za-z][\w-]*\s+[\w:.-]+\s*=\s*["'][^<>]*>|<\/(?:[A-Z][\w-]*|[a-z]+-[\w-]*)\s*>/.source,
       // A wikilink or an embed: its alias, else its target and heading.
       /!?\[\[(?<target>[^\]|#^\n]*)(?<anchor>[#^][^\]|\n]*)?(?:\|(?<alias>[^\]\n]*))?\]\]/.source,
+      // After `[!` (one alternative: a `[` elsewhere fails it once): a linked image, a badge
+      // (`[![alt](image)](link)`), its alt text; a docfx include (`[!INCLUDE[name](path)]`),
+      // nothing (its text is another file's).
+      '\\[!(?:' +
+        /\[(?<alt>[^\]\n]*)\]\((?:[^()\n]|\([^()\n]*\))*\)\]\((?:[^()\n]|\([^()\n]*\))*\)/.source +
+        '|' +
+        DOCFX_INCLUDE_REST +
+        ')',
       /!?\[(?<text>[^\]\n]*)\]\((?:[^()\n]|\([^()\n]*\))*\)/.source, // a link or image: its text
       /!?\[(?<ref>[^\]\n]+)\]\[[^\]\n]*\]/.source, // a reference link: its text
       /(?<tick>`+)(?<code>[^`]|[^`][\s\S]*?[^`])\k<tick>(?!`)/.source, // a code span: as written
@@ -120,15 +144,54 @@ function inlineShown(m: RegExpExecArray): Array<TextRange | string> {
   }
   // An autolink's URL, a link's or reference link's text, a code span's code, emphasis's inner
   // text: the group right after the construct's opening marks.
-  const { url, text, ref, tick, code, mark, inner } = groups;
+  const { url, alt, text, ref, tick, code, mark, inner } = groups;
   let kept: TextRange | undefined;
   if (url !== undefined) kept = rangeAt(m.index + 1, url);
+  else if (alt !== undefined) kept = rangeAt(m.index + 3, alt);
   else if (text !== undefined) kept = rangeAt(m.index + bang + 1, text);
   else if (ref !== undefined) kept = rangeAt(m.index + bang + 1, ref);
   else if (code !== undefined) kept = rangeAt(m.index + tick!.length, code);
   else if (inner !== undefined) kept = rangeAt(m.index + mark!.length, inner);
-  return kept && kept[1] > kept[0] ? [kept] : [];
+  if (!kept || kept[1] <= kept[0]) return [];
+  // A link's text or emphasis's can hold syntax of its own: `[<button>Open</button>](…)`.
+  const nests = (text ?? inner) !== undefined && NESTED_START.test(text ?? inner!);
+  return nests ? nestedShown(m.input, kept) : [kept];
 }
+
+/**
+ * What starts syntax inside a link's text or emphasis: `INLINE`'s leading characters but `_` (in
+ * C++ names, `[_aligned_malloc](…)`, it hardly ever marks emphasis there) and `!` (an image's
+ * comes with its `[`).
+ */
+const NESTED_START = /[<%[`*~=]/;
+
+/** `INLINE` copies for syntax inside syntax, by depth (`nestedShown`). */
+const NESTED: RegExp[] = [];
+let depth = 0;
+
+/** What a reader sees of the source range `[start, end)` of `text`, syntax inside it dropped. */
+function nestedShown(text: string, [start, end]: TextRange): Array<TextRange | string> {
+  const shown: Array<TextRange | string> = [];
+  let at = start;
+  // A scan of its own, one per depth: the one this is part of goes on with `INLINE`.
+  const scan = (NESTED[depth] ??= new RegExp(INLINE.source, INLINE.flags));
+  const inner = text.slice(start, end);
+  depth++;
+  scan.lastIndex = 0;
+  for (let m = scan.exec(inner); m; m = scan.exec(inner)) {
+    if (start + m.index > at) shown.push([at, start + m.index]);
+    for (const piece of inlineShown(m)) {
+      shown.push(typeof piece === 'string' ? piece : [start + piece[0], start + piece[1]]);
+    }
+    at = start + m.index + m[0].length;
+  }
+  depth--;
+  if (end > at) shown.push([at, end]);
+  return shown;
+}
+
+/** What a reader sees of a comment: nothing (one array, so that a comment's edit is known). */
+const COMMENT: Array<TextRange | string> = [];
 
 /** Between a table row's cells (a snippet collapses whitespace: spaces alone would not show). */
 const CELL_SEPARATOR = ' · ';
@@ -346,7 +409,12 @@ function editsOf(text: string, fencedBefore: boolean, tableBefore: boolean): Edi
       INLINE.lastIndex = block[1];
       continue;
     }
-    inline.push({ start: m.index, end: m.index + m[0].length, shown: inlineShown(m) });
+    const comment = m[0].startsWith('%%') || m[0].startsWith('<!--');
+    inline.push({
+      start: m.index,
+      end: m.index + m[0].length,
+      shown: comment ? COMMENT : inlineShown(m),
+    });
   }
   return mergeEdits(edits, inline);
 }
@@ -390,7 +458,9 @@ export function fenceOpenAt(before: string, limit = 1 << 16): boolean {
  * keeps the part of it a reader still sees (a link's text, a wikilink's alias). `fencedBefore`:
  * the text starts inside fenced code. `from`: only what a reader sees of `text` from there on is
  * kept — syntax that `from` falls inside is read whole and dropped, so the result never starts
- * inside a tag or a link's target (docs/design.md#snippets).
+ * inside a tag or a link's target (docs/design.md#snippets). `firstShown`: the index in
+ * `matches` of the first match a reader sees from there on; `cutText`: whether what a reader
+ * sees before it was cut off.
  */
 export function readableText(
   text: string,
@@ -398,11 +468,16 @@ export function readableText(
   fencedBefore = false,
   from = 0,
   tableBefore = false,
-): MarkedText {
+): ReadText {
   const edits = editsOf(text, fencedBefore, tableBefore);
-  if (edits.length === 0) return from === 0 ? { text, matches } : cutBefore(text, matches, from);
+  if (edits.length === 0) {
+    let first = 0;
+    while (first < matches.length && matches[first]![1] <= from) first++;
+    return cutBefore(text, matches, from, first < matches.length ? first : -1);
+  }
   let out = '';
   let cut = from === 0 ? 0 : -1;
+  let firstShown = -1;
   const moved: TextRange[] = [];
   let next = 0; // the first match that can reach the next source range (ranges come in order)
   // A source range: its matches move onto the output.
@@ -412,14 +487,29 @@ export function readableText(
     while (next < matches.length && matches[next]![1] <= ps) next++;
     for (let i = next; i < matches.length && matches[i]![0] < pe; i++) {
       const [s, e] = matches[i]!;
-      moved.push([out.length + Math.max(s, ps) - ps, out.length + Math.min(e, pe) - ps]);
+      const range: TextRange = [
+        out.length + Math.max(s, ps) - ps,
+        out.length + Math.min(e, pe) - ps,
+      ];
+      moved.push(range);
+      // The first a reader sees from `from` on (not cut off, not only white space).
+      if (
+        firstShown < 0 &&
+        cut >= 0 &&
+        range[1] > cut &&
+        /\S/.test(text.slice(Math.max(s, ps), Math.min(e, pe)))
+      ) {
+        firstShown = i;
+      }
     }
     out += text.slice(ps, pe);
   };
   let at = 0;
+  let comments = false;
   for (const edit of edits) {
     keep(at, edit.start);
     if (cut < 0 && edit.start >= from) cut = out.length;
+    if (edit.shown === COMMENT) comments = true;
     for (const piece of edit.shown) {
       if (typeof piece === 'string') out += piece;
       else keep(piece[0], piece[1]);
@@ -428,16 +518,23 @@ export function readableText(
   }
   keep(at, text.length);
   const kept = moved.filter(([s, e]) => out.slice(s, e).trim() !== '');
-  return cutBefore(out, joined(kept), cut < 0 ? out.length : cut);
+  const read = cutBefore(out, joined(kept), cut < 0 ? out.length : cut, firstShown);
+  read.comments = comments;
+  return read;
 }
 
 /** `text` from `at` on, its matches moved with it (a match cut there keeps its rest). */
-function cutBefore(text: string, matches: TextRange[], at: number): MarkedText {
-  if (at === 0) return { text, matches };
+function cutBefore(text: string, matches: TextRange[], at: number, firstShown: number): ReadText {
+  if (at === 0) return { text, matches, firstShown, cutText: false, comments: false };
   const moved: TextRange[] = [];
   for (const [s, e] of matches) if (e > at) moved.push([Math.max(s, at) - at, e - at]);
-  return { text: text.slice(at), matches: moved };
+  NON_SPACE.lastIndex = 0;
+  const cutText = (NON_SPACE.exec(text)?.index ?? at) < at;
+  return { text: text.slice(at), matches: moved, firstShown, cutText, comments: false };
 }
+
+/** The first character `\s` does not match. */
+const NON_SPACE = /\S/g;
 
 /** Sorted ranges with touching or overlapping ones joined. */
 function joined(ranges: TextRange[]): TextRange[] {
@@ -448,4 +545,68 @@ function joined(ranges: TextRange[]): TextRange[] {
     else out.push([range[0], range[1]]);
   }
   return out;
+}
+
+/**
+ * The matches (sorted, disjoint source ranges of `text`) a reader sees some of: not those only
+ * inside dropped syntax — a URL, a comment, a tag, a wikilink's target behind its alias
+ * (docs/design.md#snippets).
+ */
+export function shownMatches(text: string, matches: TextRange[]): TextRange[] {
+  const shown: TextRange[] = [];
+  let next = 0; // the first match that can reach the next kept range (both come in order)
+  const keep = (ps: number, pe: number) => {
+    while (next < matches.length && matches[next]![1] <= ps) next++;
+    for (let i = next; i < matches.length && matches[i]![0] < pe; i++) {
+      if (shown[shown.length - 1] !== matches[i]) shown.push(matches[i]!);
+    }
+  };
+  let at = 0;
+  for (const edit of editsOf(text, false, false)) {
+    keep(at, edit.start);
+    for (const piece of edit.shown) if (typeof piece !== 'string') keep(piece[0], piece[1]);
+    at = edit.end;
+  }
+  keep(at, text.length);
+  return shown;
+}
+
+/** HTML elements `NO_PROSE` skips a line of, alone on it (`<p align="center">`, `</div>`). */
+const BLOCK_TAG = `</?(?:${HTML_TAGS})(?:\\s[^<>\\n]*)?/?>`;
+
+/**
+ * A line no prose is read in: blank, or only images and linked images (a row of badges), HTML
+ * tags and comments (a comment may go on over lines).
+ */
+const NO_PROSE = new RegExp(
+  '(?:[ \\t]*(?:' +
+    [
+      /!\[[^\]\n]*\]\((?:[^()\n]|\([^()\n]*\))*\)/.source, // an image
+      /\[!\[[^\]\n]*\]\((?:[^()\n]|\([^()\n]*\))*\)\]\((?:[^()\n]|\([^()\n]*\))*\)/.source, // linked
+      BLOCK_TAG,
+      DOCFX_INCLUDE,
+      // Comments, closed by their first closing mark (as `INLINE` reads them).
+      /<!--(?:[^-]|-(?!->))*-->/.source,
+      /%%(?:[^%]|%(?!%))*%%/.source,
+    ].join('|') +
+    '))*[ \\t]*(?:\\r?\\n|$)',
+  'y',
+);
+
+/** What a line starts with for `NO_PROSE` to be tried on it (else it is prose). */
+const NO_PROSE_START = /[![<%\s]/;
+
+/**
+ * Where a reader's prose starts in `text` at or after `from` (a line's start or its first
+ * non-blank character): past the lines `NO_PROSE` says hold none (docs/design.md#snippets).
+ * `text.length` when none follows: a reader sees only images, or nothing.
+ */
+export function proseStart(text: string, from: number): number {
+  let at = from;
+  while (at < text.length && NO_PROSE_START.test(text[at]!)) {
+    NO_PROSE.lastIndex = at;
+    if (!NO_PROSE.test(text)) return at;
+    at = NO_PROSE.lastIndex;
+  }
+  return at;
 }

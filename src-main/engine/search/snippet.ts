@@ -4,7 +4,13 @@
 import type { SnippetSegment } from '#shared/contract/api.ts';
 import { ENGINE_DEFAULTS } from '../settings/settings.ts';
 import type { TextRange } from './highlight.ts';
-import { fenceOpenAt, readableText, tableLineAt } from './readable-text.ts';
+import {
+  fenceOpenAt,
+  proseStart,
+  readableText,
+  shownMatches,
+  tableLineAt,
+} from './readable-text.ts';
 
 /** Characters of context kept before the first match of the window. */
 const LEAD = 30;
@@ -61,10 +67,15 @@ function wordStart(text: string, from: number, anchor: number): number {
 
 /**
  * The window of `length` characters holding the most distinct matched words (then the earliest),
- * tried at each of the first `MAX_ANCHORS` matches.
+ * tried at each of the first `MAX_ANCHORS` matches, with the match it was tried at.
  */
-function chooseWindow(text: string, matches: TextRange[], length: number): [number, number] {
-  let best: [number, number] = [0, Math.min(text.length, length)];
+function chooseWindow(
+  text: string,
+  matches: TextRange[],
+  length: number,
+): [start: number, end: number, anchor: number] {
+  // `anchor`: the index in `matches` of the match the window was tried at.
+  let best: [number, number, number] = [0, Math.min(text.length, length), 0];
   let bestScore = -1;
   const anchors = Math.min(matches.length, MAX_ANCHORS);
   // Each distinct matched word (lower-cased) gets a number; a window counts the numbers it
@@ -100,7 +111,7 @@ function chooseWindow(text: string, matches: TextRange[], length: number): [numb
     const score = distinct * 1000 - start / text.length; // most distinct terms, then earliest
     if (score > bestScore) {
       bestScore = score;
-      best = [start, end];
+      best = [start, end, i];
     }
   }
   return best;
@@ -201,7 +212,9 @@ function readFrom(text: string, from: number): { begin: number; onTable?: true }
   let begin = before.length;
   const tag = openAt(before, '<', '>');
   if (tag >= 0) begin = tag;
-  const bracket = openAt(before, '[', ']');
+  let bracket = openAt(before, '[', ']');
+  // A wikilink's or an embed's start: its `[[` or `![[`.
+  while (bracket > 0 && (before[bracket - 1] === '[' || before[bracket - 1] === '!')) bracket--;
   if (bracket >= 0) begin = Math.min(begin, bracket);
   else {
     const target = openAt(before, '](', ')');
@@ -214,7 +227,22 @@ function readFrom(text: string, from: number): { begin: number; onTable?: true }
   if (before.includes('`') && countOf(before, '`') % 2 === 1) {
     begin = Math.min(begin, before.lastIndexOf('`'));
   }
+  // Inside a line that is no table's, a pipe is text: read from before it, or it would start a
+  // row (obsidian-hub's footers, `[Edit](…) | [Copy this note](…)`, read `Copy this note · …`).
+  if (begin > 0 && matchesAt(PIPE_AT, text, line + begin)) {
+    while (begin > 0 && (before[begin - 1] === ' ' || before[begin - 1] === '\t')) begin--;
+    begin = Math.max(0, begin - 1);
+  }
   return { begin: line + begin };
+}
+
+/** A pipe, after spaces. */
+const PIPE_AT = /[ \t]*\|/y;
+
+/** Whether `pattern` (sticky) matches at `at`. */
+function matchesAt(pattern: RegExp, text: string, at: number): boolean {
+  pattern.lastIndex = at;
+  return pattern.test(text);
 }
 
 /**
@@ -241,7 +269,8 @@ function readableWindow(text: string, matches: TextRange[], from: number, end: n
   const stop = readTo(text, Math.min(text.length, end + (end - from)));
   const { begin, onTable } = readFrom(text, from);
   const inside: TextRange[] = [];
-  for (let i = firstEndingAfter(matches, begin); i < matches.length; i++) {
+  const firstInside = firstEndingAfter(matches, begin);
+  for (let i = firstInside; i < matches.length; i++) {
     const [ms, me] = matches[i]!;
     if (ms >= stop) break;
     inside.push([Math.max(ms, begin) - begin, Math.min(me, stop) - begin]);
@@ -254,36 +283,82 @@ function readableWindow(text: string, matches: TextRange[], from: number, end: n
     source.includes('|') && (onTable ?? tableLineAt(text, text.lastIndexOf('\n', begin - 1) + 1));
   const view = readableText(source, inside, fenced, from - begin, table);
   const leading = view.text.search(/\S/);
-  const cut = leading < 0 ? 0 : snapEnd(view.text, leading, leading + (end - from), view.matches);
+  // Where the source read stops inside a word, so does the view: its last character is a cut.
+  const last = view.text.length - (stop < text.length && !SPACE.test(text[stop]!) ? 1 : 0);
+  const cut =
+    leading < 0
+      ? 0
+      : snapEnd(view.text, leading, Math.min(leading + (end - from), last), view.matches);
   const more = stop < text.length || /\S/.test(view.text.slice(cut));
-  return { ...view, start: Math.max(0, leading), end: Math.min(cut, view.text.length), more };
+  const firstShown = view.firstShown < 0 ? -1 : firstInside + view.firstShown;
+  const { text: shown, matches: marked } = view;
+  return {
+    text: shown,
+    matches: marked,
+    firstShown,
+    readTo: firstInside + inside.length,
+    // A comment read, or one's end: the window may have started inside one.
+    commentMarks: view.comments || source.includes('-->'),
+    begin,
+    cutText: view.cutText,
+    start: Math.max(0, leading),
+    end: Math.min(cut, shown.length),
+    more,
+  };
 }
 
 /** True when a reader sees some text in `source` (not only markup). */
 function hasReadableText(source: string): boolean {
-  return /\S/.test(readableText(source, []).text);
+  return /\S/.test(source) && /\S/.test(readableText(source, []).text);
 }
 
 /**
- * Builds a snippet of `text` around `matches` (sorted, non-overlapping UTF-16 ranges): the
- * window is chosen on the source, then shown as a reader sees it (no Markdown or HTML syntax).
+ * Where the comment `from` is inside ends (past its closing mark), or -1 (docs/design.md#snippets).
+ * Read from the text's start: only asked where a window's source holds a comment's mark.
  */
-export function buildSnippet(
+function commentEndAround(text: string, from: number): number {
+  // Obsidian's `%%`: each closes the comment the one before it opened.
+  for (let open = text.indexOf('%%'); open >= 0 && open < from;) {
+    const close = text.indexOf('%%', open + 2);
+    if (close < 0) return text.length;
+    if (close + 2 > from) return close + 2;
+    open = text.indexOf('%%', close + 2);
+  }
+  const open = text.lastIndexOf('<!--', from);
+  const close = open < 0 ? -1 : text.indexOf('-->', open + 4);
+  if (open >= 0 && (close < 0 || close + 3 > from)) return close < 0 ? text.length : close + 3;
+  return -1;
+}
+
+/**
+ * The snippet of the window `[from, end)` of `text` (`end` snapped to a word's end). With
+ * `anchor` (the index in `matches` of the match it was placed for), only where a reader sees
+ * that match or one before it; else the index in `matches` up to which the window's matches from
+ * the anchor on are ones no reader sees (it was placed for a word in syntax: a badge's URL).
+ * Without `anchor`, the window is the text's opening (no "…" before it).
+ */
+function windowSnippet(
   text: string,
   matches: TextRange[],
-  length: number = ENGINE_DEFAULTS.snippetLength,
-): Snippet {
-  const leading = text.search(/\S/);
-  if (leading < 0) return new Snippet([]);
-  const [start, rawEnd] =
-    matches.length > 0 ? chooseWindow(text, matches, length) : [leading, leading + length];
-  const from = Math.max(start, matches.length > 0 ? 0 : leading);
+  [from, rawEnd]: [number, number],
+  anchor?: number,
+): Snippet | number {
   const end = snapEnd(text, from, Math.min(rawEnd, text.length), matches);
-  const view = readableWindow(text, matches, from, end);
-  const out = new Segments();
-  if (from > leading && hasReadableText(text.slice(Math.max(0, from - LEAD * 4), from))) {
-    out.push('…', false);
+  let view = readableWindow(text, matches, from, end);
+  if (view.commentMarks) {
+    // Read from inside a comment, its closing mark would open one: read from its end.
+    const after = commentEndAround(text, from);
+    if (after > from) view = readableWindow(text, matches, Math.min(after, end), end);
   }
+  const { firstShown } = view;
+  if (anchor !== undefined && (firstShown < 0 || firstShown > anchor)) {
+    return Math.max(anchor + 1, firstShown >= 0 ? firstShown : view.readTo);
+  }
+  if (view.start >= view.end) return new Snippet([]);
+  const out = new Segments();
+  // "…" first: text a reader sees was cut off, inside the syntax read or before it.
+  const before = () => text.slice(Math.max(0, view.begin - LEAD * 4), view.begin);
+  if (anchor !== undefined && (view.cutText || hasReadableText(before()))) out.push('…', false);
   let at = view.start;
   for (const [ms, me] of view.matches) {
     if (ms >= view.end) break;
@@ -299,8 +374,48 @@ export function buildSnippet(
   if (first && !first.match) first.text = first.text.replace(/^ /, '');
   const last = segments[segments.length - 1];
   if (last && !last.match) last.text = last.text.replace(/ $/, '');
-  const kept = segments.filter((s) => s.text.length > 0);
-  return new Snippet(kept);
+  return new Snippet(segments.filter((s) => s.text.length > 0));
+}
+
+/**
+ * Windows placed for the matches a reader does not see tried again without them, before the
+ * matches a reader sees are sorted out of all of the text's.
+ */
+const WINDOW_TRIES = 3;
+
+/** The snippet around the most distinct of `matches` a reader sees (`chooseWindow`), if any. */
+function snippetAround(text: string, matches: TextRange[], length: number): Snippet | undefined {
+  let candidates = matches;
+  for (let tries = 0; tries < WINDOW_TRIES && candidates.length > 0; tries++) {
+    const [start, end, anchor] = chooseWindow(text, candidates, length);
+    const tried = windowSnippet(text, candidates, [start, end], anchor);
+    if (typeof tried !== 'number') return tried;
+    candidates = [...candidates.slice(0, anchor), ...candidates.slice(tried)];
+  }
+  const shown = candidates.length > 0 ? shownMatches(text, candidates) : [];
+  if (shown.length === 0) return undefined;
+  const [start, end, anchor] = chooseWindow(text, shown, length);
+  const tried = windowSnippet(text, shown, [start, end], anchor);
+  return typeof tried === 'number' ? undefined : tried;
+}
+
+/**
+ * Builds a snippet of `text` around `matches` (sorted, non-overlapping UTF-16 ranges): the
+ * window is chosen on the source, then shown as a reader sees it (no Markdown or HTML syntax).
+ * It is placed for a match a reader sees (not one in a badge's URL or a comment); with none, the
+ * snippet is the opening of the text's prose (docs/design.md#snippets).
+ */
+export function buildSnippet(
+  text: string,
+  matches: TextRange[],
+  length: number = ENGINE_DEFAULTS.snippetLength,
+): Snippet {
+  const leading = text.search(/\S/);
+  if (leading < 0) return new Snippet([]);
+  const around = matches.length > 0 ? snippetAround(text, matches, length) : undefined;
+  if (around) return around;
+  const from = proseStart(text, leading);
+  return windowSnippet(text, [], [from, from + length]) as Snippet;
 }
 
 /**

@@ -48,6 +48,12 @@ describe('readableText', () => {
       'mail <tldr.pages+x@example.co.uk> or <irc://irc.libera.chat/tldr>',
       'mail tldr.pages+x@example.co.uk or irc://irc.libera.chat/tldr',
     ],
+    [
+      '[<button id=HH>Open in Obsidian</button>](obsidian://x) and [`time_zone`](tz.md)',
+      'Open in Obsidian and time_zone',
+    ],
+    ['[![GitHub stars](https://img.shields.io/x)](https://github.com/y) text', 'GitHub stars text'],
+    ['[!INCLUDE[lifecycle](../includes/lifecycle-note.md)]\n\nThis class', '\n\nThis class'],
   ])('%j reads %j', (source, shown) => {
     expect(readable(source).text).toBe(shown);
   });
@@ -253,5 +259,76 @@ describe('buildSnippet shows text, not markup', () => {
     expect(shown(tagged, ['errors'])).toMatch(/^…handle \[errors\] here\. words of filler/);
     const linked = `alpha ${'<br/> '.repeat(50)}[link](https://example.com/${'a'.repeat(200)}) omega`;
     expect(shown(linked, ['alpha'])).toBe('[alpha] link omega');
+  });
+});
+
+describe('buildSnippet shows what a reader sees first', () => {
+  /** A snippet's text, its matches in `[…]`: of the matches of `word` (all of them). */
+  const shownAll = (text: string, word: string) => {
+    const matches: Array<[number, number]> = [];
+    for (let at = text.indexOf(word); at >= 0; at = text.indexOf(word, at + 1)) {
+      matches.push([at, at + word.length]);
+    }
+    return buildSnippet(text, matches)
+      .segments.map((s) => (s.match ? `[${s.text}]` : s.text))
+      .join('');
+  };
+  const badges = (name: string) =>
+    `![GitHub all releases](https://img.shields.io/github/downloads/x/${name}/total?style=for-the-badge)   \n` +
+    `![GitHub manifest version](https://img.shields.io/github/manifest-json/v/x/${name}?style=for-the-badge)   \n` +
+    `[![GitHub stars](https://img.shields.io/github/stars/x/${name})](https://github.com/x/${name})\n`;
+  const plugin =
+    `%% ----- Badges ----- %%\n\n${badges('obsidian-battery')}\n%% ----- Badges ----- %%\n\n` +
+    '%% ----- Do not edit this section ----- %%\n\n# Battery Indicator\n\nPlugin ID: `battery`\n' +
+    'Links: [GitHub repository](https://github.com/x/obsidian-battery) or ' +
+    '[<button id=HH>Open in Obsidian</button>](obsidian://show-plugin?id=battery)\n\n' +
+    'Displays the current battery level in the status bar.\n';
+
+  it('says nothing of a section that is only a comment, not "…"', () => {
+    const comment = `%% ${'what to write in this section, and how, '.repeat(12)}%%\n`;
+    expect(buildSnippet(comment, []).html).toBe('');
+    expect(shownAll(comment, 'section')).toBe('');
+    expect(buildSnippet(`\n<!-- ${'hidden notes '.repeat(40)}-->\n`, []).html).toBe('');
+  });
+
+  it('never starts inside a comment: its closing mark opens no other', () => {
+    const moc =
+      '\n%% Hub MOCs: Don’t edit below  %%\n' +
+      ['Daily', 'Weekly', 'Monthly']
+        .map((p) => `-  [[Showcases/Templates/${p} notes/${p} notes|${p} notes]]`)
+        .join('\n') +
+      '\n%% Hub MOCs: Don’t edit above  %%\n';
+    expect(shownAll(moc, 'notes')).toBe('Daily [notes] Weekly [notes] Monthly [notes]');
+  });
+
+  it('opens on prose: badge rows, comments and HTML lines before it are skipped', () => {
+    expect(shownAll(plugin, 'nowhere')).toBe(
+      'Battery Indicator Plugin ID: battery Links: GitHub repository or Open in Obsidian ' +
+        'Displays the current battery level in the status …',
+    );
+    const centred = `<p align="center">\n\n${badges('kanban')}</p>\n\nBoards for your notes.`;
+    expect(buildSnippet(centred, []).html).toBe('Boards for your notes.');
+    // Images alone are no prose: nothing is shown rather than their alt texts.
+    expect(buildSnippet(`%% Badges %%\n${badges('kanban')}`, []).html).toBe('');
+  });
+
+  it('goes to the matches a reader sees when those it chose lay in a URL', () => {
+    // The first "battery" is in a badge's URL: the window moves to the heading.
+    const words = shownAll(plugin.toLowerCase(), 'battery');
+    expect(words).toMatch(/^…\[battery\] indicator plugin id: \[battery\] links: /);
+    expect(words).not.toContain('github manifest version');
+  });
+
+  it('reads a pipe inside a line as text where a window starts at it', () => {
+    const footer =
+      '# This note in GitHub\n\n<span class="git-footer">[Edit In GitHub](https://github.dev/' +
+      `${'x/'.repeat(30)}n.md) | [Copy this note](https://raw.example/${'y/'.repeat(30)}n.md) | ` +
+      '[Download this vault](https://github.com/main.zip) </span>';
+    expect(shownAll(footer, 'Copy')).toBe('…| [Copy] this note | Download this vault');
+  });
+
+  it('never ends inside a word where the source read stops', () => {
+    const text = `alpha ${'<br/> '.repeat(45)}${'wordsy '.repeat(20)}`;
+    expect(shownAll(text, 'alpha')).toBe('[alpha] wordsy wordsy wordsy …');
   });
 });

@@ -1,9 +1,13 @@
 // Snippets and highlights: matches in <b>, everything else escaped, whitespace collapsed,
 // about 150 characters around the densest matches, never cutting a word.
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { createAnalyzer } from '../../../src-main/engine/analysis/analyzer.ts';
 import { createMatcher } from '../../../src-main/engine/search/highlight.ts';
 import { buildSnippet, joinSnippets } from '../../../src-main/engine/search/snippet.ts';
+import { tempDir } from '../store/temp.ts';
+import { vaultEngine } from './vault-engine.ts';
 
 const analyzer = createAnalyzer('english');
 const find = (text: string, highlights: Array<{ terms: string[]; prefix: boolean }>) =>
@@ -93,5 +97,65 @@ describe('buildSnippet', () => {
     const joined = joinSnippets([a, b]).html;
     expect(joined).toMatch(/^….*<b>alpha<\/b>.* … .*<b>beta<\/b>.* …$/);
     expect(joined).not.toMatch(/…\s*…/);
+  });
+});
+
+describe('snippets of results a reader sees the text of', () => {
+  const badges = (repo: string) =>
+    ['all releases', 'manifest version', 'issues by-label']
+      .map((alt) => `![GitHub ${alt}](https://img.shields.io/github/x/${repo}?style=for-the-badge)`)
+      .join('   \n');
+  const pluginNote = (repo: string, title: string, text: string) =>
+    `---\nplugin-id: ${repo}\naliases:\n- ${title}\n---\n\n%% ----- Badges ----- %%\n\n` +
+    `${badges(repo)}\n\n%% ----- Badges ----- %%\n\n# ${title}\n\n` +
+    `Links: [GitHub repository](https://github.com/x/${repo}) or ` +
+    `[<button id=HH>Open in Obsidian</button>](obsidian://show-plugin?id=${repo})\n\n${text}\n`;
+  const engine = vaultEngine(() => {
+    const root = tempDir();
+    mkdirSync(join(root, 'Plugins'));
+    writeFileSync(
+      join(root, 'Plugins/battery-indicator.md'),
+      pluginNote('obsidian-battery-indicator', 'Battery Indicator', 'Shows the charge level.'),
+    );
+    writeFileSync(
+      join(root, 'Plugins/zettelkasten-kit.md'),
+      pluginNote('zettelkasten-kit', 'Kit', 'Numbers your cards for you.'),
+    );
+    const moc = ['Daily', 'Weekly', 'Monthly']
+      .map((p) => `-  [[Templates/${p} notes/${p} notes|${p} notes]]`)
+      .join('\n');
+    writeFileSync(
+      join(root, 'Templates.md'),
+      `# Templates\n\n%% Hub MOCs: Don’t edit below  %%\n${moc}\n%% Hub MOCs: Don’t edit above  %%\n\n` +
+        '## Contributing\n\nAdd yours.\n',
+    );
+    return root;
+  }, 'hub');
+  const snippetOf = async (query: string, id: string) => {
+    const { results } = await engine().search({ queries: [query] });
+    const result = results.find((r) => r.id === id);
+    expect(result, `${query} finds ${id}`).toBeDefined();
+    return result!.snippet;
+  };
+
+  it('shows a note matched in its badges’ URLs where a reader sees the word', async () => {
+    const snippet = await snippetOf('battery', 'hub:Plugins/battery-indicator.md');
+    expect(snippet).toMatch(/^…<b>Battery<\/b> Indicator Links: GitHub repository or Open in /);
+    expect(snippet).not.toContain('GitHub manifest version');
+  });
+
+  it('opens a note matched by its title alone on its prose, past badges and comments', async () => {
+    // "zettelkasten" is in the file name and in URLs only.
+    expect(await snippetOf('zettelkasten', 'hub:Plugins/zettelkasten-kit.md')).toBe(
+      'Kit Links: GitHub repository or Open in Obsidian Numbers your cards for you.',
+    );
+  });
+
+  it('shows the links of a section that opens with a comment, not "…"', async () => {
+    // The lead-in is taken on the source, in the link's target before the word: "Daily notes"
+    // is cut off.
+    expect(await snippetOf('weekly', 'hub:Templates.md#templates')).toBe(
+      '…<b>Weekly</b> notes Monthly notes',
+    );
   });
 });
