@@ -14,6 +14,13 @@ const MAX_WARM_FILE_BYTES = 256 * 1024;
 
 /** Reads files' contents into the reader's cache, a batch per step, for one index state. */
 export class ContentWarming extends IndexWalk {
+  /** The last file id read (ids are ≥ 0). */
+  private after = -1;
+
+  protected rewind(): void {
+    this.after = -1;
+  }
+
   /** Reads the next batch of files; `done` at the last file or once the bound is held. */
   step(): WarmStep {
     if (this.changed()) return 'changed';

@@ -20,23 +20,24 @@ const WARM_BATCH = 64;
  */
 const WARM_NODES = MAX_KNOWN_NODES / 2;
 
-/** A walk over rows of the index in id order, for one index state: `restart`, then steps. */
+/** A walk over the index for one index state: `restart`, then steps until done or changed. */
 export abstract class IndexWalk {
   protected readonly reader: IndexReader;
   private generation = -1;
-  /** The last id walked (ids are ≥ 0). */
-  protected after = -1;
 
   constructor(reader: IndexReader) {
     this.reader = reader;
   }
 
-  /** Starts again from the first row, for the index as it is now. */
+  /** Starts again from the beginning, for the index as it is now. */
   restart(): void {
     this.reader.refresh();
     this.generation = this.reader.generation;
-    this.after = -1;
+    this.rewind();
   }
+
+  /** Goes back to the beginning of the walk. */
+  protected abstract rewind(): void;
 
   /** True when the index changed since `restart` (what was warmed is gone with it). */
   protected changed(): boolean {
@@ -49,11 +50,17 @@ export abstract class IndexWalk {
 export class NodeWarming extends IndexWalk {
   private readonly analyzer: () => Analyzer;
   private readonly bound: number;
+  /** The last node id warmed (ids are ≥ 0). */
+  private after = -1;
 
   constructor(reader: IndexReader, analyzer: () => Analyzer, bound = WARM_NODES) {
     super(reader);
     this.analyzer = analyzer;
     this.bound = bound;
+  }
+
+  protected rewind(): void {
+    this.after = -1;
   }
 
   /** Warms the next batch: `changed` when the index changed, `done` at the end or the bound. */

@@ -9,7 +9,7 @@ import type { RowOrder } from './fts-statements.ts';
 import type { RankingOptions } from './ranking.ts';
 import { TOP_ROWS_REMEMBERED, topRows } from './top-rows.ts';
 import type { Scope } from './topic.ts';
-import type { WarmStep } from './warm-nodes.ts';
+import { IndexWalk, type WarmStep } from './warm-nodes.ts';
 
 /**
  * Words warmed at most: half of what the memo keeps, so that searches' own words do not push it
@@ -29,16 +29,14 @@ export interface TopRowsKey {
 }
 
 /** Ranks the common words' top rows for one index state, the most common first, one a step. */
-export class TopRowsWarming {
-  private readonly reader: IndexReader;
+export class TopRowsWarming extends IndexWalk {
   private readonly key: () => TopRowsKey;
   private readonly bound: number;
-  private generation = -1;
   private words: string[] = [];
   private at = 0;
 
   constructor(reader: IndexReader, key: () => TopRowsKey, bound = WARM_TOP_WORDS) {
-    this.reader = reader;
+    super(reader);
     this.key = key;
     this.bound = bound;
   }
@@ -56,17 +54,14 @@ export class TopRowsWarming {
       .map(([term]) => term);
   }
 
-  /** Starts again from the most common word, for the index as it is now. */
-  restart(): void {
-    this.reader.refresh();
-    this.generation = this.reader.generation;
+  /** Back to the most common word. */
+  protected rewind(): void {
     this.at = 0;
   }
 
   /** Ranks the next word's top rows: `changed` when the index changed, `done` after the last. */
   step(): WarmStep {
-    this.reader.refresh();
-    if (this.reader.generation !== this.generation) return 'changed';
+    if (this.changed()) return 'changed';
     const word = this.words[this.at++];
     if (word === undefined) return 'done';
     const { weights, options } = this.key();

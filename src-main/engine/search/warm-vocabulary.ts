@@ -4,7 +4,7 @@
 // Read in the background instead, a batch of terms a step, it is handed to the searcher whole.
 import { Vocabulary } from '../query/fuzzy.ts';
 import type { IndexReader } from '../store/index-reader.ts';
-import type { WarmStep } from './warm-nodes.ts';
+import { IndexWalk, type WarmStep } from './warm-nodes.ts';
 
 /** Terms per step at first; fts5vocab counts each term's rows, ~10 µs a term on msdocs-cpp. */
 const FIRST_BATCH = 64;
@@ -22,31 +22,26 @@ export type AdoptVocabulary = (
 ) => void;
 
 /** Reads the vocabulary a batch per step; `adopt` gets it whole, for the index state it is of. */
-export class VocabularyWarming {
-  private readonly reader: IndexReader;
+export class VocabularyWarming extends IndexWalk {
   private readonly adopt: AdoptVocabulary;
-  private generation = -1;
   private terms: Array<[term: string, rows: number]> = [];
   private after = '';
   private batch = FIRST_BATCH;
 
   constructor(reader: IndexReader, adopt: AdoptVocabulary) {
-    this.reader = reader;
+    super(reader);
     this.adopt = adopt;
   }
 
-  /** Starts again from the first term, for the index as it is now. */
-  restart(): void {
-    this.reader.refresh();
-    this.generation = this.reader.generation;
+  /** Back to the first term. */
+  protected rewind(): void {
     this.terms = [];
     this.after = '';
   }
 
   /** Reads the next batch; `done` once the last was read and handed over. */
   step(): WarmStep {
-    this.reader.refresh();
-    if (this.reader.generation !== this.generation) return 'changed';
+    if (this.changed()) return 'changed';
     const started = performance.now();
     const read = this.reader.termsAfter(this.after, this.batch);
     for (const entry of read) this.terms.push(entry);
