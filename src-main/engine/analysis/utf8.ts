@@ -18,23 +18,6 @@ export interface DecodedText {
   byteAt(index: number): number;
 }
 
-/**
- * A decoded text as a class instance, not an object literal: V8 pretenured the literal's objects
- * while the first searches ran, and old objects holding young texts made young-generation
- * collections copy megabytes (as search/results.ts `unsited` says of a result).
- */
-class Decoded implements DecodedText {
-  text: string;
-  ascii: boolean;
-  byteAt: (index: number) => number;
-
-  constructor(text: string, ascii: boolean, byteAt: (index: number) => number) {
-    this.text = text;
-    this.ascii = ascii;
-    this.byteAt = byteAt;
-  }
-}
-
 const utf8 = new TextDecoder('utf-8', { ignoreBOM: true });
 
 /**
@@ -77,11 +60,13 @@ export function decodeUtf8(bytes: Uint8Array, start = 0, end = bytes.length): De
   // the text alone — one byte per code unit when the lengths agree (ASCII). Only invalid
   // sequences need the decoder walk below.
   if (!text.includes('\ufffd') || isUtf8(bytes.subarray(start, end))) {
-    if (text.length === end - start) return new Decoded(text, true, (index) => start + index);
-    return new Decoded(text, false, countingOffsets(text, start));
+    if (text.length === end - start) {
+      return { text, ascii: true, byteAt: (index) => start + index };
+    }
+    return { text, ascii: false, byteAt: countingOffsets(text, start) };
   }
   const offsets = decoderWalkOffsets(bytes, start, end);
-  return new Decoded(text, false, (index) => offsets[index]!);
+  return { text, ascii: false, byteAt: (index) => offsets[index]! };
 }
 
 /**

@@ -185,15 +185,13 @@ function matchRangesOf(
   topics: number[],
   get: (range: ByteRange) => Region,
 ): Array<[number, number]> {
-  // `Array.of`, not literals (here and in `buildResult`): V8 pretenured these sites, and old
-  // arrays and results holding young ones made young-generation collections copy them.
-  const ranges = Array.of<[number, number]>();
+  const ranges: Array<[number, number]> = [];
   for (const range of highlight) {
     const r = get(range);
     for (const topic of topics) {
       for (const [s, e] of r.matches(topic)) {
         if (ranges.length >= MAX_MATCH_RANGES) break;
-        ranges.push(Array.of(r.decoded.byteAt(s), r.decoded.byteAt(e)) as [number, number]);
+        ranges.push([r.decoded.byteAt(s), r.decoded.byteAt(e)]);
       }
     }
   }
@@ -219,12 +217,9 @@ function buildResult(
     return r;
   };
   // A text answer has no ranges: a heading's region is then not even decoded.
-  const matchRanges =
-    context.detail === 'full'
-      ? matchRangesOf(highlight, match.topics, get)
-      : Array.of<[number, number]>();
+  const matchRanges = context.detail === 'full' ? matchRangesOf(highlight, match.topics, get) : [];
   const snippet = snippetOf(snippetRanges.map(get), match.topics, context.snippetLength);
-  return unsited({
+  return {
     id: context.idOf(match.key),
     docId: `${file.vault}:${file.path}`,
     vault: file.vault,
@@ -249,13 +244,5 @@ function buildResult(
     modified: file.mtime_ms,
     created: fileDate(file, 'created'),
     topics: match.topics.map((topic) => context.queryIndexes[topic]!),
-  });
-}
-
-/**
- * A copy of `fields` made by no object literal (see `matchRangesOf`): the result outlives
- * the search, so its literal's site is one V8 pretenures; the short-lived `fields` is not.
- */
-function unsited<T extends object>(fields: T): T {
-  return Object.assign(Object.create(Object.prototype) as T, fields);
+  };
 }

@@ -142,7 +142,8 @@ function snapEnd(text: string, start: number, end: number, matches: TextRange[])
 /**
  * A snippet segment, made by a class rather than an object literal: V8 pretenured the literal's
  * objects while the first searches ran, and old segments holding young strings kept them alive
- * through young collections (as results.ts `unsited` says of a result).
+ * through young collections (measured again, literals promote no more:
+ * docs/benchmarks.md#literal-sites-and-young-collections-measured-again-2026-11-28).
  */
 class Segment implements SnippetSegment {
   text: string;
