@@ -150,9 +150,9 @@ export function planSources(topic: Topic, context: SourceContext, strict: boolea
     });
   }
   if (!strict && wanted.length > 1) {
-    const bound = partialBound(topic, context);
     const listings = rankedListings(topic, context);
     if (!listings) {
+      const bound = partialBound(topic, context);
       sources.push({ kind: 'partial', bound, done: false, unflagged: unflagged('partial') });
     }
     const lookUps = new Map<string, number[]>();
