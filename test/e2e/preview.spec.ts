@@ -313,3 +313,38 @@ test("a long table's header row stays in view as the preview scrolls", async ({ 
     await page.screenshot({ path: join(SCREENSHOTS, `preview-table-header-${scheme}.png`) });
   }
 });
+
+// A merged section runs to hundreds of lines, and its first match is often one common word: the
+// preview opened there, far from the passage that holds the query (docs/ui.md#the-preview).
+test('the preview lands on the passage marking the most words of the query', async ({
+  page,
+  bridge,
+}) => {
+  const filler = Array.from({ length: 80 }, (_, i) => `Filler paragraph ${i + 1}.`);
+  writeFileSync(
+    join(bridge.vaultDir, 'Wallaby guide.md'),
+    [
+      '# Wallaby guide',
+      '',
+      'A wallaby sat here.',
+      '',
+      ...filler.join('\n\n').split('\n'),
+      '',
+      'The wallaby harness needs a tether.',
+      '',
+      'More filler after it.',
+      '',
+    ].join('\n'),
+  );
+  await page.goto(bridge.url);
+  await searchBox(page).fill('wallaby harness tether');
+  await expect(results(page).first()).toContainText('Wallaby guide');
+  const marks = article(page).locator('mark.hit');
+  await expect(marks).toHaveCount(5);
+  await expect(article(page).getByText('The wallaby harness needs a tether.')).toBeInViewport();
+  await expect(marks.first()).not.toBeInViewport();
+  for (const scheme of ['light', 'dark'] as const) {
+    await page.emulateMedia({ colorScheme: scheme });
+    await page.screenshot({ path: join(SCREENSHOTS, `preview-lands-${scheme}.png`) });
+  }
+});

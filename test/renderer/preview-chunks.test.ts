@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { ElementContent, RootContent } from 'hast';
-import { chunkEnds } from '../../src-renderer/src/lib/preview-chunks.ts';
+import { chunkEnds, landing } from '../../src-renderer/src/lib/preview-chunks.ts';
 
 const text = (value: string): ElementContent => ({ type: 'text', value });
 const element = (tagName: string, children: ElementContent[], className?: string[]) =>
@@ -41,5 +41,35 @@ describe('chunkEnds', () => {
     // A highlight (==text==) is a mark too, but not a matched term.
     const highlight = element('p', [element('mark', [text('x')], ['highlight'])]);
     expect(chunkEnds([paragraph(8), highlight, paragraph(8)], 8)).toEqual([1, 3]);
+  });
+});
+
+/** A paragraph marking `words`, one mark each. */
+const marking = (...words: string[]) =>
+  element(
+    'p',
+    words.flatMap((word) => [element('mark', [text(word)], ['hit']), text(' and ')]),
+  );
+
+describe('landing', () => {
+  it('is the first node marking the most distinct words, and its first mark among all', () => {
+    // "correct import path MyPluginLogic": one common word first, all four further down.
+    const nodes = [
+      paragraph(4),
+      marking('correct'),
+      marking('import', 'import'),
+      marking('Correct', 'import', 'path', 'MyPluginLogic'),
+      marking('correct', 'import', 'path', 'MyPluginLogic'),
+    ];
+    expect(landing(nodes)).toEqual({ node: 3, mark: 3 });
+    // The first chunk runs to it.
+    expect(chunkEnds(nodes, 2)[0]).toBe(4);
+  });
+
+  it('words count once whatever their case; ties go to the first; nothing marked, none', () => {
+    expect(landing([marking('Kanban', 'kanban'), marking('kanban')])).toEqual({ node: 0, mark: 0 });
+    expect(landing([marking('a'), marking('b'), marking('a', 'b')])).toEqual({ node: 2, mark: 2 });
+    const highlight = element('p', [element('mark', [text('x')], ['highlight'])]);
+    expect(landing([paragraph(4), highlight])).toBeNull();
   });
 });
