@@ -311,6 +311,10 @@ class Compiler {
   }
 }
 
+/**
+ * The FTS5 pre-filter of `path:dir/` filters: the path column holds the folder's words — at its
+ * start for `path:/dir/` — (the exact test, a folder boundary, is search/topic.ts's `pathTest`).
+ */
 function compilePathFilter(prefixes: string[], analyzer: Analyzer): string | null {
   const parts: string[] = [];
   for (const prefix of prefixes) {
@@ -321,7 +325,7 @@ function compilePathFilter(prefixes: string[], analyzer: Analyzer): string | nul
       terms[terms.length - 1] = analyzer.prefixTerm(
         prefix.slice(prefix.search(/[\p{L}\p{N}\p{M}]+$/u)),
       );
-    parts.push(`^${quote(terms)}${open ? ' *' : ''}`);
+    parts.push(`${prefix.startsWith('/') ? '^' : ''}${quote(terms)}${open ? ' *' : ''}`);
   }
   if (parts.length === 0) return null;
   return `{path} : (${parts.join(' OR ')})`;

@@ -201,9 +201,13 @@ function plainWords(text: string): QueryNode | null {
   return makeAnd(words.map((word) => leaf('term', word, null))) as QueryNode | null;
 }
 
-/** `./docs/API/` → `docs/API/`; the comparison itself is case-insensitive. */
+/**
+ * `docs/API/` stays (a folder at any depth); `./docs/API/` and `/docs/API/` → `/docs/API/` (from
+ * the vault's root); the comparison itself is case-insensitive (search/topic.ts `pathTest`).
+ */
 function normalizePathPrefix(value: string): string {
-  return value.replace(/^(\.\/|\/)+/, '').normalize('NFC');
+  const rest = value.replace(/^(\.\/|\/)+/, '');
+  return rest && (rest === value ? rest : `/${rest}`).normalize('NFC');
 }
 
 /**

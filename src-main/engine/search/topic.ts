@@ -245,17 +245,25 @@ function fileTest(parsed: ParsedQuery): (file: DatedFile) => boolean {
   return (file) => paths(file) && passesDateFilters(dates, file);
 }
 
-/** The exact `path:` prefix test of a query (FTS5 only pre-filters). */
+/**
+ * The exact `path:dir/` test of a query (FTS5 only pre-filters): the path continues from a folder
+ * boundary — its start or after a `/` — so `path:api/` finds `api/x.md` and `docs/api/x.md`, not
+ * `apis/x.md` or `rapi/x.md`; `path:/api/` (or `./api/`) only from the vault's root
+ * (docs/design.md#the-query-language).
+ */
 function pathTest(parsed: ParsedQuery): (file: DatedFile) => boolean {
   const fold = (s: string) => s.normalize('NFC').toLowerCase();
   const include = parsed.filters.pathPrefixes.map(fold);
   const exclude = parsed.filters.excludePathPrefixes.map(fold);
   if (include.length === 0 && exclude.length === 0) return () => true;
+  const at = (path: string, dir: string) =>
+    dir.startsWith('/')
+      ? path.startsWith(dir.slice(1))
+      : path.startsWith(dir) || path.includes(`/${dir}`);
   return (file) => {
     const p = fold(file.path);
     return (
-      (include.length === 0 || include.some((x) => p.startsWith(x))) &&
-      !exclude.some((x) => p.startsWith(x))
+      (include.length === 0 || include.some((x) => at(p, x))) && !exclude.some((x) => at(p, x))
     );
   };
 }

@@ -32,7 +32,7 @@ describe('compileQuery', () => {
       '("alpha" AND "beta") NOT ("delta")',
     );
     expect(matchExpression(compile('alpha beta path:docs/'))).toBe(
-      '("alpha" AND "beta" AND {path} : (^"doc"))',
+      '("alpha" AND "beta" AND {path} : ("doc"))',
     );
   });
 

@@ -27,6 +27,7 @@ beforeAll(async () => {
     'receive.md': '# Receiving\n\nHow to receive a parcel at the depot.\n',
     'api/handlers.md': '# Handlers\n\nRequest handlers of the depot API.\n',
     'apis/other.md': '# Other\n\nMore handlers.\n',
+    'docs/api/tokens.md': '# Tokens\n\nSigning tokens.\n',
   });
   const home = vault('home', {
     'recieve.md': '# Typo\n\nWe recieve guests on Sunday.\n',
@@ -78,6 +79,19 @@ describe('filters and boosts', () => {
   it('path:dir/ keeps that folder only (not a folder that merely starts alike)', async () => {
     expect(await ids('handlers path:api/')).toEqual(['work:api/handlers.md']);
     expect(await ids('handlers -path:api/ vault:work')).toEqual(['work:apis/other.md#other']);
+  });
+
+  it('path:dir/ finds the folder at any depth, as Obsidian users type it, but only whole', async () => {
+    expect(await ids('tokens path:api/')).toEqual(['work:docs/api/tokens.md']);
+    expect(await ids('tokens path:docs/api/')).toEqual(['work:docs/api/tokens.md']);
+    expect(await ids('tokens path:pi/')).toEqual([]);
+    expect(await ids('tokens path:ocs/api/')).toEqual([]);
+    expect(await ids('signing -path:api/')).toEqual([]);
+    // From the vault's root: a leading / (or ./, as the MCP server's path argument writes it).
+    expect(await ids('tokens path:/api/')).toEqual([]);
+    expect(await ids('tokens path:/docs/api/')).toEqual(['work:docs/api/tokens.md']);
+    expect(await ids('tokens path:./docs/')).toEqual(['work:docs/api/tokens.md']);
+    expect(await ids('handlers path:/api/')).toEqual(['work:api/handlers.md']);
   });
 
   it('a pinned vault ranks 1.5× higher', async () => {
