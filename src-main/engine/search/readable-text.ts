@@ -49,6 +49,9 @@ const TABLE_RULE = /^[ \t]*\|?(?:[ \t]*:?-+:?[ \t]*\|)+[ \t]*(?::?-+:?)?[ \t]*$/
 const LINE_START = new RegExp(
   [
     /^[ \t]*(?:`{3,}|~{3,})[^\n]*$/.source, // a fence line, with its info string
+    // A fenced div's or a docfx extension's line: Pandoc's `::: Introduction {…}`, docfx's
+    // `::: moniker range=">=msvc-160"`, `:::image type="content" source="…":::`.
+    /^[ \t]*:{3,}[^\n]*$/.source,
     /^[ \t]*\[[^\]\n]+\]:[ \t]*\S[^\n]*$/.source, // a reference-link definition
     TABLE_RULE.source, // a table rule
     /^[ \t]*(?:>[ \t]?)+(?:\[![\w-]+\][+-]?[ \t]*)?/.source, // quote markers, a callout's type

@@ -174,6 +174,8 @@ class Segments {
 const SYNTAX_REACH = 400;
 /** A table row's start. */
 const ROW_START = /^[ \t]*\|/;
+/** A fenced div's or a docfx extension's line (`::: moniker …`, `:::image …:::`), dropped whole. */
+const DIV_START = /^[ \t]*:::/;
 
 /** The count of `char` in `text`. */
 function countOf(text: string, char: string): number {
@@ -207,7 +209,7 @@ function readFrom(text: string, from: number): { begin: number; onTable?: true }
   if (from === 0) return { begin: 0 };
   const line = lineStartBefore(text, from);
   const before = text.slice(line, from);
-  if (ROW_START.test(before)) return { begin: line };
+  if (ROW_START.test(before) || DIV_START.test(before)) return { begin: line };
   if (before.includes('|') && isLineStart(text, line) && tableLineAt(text, line))
     return { begin: line, onTable: true };
   let begin = before.length;

@@ -54,6 +54,12 @@ describe('readableText', () => {
     ],
     ['[![GitHub stars](https://img.shields.io/x)](https://github.com/y) text', 'GitHub stars text'],
     ['[!INCLUDE[lifecycle](../includes/lifecycle-note.md)]\n\nThis class', '\n\nThis class'],
+    [
+      '::: Introduction {data-background-iframe="https://x.io"}\nMetadata\n:::\n' +
+        '::: moniker range=">=msvc-160"\nThe wizard\n::: moniker-end\n:::image type="content" ' +
+        'source="m/x.png" alt-text="Shot":::',
+      '\nMetadata\n\n\nThe wizard\n\n',
+    ],
   ])('%j reads %j', (source, shown) => {
     expect(readable(source).text).toBe(shown);
   });
@@ -325,6 +331,14 @@ describe('buildSnippet shows what a reader sees first', () => {
       `${'x/'.repeat(30)}n.md) | [Copy this note](https://raw.example/${'y/'.repeat(30)}n.md) | ` +
       '[Download this vault](https://github.com/main.zip) </span>';
     expect(shownAll(footer, 'Copy')).toBe('…| [Copy] this note | Download this vault');
+  });
+
+  it('starts no window inside a docfx extension line: it is dropped whole', () => {
+    const text =
+      `${'Some words before the image. '.repeat(6)}\n:::image type="content" source="media/` +
+      'stack-overflow-example.png" alt-text="Screenshot of the stack overflow":::\n\nAn overflow.';
+    // Its matches are no reader's: the window goes to the one after it.
+    expect(shownAll(text, 'overflow')).toBe('…before the image. An [overflow].');
   });
 
   it('never ends inside a word where the source read stops', () => {
