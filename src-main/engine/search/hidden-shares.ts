@@ -2,8 +2,10 @@
 // flags are phrase matches of its source's expression, while its heading may hold an operand's
 // words in another order, or a fuzzy variant the expression does not hold — which the heading
 // share counts (heading-match.ts `headingShares`). A score bound must allow for them (ranking.ts
-// `scoreBound`, `unflagged`), but only for the rows that may hold them: a full or fuzzy source
-// wanted past its first page finds those rows first (`hiddenRows`, read by source-reading.ts).
+// `scoreBound`, `unflagged`): how much for a source's rows (`unflaggedShare`) and for a ranked
+// listing's (`listingUnflaggedWeight`), and only for the rows that may hold them: a full or fuzzy
+// source wanted past its first page finds those rows first (`hiddenRows`, read by
+// source-reading.ts).
 import { and, or } from './fts-expressions.ts';
 import type { Source, SourceContext, SourceKind, WholeSource } from './candidate-sources.ts';
 import { rowidsOf, scoredRows, type RowOrder } from './fts-statements.ts';
@@ -27,6 +29,25 @@ export function unflaggedShare(topic: Topic, kind: SourceKind, fuzzyWeight: numb
       weight += fuzzyWeight * w;
   }
   return weight / topic.weight;
+}
+
+/**
+ * The weight of the operands a ranked listing's row (ranked-listings.ts) may hold in its heading
+ * though its flags do not show them: the flags are FTS5 phrase matches of the listing's words as
+ * typed, while a heading holds an operand's phrase when it holds its words in any order
+ * (heading-match.ts `headingShares`). With fuzzy forms, all of it: a fuzzy form's look-up flags
+ * the rows whose title holds a variant (partial-candidates.ts `markFlags`), and their own bound
+ * then takes the whole heading.
+ */
+export function listingUnflaggedWeight(topic: Topic): number {
+  let weight = 0;
+  for (const { operand, weight: w } of topic.wanted) {
+    if (operand.fuzzy || operand.fuzzyHighlights.length > 0) return topic.weight;
+    const [only] = operand.highlights;
+    const plain = operand.highlights.length === 1 && only!.terms.length === 1 && !only!.prefix;
+    if (!plain) weight += w;
+  }
+  return weight;
 }
 
 /**

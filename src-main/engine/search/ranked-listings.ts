@@ -7,6 +7,7 @@
 // (docs/benchmarks.md#scale-ten-copies-of-msdocs-cpp).
 import type { Candidate } from './candidate.ts';
 import { and, not, or } from './fts-expressions.ts';
+import { listingUnflaggedWeight } from './hidden-shares.ts';
 import type { ListingSource, SourceContext } from './candidate-sources.ts';
 import type { ScoredRow } from './fts-statements.ts';
 import {
@@ -111,7 +112,7 @@ function heldListing(
   const weight = [form, ...held].reduce((sum, i) => sum + weightOf(i), 0);
   const share = (w: number) => (topic.weight > 0 ? w / topic.weight : 1);
   const coverage = share(weight + options.fuzzyWeight * fuzzyWeight);
-  const unflagged = Math.min(coverage, share(unflaggedWeight(topic)));
+  const unflagged = Math.min(coverage, share(listingUnflaggedWeight(topic)));
   const most = (bm25: number, heading: number, context: number) =>
     score({ bm25, coverage, heading, context, boost: 1 }, options);
   // Unread: each operand it may hold at most its ceiling (a fuzzy one's too, which its rows'
@@ -138,24 +139,6 @@ function heldListing(
       );
     },
   };
-}
-
-/**
- * The weight of the operands a heading may hold though a row's flags do not show them: the
- * flags are FTS5 phrase matches of the listing's words as typed, while a heading holds an
- * operand's phrase when it holds its words in any order (heading-match.ts `headingShares`). With
- * fuzzy forms, all of it: a fuzzy form's look-up flags the rows whose title holds a variant
- * (partial-candidates.ts `markFlags`), and their own bound then takes the whole heading.
- */
-function unflaggedWeight(topic: Topic): number {
-  let weight = 0;
-  for (const { operand, weight: w } of topic.wanted) {
-    if (operand.fuzzy || operand.fuzzyHighlights.length > 0) return topic.weight;
-    const [only] = operand.highlights;
-    const plain = operand.highlights.length === 1 && only!.terms.length === 1 && !only!.prefix;
-    if (!plain) weight += w;
-  }
-  return weight;
 }
 
 /** A page of a ranked listing's candidates; its bound then the unread rows'. */
