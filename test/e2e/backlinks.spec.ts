@@ -166,6 +166,11 @@ test('Show all lists every backlink past the first page, by keyboard', async ({ 
   await expect(entries(page).nth(200)).toBeFocused();
   await expect(entries(page).nth(200)).toContainText('Part 201');
   await expect(showAll).toHaveCount(0);
+  // PageDown and PageUp move ten entries.
+  await page.keyboard.press('PageDown');
+  await expect(entries(page).nth(210)).toBeFocused();
+  await page.keyboard.press('PageUp');
+  await expect(entries(page).nth(200)).toBeFocused();
   await page.keyboard.press('End');
   await expect(entries(page).last()).toBeFocused();
   await expect(entries(page).last()).toContainText('Part 1010');

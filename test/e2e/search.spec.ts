@@ -119,6 +119,19 @@ test('the outline shows the subsections under a node it scrolls to', async ({ pa
     await page.emulateMedia({ colorScheme: scheme });
     await page.screenshot({ path: join(SCREENSHOTS, `main-outline-scrolled-${scheme}.png`) });
   }
+
+  // PageDown and PageUp move the focus a page of rows, as in the results: the tree's own
+  // scrolling left the focus on a row out of view, and the next arrow jumped back to it.
+  await searchBox(page).press('Enter');
+  await page.keyboard.press('Enter');
+  await expect(shown).toBeFocused();
+  await page.keyboard.press('PageDown');
+  await expect(rows.nth(at + 10)).toBeFocused();
+  await expect(rows.nth(at + 10)).toBeInViewport();
+  await page.keyboard.press('PageUp');
+  await page.keyboard.press('PageUp');
+  await expect(rows.nth(at - 10)).toBeFocused();
+  await expect(rows.nth(at - 10)).toBeInViewport();
 });
 
 // obsidian-hub keeps its notes three folders deep ("02 - Community Expansions/02.05 All Community
