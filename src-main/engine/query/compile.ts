@@ -90,7 +90,8 @@ export interface CompileOptions {
   holds?: (term: string) => boolean;
 }
 
-const quote = (terms: string[]) => `"${terms.join(' ').replace(/"/g, '""')}"`;
+/** Analysed terms as one FTS5 phrase, quoted (the only way user text reaches `MATCH`). */
+export const quote = (terms: readonly string[]) => `"${terms.join(' ').replace(/"/g, '""')}"`;
 
 interface Piece {
   expr: string;

@@ -3,6 +3,7 @@
 // that only match spell a short prefix out as its terms (`spelledOut`).
 import type { Statement } from 'better-sqlite3';
 import type { ColumnWeights } from '#shared/contract/api.ts';
+import { quote } from '../query/compile.ts';
 import { matchWhere, type IndexReader } from '../store/index-reader.ts';
 import { and } from './fts-expressions.ts';
 import { ReaderMemo } from './reader-memo.ts';
@@ -176,7 +177,7 @@ function spelling(reader: IndexReader, prefix: string): string | null {
     spelled =
       terms.length === 0 || terms.length > MAX_SPELLED
         ? null
-        : `(${terms.map(([t]) => `"${t.replace(/"/g, '""')}"`).join(' OR ')})`;
+        : `(${terms.map(([t]) => quote([t])).join(' OR ')})`;
     spellings.set(prefix, spelled);
   }
   return spelled;

@@ -6,6 +6,7 @@
 // listing's (`listingUnflaggedWeight`), and only for the rows that may hold them: a full or fuzzy
 // source wanted past its first page finds those rows first (`hiddenRows`, read by
 // source-reading.ts).
+import { quote } from '../query/compile.ts';
 import { and, or } from './fts-expressions.ts';
 import type { Source, SourceContext, SourceKind, WholeSource } from './candidate-sources.ts';
 import { rowidsOf, scoredRows, type RowOrder } from './fts-statements.ts';
@@ -99,7 +100,7 @@ function hidingExpression(source: WholeSource, topic: Topic): string {
     const unordered = operand.highlights.filter((h) => h.terms.length > 1);
     const variants = source.kind === 'fuzzy' && operand.fuzzy ? [] : operand.fuzzyHighlights;
     for (const { terms, prefix } of [...unordered, ...variants]) {
-      const quoted = terms.map((t) => `"${t.replace(/"/g, '""')}"`);
+      const quoted = terms.map((t) => quote([t]));
       if (prefix) quoted[quoted.length - 1] += ' *';
       alternatives.push(quoted.length === 1 ? quoted[0]! : `(${quoted.join(' AND ')})`);
     }

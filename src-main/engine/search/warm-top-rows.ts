@@ -4,6 +4,7 @@
 // `commonTopRows` rows (top-rows.ts), remembered per index state. Ranking them is ~40 % of what a
 // query's first search costs beyond the same search again; ranked here, one word a step, with
 // exactly the memo key a plain query's `listTop` uses (partial-candidates.ts), searches find them.
+import { quote } from '../query/compile.ts';
 import type { IndexReader } from '../store/index-reader.ts';
 import type { RowOrder } from './fts-statements.ts';
 import type { RankingOptions } from './ranking.ts';
@@ -66,8 +67,8 @@ export class TopRowsWarming extends IndexWalk {
     if (word === undefined) return 'done';
     const { weights, options } = this.key();
     if (options.commonTopRows <= 0) return 'done';
-    // A plain word's expression (query/compile.ts quotes each analysed term) and listTop's order.
-    const expr = `"${word.replace(/"/g, '""')}"`;
+    // A plain word's expression, as query/compile.ts quotes it, and listTop's order.
+    const expr = quote([word]);
     const order: RowOrder = { heading: options.headingWeight, context: options.contextWeight };
     topRows(this.reader, expr, EVERY_VAULT, weights, order, options.commonTopRows);
     return 'more';
