@@ -11,7 +11,14 @@ import type { IndexReader } from '../store/index-reader.ts';
 import { allOf, inFilters, not } from './fts-expressions.ts';
 import type { ScoredRow } from './fts-statements.ts';
 import { unflaggedShare } from './hidden-shares.ts';
-import { formsOf, listedForms, operandCeilings, readInTitle, titleRows } from './operand-forms.ts';
+import {
+  ceilingRows,
+  formsOf,
+  listedForms,
+  operandCeilings,
+  readInTitle,
+  titleRows,
+} from './operand-forms.ts';
 import { rankedListings, type RankedListing } from './ranked-listings.ts';
 import { bm25Ceiling, placement, scoreBound, type RankingOptions } from './ranking.ts';
 import type { Topic } from './topic.ts';
@@ -230,14 +237,14 @@ function fuzzyBound(topic: Topic, context: SourceContext): number {
   if (topic.restriction !== null || topic.exclude !== null || topic.weight <= 0) return Infinity;
   let ceilings = 0;
   let lacked = Infinity;
-  for (const { operand, rows, variantRows } of topic.wanted) {
+  for (const w of topic.wanted) {
+    const { operand, variantRows } = w;
     const [only] = operand.highlights;
     const plain = (h: { terms: string[]; prefix: boolean }) => !h.prefix && h.terms.length === 1;
     if (operand.highlights.length !== 1 || only!.prefix || operand.expr.includes('{'))
       return Infinity;
     if (operand.fuzzy && !operand.fuzzyHighlights.every(plain)) return Infinity;
-    // A phrase's own row count is unknown (its rarest word's is an upper bound): at least 1.
-    const own = bm25Ceiling(only!.terms.length > 1 ? 1 : rows, total);
+    const own = bm25Ceiling(ceilingRows(w), total);
     ceilings += own;
     for (const variant of variantRows) ceilings += bm25Ceiling(variant, total);
     if (operand.fuzzy) lacked = Math.min(lacked, own);

@@ -11,7 +11,7 @@ import { countRows } from './fts-statements.ts';
 import { not } from './fts-expressions.ts';
 import { bm25Ceiling, type RankingOptions } from './ranking.ts';
 import { ReaderMemo } from './reader-memo.ts';
-import type { Topic } from './topic.ts';
+import type { Topic, Wanted } from './topic.ts';
 
 /** One form of a wanted operand: as typed, or through its fuzzy variants only. */
 export interface Form {
@@ -135,10 +135,8 @@ export function operandCeilings(
 ): number[] {
   const filtered = topic.restriction !== null || topic.exclude !== null;
   return topic.wanted.map((w, i) => {
-    const [only] = w.operand.highlights;
     if (filtered || w.operand.highlights.length !== 1) return Infinity;
-    // A phrase's own row count is unknown (its rarest word's is an upper bound): at least 1.
-    const rows = i === titled ? titledRows : only!.terms.length > 1 ? 1 : w.rows;
+    const rows = i === titled ? titledRows : ceilingRows(w);
     let sum = bm25Ceiling(rows, total);
     for (const variant of w.variantRows) sum += options.fuzzyWeight * bm25Ceiling(variant, total);
     return sum + options.commonWordBm25 * w.weight;
@@ -161,4 +159,13 @@ export function titleRows(reader: IndexReader, expr: string): number {
     memo.set(expr, rows);
   }
   return rows;
+}
+
+/**
+ * The row count that gives an operand of one word or phrase its bm25 ceiling (`bm25Ceiling`): the
+ * fewer rows, the higher. A word's own; a phrase's own count is unknown (its rarest word's is an
+ * upper bound), so at least 1.
+ */
+export function ceilingRows(w: Wanted): number {
+  return w.operand.highlights[0]!.terms.length > 1 ? 1 : w.rows;
 }
