@@ -15,6 +15,23 @@ const linkedFromHeader = (page: Page) => page.getByRole('button', { name: /Linke
 const entries = (page: Page) =>
   page.getByRole('list', { name: 'Sections linking to this note' }).getByRole('button');
 
+/** Light and dark screenshots of the page as it is, named `NAME-SCHEME.png`. */
+async function screenshots(page: Page, name: string): Promise<void> {
+  for (const scheme of ['light', 'dark'] as const) {
+    await page.emulateMedia({ colorScheme: scheme });
+    await page.screenshot({ path: join(SCREENSHOTS, `${name}-${scheme}.png`) });
+  }
+}
+
+/** Waits until the bridge's vault holds `documents` notes (what a test just wrote is indexed). */
+async function indexed(bridge: RunningBridge, documents: number): Promise<void> {
+  await expect
+    .poll(async () => (await bridge.call<VaultInfo[]>('listVaults'))[0]?.documents, {
+      timeout: 20_000,
+    })
+    .toBe(documents);
+}
+
 async function addLinksVault(bridge: RunningBridge): Promise<string> {
   const root = join(bridge.scratch, 'links');
   mkdirSync(root, { recursive: true });
@@ -40,10 +57,7 @@ test('Linked from lists the linking sections, by keyboard', async ({ page, bridg
   await expect(entries(page).first().locator('mark')).toHaveText('[[../Sibling]]');
   await expect(entries(page).nth(1).locator('mark')).toHaveText('[up](../Sibling.md)');
 
-  for (const scheme of ['light', 'dark'] as const) {
-    await page.emulateMedia({ colorScheme: scheme });
-    await page.screenshot({ path: join(SCREENSHOTS, `backlinks-${scheme}.png`) });
-  }
+  await screenshots(page, 'backlinks');
 
   // Keyboard only: Enter on the result puts the focus in the outline; Tab reaches the header
   // (open: the window has room), then the list (one stop); arrows move in it, Enter shows the
@@ -85,10 +99,7 @@ test('Linked from lists the linking sections, by keyboard', async ({ page, bridg
   await expect(linkedFromHeader(page)).toHaveAttribute('aria-expanded', 'false');
   await expect(entries(page)).toHaveCount(0);
   await expect(linkedFrom(page)).toContainText('Linked from3');
-  for (const scheme of ['light', 'dark'] as const) {
-    await page.emulateMedia({ colorScheme: scheme });
-    await page.screenshot({ path: join(SCREENSHOTS, `backlinks-folded-${scheme}.png`) });
-  }
+  await screenshots(page, 'backlinks-folded');
   await page.keyboard.press('Space');
   await expect(entries(page)).toHaveCount(3);
 });
@@ -111,10 +122,7 @@ test('the vault panel lists the notes links name that do not exist', async ({ pa
   await expect(list.getByRole('listitem')).toHaveCount(5);
   await expect(list).toContainText('Later — 1 link, in Home.md');
   await expect(list).toContainText('../Nowhere — 1 link, in a/b/Rel.md');
-  for (const scheme of ['light', 'dark'] as const) {
-    await page.emulateMedia({ colorScheme: scheme });
-    await page.screenshot({ path: join(SCREENSHOTS, `vaults-unresolved-links-${scheme}.png`) });
-  }
+  await screenshots(page, 'vaults-unresolved-links');
 });
 
 // obsidian-hub's "Mobile-compatible plugins" has 2,207 backlinks; the engine sends the first 200,
@@ -127,11 +135,7 @@ test('Show all lists every backlink past the first page, by keyboard', async ({ 
     join(bridge.vaultDir, 'Linking parts.md'),
     `# Linking parts\n\n${parts.join('\n')}`,
   );
-  await expect
-    .poll(async () => (await bridge.call<VaultInfo[]>('listVaults'))[0]?.documents, {
-      timeout: 20_000,
-    })
-    .toBe(9);
+  await indexed(bridge, 9);
   await page.goto(bridge.url);
   await searchBox(page).fill('title:"hub target"');
   await expect(results(page).first()).toContainText('Hub target');
@@ -157,10 +161,7 @@ test('Show all lists every backlink past the first page, by keyboard', async ({ 
   await page.keyboard.press('Tab');
   const showAll = page.getByRole('button', { name: 'Show all' });
   await expect(showAll).toBeFocused();
-  for (const scheme of ['light', 'dark'] as const) {
-    await page.emulateMedia({ colorScheme: scheme });
-    await page.screenshot({ path: join(SCREENSHOTS, `backlinks-show-all-${scheme}.png`) });
-  }
+  await screenshots(page, 'backlinks-show-all');
   await page.keyboard.press('Enter');
   await expect(entries(page)).toHaveCount(1010);
   await expect(entries(page).nth(200)).toBeFocused();
@@ -184,19 +185,12 @@ test('a link whose text holds brackets is marked whole', async ({ page, bridge }
     join(bridge.vaultDir, 'Quoll options.md'),
     '# Quoll options\n\n| Option | Purpose |\n|---|---|\n| [`/Gm[-]`](gm-quoll.md) | Deprecated. |\n',
   );
-  await expect
-    .poll(async () => (await bridge.call<VaultInfo[]>('listVaults'))[0]?.documents, {
-      timeout: 20_000,
-    })
-    .toBe(9);
+  await indexed(bridge, 9);
   await page.goto(bridge.url);
   await searchBox(page).fill('title:"gm quoll"');
   await expect(results(page).first()).toContainText('/Gm quoll');
   await expect(entries(page)).toHaveCount(1);
   await expect(entries(page).first().locator('mark')).toHaveText('[`/Gm[-]`](gm-quoll.md)');
   await expect(entries(page).first()).toContainText('| [`/Gm[-]`](gm-quoll.md) | Deprecated. |');
-  for (const scheme of ['light', 'dark'] as const) {
-    await page.emulateMedia({ colorScheme: scheme });
-    await page.screenshot({ path: join(SCREENSHOTS, `backlinks-bracket-text-${scheme}.png`) });
-  }
+  await screenshots(page, 'backlinks-bracket-text');
 });
