@@ -10,7 +10,7 @@ import { quote } from '../query/compile.ts';
 import { and, or } from './fts-expressions.ts';
 import type { Source, SourceContext, SourceKind, WholeSource } from './candidate-sources.ts';
 import { rowidsOf, scoredRows, type RowOrder } from './fts-statements.ts';
-import type { Topic } from './topic.ts';
+import { isPlainWord, type Topic } from './topic.ts';
 
 /**
  * The share of a topic's weight a candidate's heading and context may hold though its row's flags
@@ -44,9 +44,7 @@ export function listingUnflaggedWeight(topic: Topic): number {
   let weight = 0;
   for (const { operand, weight: w } of topic.wanted) {
     if (operand.fuzzy || operand.fuzzyHighlights.length > 0) return topic.weight;
-    const [only] = operand.highlights;
-    const plain = operand.highlights.length === 1 && only!.terms.length === 1 && !only!.prefix;
-    if (!plain) weight += w;
+    if (!isPlainWord(operand)) weight += w;
   }
   return weight;
 }

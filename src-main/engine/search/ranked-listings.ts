@@ -19,7 +19,7 @@ import {
 } from './operand-forms.ts';
 import { readListedPage } from './partial-candidates.ts';
 import { score, type RankingOptions } from './ranking.ts';
-import type { Topic } from './topic.ts';
+import { isPlainWord, type Topic } from './topic.ts';
 
 /**
  * Operands whose narrowed rows are split into listings: n operands make 2^(n-1) - 1 of them, each
@@ -61,9 +61,7 @@ export function rankedListings(topic: Topic, context: SourceContext): RankedList
   const form = listed.forms[0]!;
   // Four operands make seven listings: split only when the listed word's rows are many enough to
   // pay for their statements (a phrase's rows are unknown: its rarest word's bound them).
-  const { highlights } = topic.wanted[form.operand]!.operand;
-  const word =
-    highlights.length === 1 && highlights[0]!.terms.length === 1 && !highlights[0]!.prefix;
+  const word = isPlainWord(topic.wanted[form.operand]!.operand);
   if (n === 4 && !(word && form.rows >= options.splitListedRows)) return null;
   const others = topic.wanted.flatMap((_, i) => (i === form.operand ? [] : [i]));
   const exprOf = (i: number) => topic.wanted[i]!.operand.expr;

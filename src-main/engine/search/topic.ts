@@ -78,6 +78,12 @@ export function allOperands(topic: Topic): number {
 }
 
 /** What planning a topic reads. */
+/** Whether an operand is one plain word: a single term, no phrase, no prefix. */
+export function isPlainWord(operand: CompiledOperand): boolean {
+  const [only] = operand.highlights;
+  return operand.highlights.length === 1 && only!.terms.length === 1 && !only!.prefix;
+}
+
 export interface PlanContext {
   analyzer: Analyzer;
   vocabulary: Vocabulary;
