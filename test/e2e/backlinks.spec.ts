@@ -32,6 +32,21 @@ async function indexed(bridge: RunningBridge, documents: number): Promise<void> 
     .toBe(documents);
 }
 
+/**
+ * From the search box by the keyboard: Enter to the results, Enter to the outline, Tab to the
+ * "Linked from" header.
+ */
+async function keysToLinkedFromHeader(page: Page): Promise<void> {
+  await searchBox(page).press('Enter');
+  await expect(page.getByRole('listbox', { name: 'Results' })).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(
+    page.getByRole('tree', { name: 'Outline' }).getByRole('treeitem').first(),
+  ).toBeFocused();
+  await page.keyboard.press('Tab');
+  await expect(linkedFromHeader(page)).toBeFocused();
+}
+
 async function addLinksVault(bridge: RunningBridge): Promise<string> {
   const root = join(bridge.scratch, 'links');
   mkdirSync(root, { recursive: true });
@@ -62,14 +77,7 @@ test('Linked from lists the linking sections, by keyboard', async ({ page, bridg
   // Keyboard only: Enter on the result puts the focus in the outline; Tab reaches the header
   // (open: the window has room), then the list (one stop); arrows move in it, Enter shows the
   // linking section.
-  await searchBox(page).press('Enter');
-  await expect(page.getByRole('listbox', { name: 'Results' })).toBeFocused();
-  await page.keyboard.press('Enter');
-  await expect(
-    page.getByRole('tree', { name: 'Outline' }).getByRole('treeitem').first(),
-  ).toBeFocused();
-  await page.keyboard.press('Tab');
-  await expect(linkedFromHeader(page)).toBeFocused();
+  await keysToLinkedFromHeader(page);
   await expect(linkedFromHeader(page)).toHaveAttribute('aria-expanded', 'true');
   await page.keyboard.press('Tab');
   await expect(entries(page).first()).toBeFocused();
@@ -145,14 +153,7 @@ test('Show all lists every backlink past the first page, by keyboard', async ({ 
 
   // Results, outline, the header, the list; End reaches the last entry of the page and Tab the
   // button, which loads the rest and moves the focus to the first entry it brought.
-  await searchBox(page).press('Enter');
-  await expect(page.getByRole('listbox', { name: 'Results' })).toBeFocused();
-  await page.keyboard.press('Enter');
-  await expect(
-    page.getByRole('tree', { name: 'Outline' }).getByRole('treeitem').first(),
-  ).toBeFocused();
-  await page.keyboard.press('Tab');
-  await expect(linkedFromHeader(page)).toBeFocused();
+  await keysToLinkedFromHeader(page);
   await page.keyboard.press('Tab');
   await expect(entries(page).first()).toBeFocused();
   await page.keyboard.press('End');
