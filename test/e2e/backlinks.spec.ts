@@ -5,7 +5,7 @@ import { cpSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from '@playwright/test';
 import type { VaultInfo } from '#shared/contract/api.ts';
-import { SCREENSHOTS, expect, test, type RunningBridge } from './bridge-fixture.ts';
+import { expect, test, type RunningBridge, screenshots } from './bridge-fixture.ts';
 import { preview, results, searchBox } from './locators.ts';
 
 const LINKS_VAULT = join(import.meta.dirname, '..', 'fixtures', 'links-vault');
@@ -14,14 +14,6 @@ const linkedFrom = (page: Page) => page.getByRole('region', { name: /Linked from
 const linkedFromHeader = (page: Page) => page.getByRole('button', { name: /Linked from/ });
 const entries = (page: Page) =>
   page.getByRole('list', { name: 'Sections linking to this note' }).getByRole('button');
-
-/** Light and dark screenshots of the page as it is, named `NAME-SCHEME.png`. */
-async function screenshots(page: Page, name: string): Promise<void> {
-  for (const scheme of ['light', 'dark'] as const) {
-    await page.emulateMedia({ colorScheme: scheme });
-    await page.screenshot({ path: join(SCREENSHOTS, `${name}-${scheme}.png`) });
-  }
-}
 
 /** Waits until the bridge's vault holds `documents` notes (what a test just wrote is indexed). */
 async function indexed(bridge: RunningBridge, documents: number): Promise<void> {

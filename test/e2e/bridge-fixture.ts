@@ -3,7 +3,7 @@
 import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { test as base, expect } from '@playwright/test';
+import { test as base, expect, type Page } from '@playwright/test';
 import type { VaultInfo } from '#shared/contract/api.ts';
 import { spawnWeb, type WebProcess } from '../support/web-process.ts';
 
@@ -31,6 +31,14 @@ export interface RunningBridge {
 
 /** Where the screenshots of the main states go (outside Playwright's cleaned output folder). */
 export const SCREENSHOTS = join(REPO, 'test-results', 'screenshots');
+
+/** Light and dark screenshots of the page as it is: `SCREENSHOTS/NAME-light.png`, `…-dark.png`. */
+export async function screenshots(page: Page, name: string): Promise<void> {
+  for (const scheme of ['light', 'dark'] as const) {
+    await page.emulateMedia({ colorScheme: scheme });
+    await page.screenshot({ path: join(SCREENSHOTS, `${name}-${scheme}.png`) });
+  }
+}
 
 async function startBridge(dir: string): Promise<{ web: WebProcess; bridge: RunningBridge }> {
   const vaultDir = join(dir, 'vault');

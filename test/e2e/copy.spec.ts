@@ -5,7 +5,7 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from '@playwright/test';
-import { SCREENSHOTS, expect, test } from './bridge-fixture.ts';
+import { expect, test, screenshots } from './bridge-fixture.ts';
 import { preview, searchBox } from './locators.ts';
 
 test.use({ permissions: ['clipboard-read', 'clipboard-write'] });
@@ -20,11 +20,9 @@ async function clipboard(page: Page): Promise<string> {
   );
 }
 
+/** Light and dark screenshots, then back to light for the rest of the test. */
 async function shoot(page: Page, name: string): Promise<void> {
-  for (const scheme of ['light', 'dark'] as const) {
-    await page.emulateMedia({ colorScheme: scheme });
-    await page.screenshot({ path: join(SCREENSHOTS, `copy-${name}-${scheme}.png`) });
-  }
+  await screenshots(page, `copy-${name}`);
   await page.emulateMedia({ colorScheme: 'light' });
 }
 

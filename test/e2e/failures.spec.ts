@@ -1,9 +1,8 @@
 // When the engine cannot answer, the page says so instead of showing what it showed before:
 // a failed request is faked with page.route, the rest is the real bridge.
 import { rmSync } from 'node:fs';
-import { join } from 'node:path';
 import type { WebSocketRoute } from '@playwright/test';
-import { SCREENSHOTS, expect, test } from './bridge-fixture.ts';
+import { expect, test, screenshots } from './bridge-fixture.ts';
 import { preview, results, searchBox } from './locators.ts';
 
 test('a section that fails to load shows the error, not the previous section', async ({
@@ -49,10 +48,7 @@ test('a failed search shows no stale count, results or copy buttons', async ({ p
   await expect(page.getByRole('button', { name: /^(Tick all|Copy all|Copy)$/ })).toHaveCount(0);
   await expect(results(page)).toHaveCount(0);
   await expect(preview(page)).toContainText('Select a result');
-  for (const scheme of ['light', 'dark'] as const) {
-    await page.emulateMedia({ colorScheme: scheme });
-    await page.screenshot({ path: join(SCREENSHOTS, `search-failed-${scheme}.png`) });
-  }
+  await screenshots(page, 'search-failed');
 });
 
 // A vault's folder that vanishes (a drive unplugged, a folder moved) is said on the status line,
@@ -73,10 +69,7 @@ test('a vault whose folder vanished is named on the status line, which opens the
   // The index still answers for it: its results and the section shown stay.
   await expect(results(page)).toHaveCount(2);
   await expect(preview(page).locator('article')).toContainText('quillwort');
-  for (const scheme of ['light', 'dark'] as const) {
-    await page.emulateMedia({ colorScheme: scheme });
-    await page.screenshot({ path: join(SCREENSHOTS, `status-folder-missing-${scheme}.png`) });
-  }
+  await screenshots(page, 'status-folder-missing');
   await missing.focus();
   await page.keyboard.press('Enter');
   const panel = page.getByRole('dialog', { name: 'Vaults' });

@@ -1,7 +1,6 @@
 // History (issue 14 item 11): an empty box shows the searches acted on and the sections opened
 // (frecency), ↑ in the empty box recalls the last search, and both survive a reload.
-import { join } from 'node:path';
-import { SCREENSHOTS, expect, test } from './bridge-fixture.ts';
+import { expect, test, screenshots } from './bridge-fixture.ts';
 import { preview, results, searchBox } from './locators.ts';
 
 test('recent searches and opened sections show on an empty query and persist', async ({
@@ -27,10 +26,7 @@ test('recent searches and opened sections show on an empty query and persist', a
   await expect(
     page.getByRole('region', { name: 'Recently opened' }).getByRole('button'),
   ).toHaveText(['Compost methods']);
-  for (const scheme of ['light', 'dark'] as const) {
-    await page.emulateMedia({ colorScheme: scheme });
-    await page.screenshot({ path: join(SCREENSHOTS, `main-history-${scheme}.png`) });
-  }
+  await screenshots(page, 'main-history');
   // ↑ in the empty box puts the last search back.
   await searchBox(page).press('ArrowUp');
   await expect(searchBox(page)).toHaveValue('carbon');

@@ -5,7 +5,7 @@ import { cpSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Locator } from '@playwright/test';
 import type { VaultInfo } from '#shared/contract/api.ts';
-import { SCREENSHOTS, expect, test, type RunningBridge } from './bridge-fixture.ts';
+import { expect, test, type RunningBridge, screenshots } from './bridge-fixture.ts';
 import { preview, results, searchBox } from './locators.ts';
 
 const LAYOUT_VAULT = join(import.meta.dirname, '..', 'fixtures', 'e2e-layout');
@@ -62,10 +62,7 @@ test('a 15 kB heading is clamped to two lines, its full text in the title', asyn
   expect(await lines(previewPane.locator('.crumb'))).toBeLessThanOrEqual(2);
   await expect(previewPane.locator('article')).toBeInViewport();
   await expect(searchBox(page)).toBeInViewport();
-  for (const scheme of ['light', 'dark'] as const) {
-    await page.emulateMedia({ colorScheme: scheme });
-    await page.screenshot({ path: join(SCREENSHOTS, `results-long-title-${scheme}.png`) });
-  }
+  await screenshots(page, 'results-long-title');
 });
 
 test('a long partial badge or an unbroken title word keeps score and merged count in view', async ({
@@ -81,10 +78,7 @@ test('a long partial badge or an unbroken title word keeps score and merged coun
   await expectInside(memory.locator('.score'), pane);
   await expectInside(memory.locator('.merged'), pane);
   expect(await lines(memory.locator('.title'))).toBe(1);
-  for (const scheme of ['light', 'dark'] as const) {
-    await page.emulateMedia({ colorScheme: scheme });
-    await page.screenshot({ path: join(SCREENSHOTS, `results-partial-${scheme}.png`) });
-  }
+  await screenshots(page, 'results-partial');
 
   await searchBox(page).fill('unbrokenmarker');
   const unbroken = results(page).first();

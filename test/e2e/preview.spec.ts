@@ -7,7 +7,7 @@ import { cpSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from '@playwright/test';
 import type { VaultInfo } from '#shared/contract/api.ts';
-import { SCREENSHOTS, expect, test, type RunningBridge } from './bridge-fixture.ts';
+import { SCREENSHOTS, expect, test, type RunningBridge, screenshots } from './bridge-fixture.ts';
 import { preview, results, searchBox } from './locators.ts';
 
 const OBSIDIAN_VAULT = join(import.meta.dirname, '..', 'fixtures', 'e2e-obsidian');
@@ -71,10 +71,7 @@ test('the preview renders Obsidian syntax and follows wikilinks', async ({ page,
   await embed.locator('summary').click();
   await expect(embed).toContainText('quillfeather moss grows here');
   await expect(embed).toContainText('obsidian · Target note.md');
-  for (const scheme of ['light', 'dark'] as const) {
-    await page.emulateMedia({ colorScheme: scheme });
-    await page.screenshot({ path: join(SCREENSHOTS, `preview-obsidian-${scheme}.png`) });
-  }
+  await screenshots(page, 'preview-obsidian');
   // A missing link says so; a link opens its section in outline and preview.
   await body.locator('a.wikilink.missing').click();
   await expect(page.getByRole('status')).toContainText(
@@ -104,10 +101,7 @@ test('a wikilink followed by the keyboard leaves the focus in the preview; Alt+�
   // The link went with the note it was in: the focus was left on the page's body, where the
   // arrows, Tab and F6 had nothing to act on. It is the preview's, which shows it.
   await expect(article(page)).toBeFocused();
-  for (const scheme of ['light', 'dark'] as const) {
-    await page.emulateMedia({ colorScheme: scheme });
-    await page.screenshot({ path: join(SCREENSHOTS, `preview-followed-focus-${scheme}.png`) });
-  }
+  await screenshots(page, 'preview-followed-focus');
   // Back where the link was: Alt+← (or the Back button the preview now shows).
   const back = preview(page).getByRole('button', { name: '← Back' });
   await expect(back).toBeVisible();
@@ -231,10 +225,7 @@ test('a note without text says so in the preview', async ({ page, bridge }) => {
   await expect(preview(page).locator('article')).toHaveText(
     'This note has no text besides its frontmatter.',
   );
-  for (const scheme of ['light', 'dark'] as const) {
-    await page.emulateMedia({ colorScheme: scheme });
-    await page.screenshot({ path: join(SCREENSHOTS, `preview-no-text-${scheme}.png`) });
-  }
+  await screenshots(page, 'preview-no-text');
 });
 
 // obsidian-hub's plugin notes (some 1,600) open with four shields.io badges. Written as
@@ -274,10 +265,7 @@ test('remote images show as their alt text and host, not their whole address', a
   );
   await expect(article(page)).not.toContainText('https://');
   await expect(article(page).getByRole('heading', { name: 'Wombat board' })).toBeInViewport();
-  for (const scheme of ['light', 'dark'] as const) {
-    await page.emulateMedia({ colorScheme: scheme });
-    await page.screenshot({ path: join(SCREENSHOTS, `preview-remote-images-${scheme}.png`) });
-  }
+  await screenshots(page, 'preview-remote-images');
 });
 
 // msdocs-cpp's "Compiler options listed by category" is tables of hundreds of rows: a page down
@@ -308,10 +296,7 @@ test("a long table's header row stays in view as the preview scrolls", async ({ 
   // At the pane's top edge, inside its focus ring.
   expect(headerBox!.y - articleBox!.y).toBeGreaterThanOrEqual(1.5);
   expect(headerBox!.y - articleBox!.y).toBeLessThan(3);
-  for (const scheme of ['light', 'dark'] as const) {
-    await page.emulateMedia({ colorScheme: scheme });
-    await page.screenshot({ path: join(SCREENSHOTS, `preview-table-header-${scheme}.png`) });
-  }
+  await screenshots(page, 'preview-table-header');
 });
 
 // A merged section runs to hundreds of lines, and its first match is often one common word: the
@@ -343,8 +328,5 @@ test('the preview lands on the passage marking the most words of the query', asy
   await expect(marks).toHaveCount(5);
   await expect(article(page).getByText('The wallaby harness needs a tether.')).toBeInViewport();
   await expect(marks.first()).not.toBeInViewport();
-  for (const scheme of ['light', 'dark'] as const) {
-    await page.emulateMedia({ colorScheme: scheme });
-    await page.screenshot({ path: join(SCREENSHOTS, `preview-lands-${scheme}.png`) });
-  }
+  await screenshots(page, 'preview-lands');
 });

@@ -7,7 +7,7 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from '@playwright/test';
 import type { SearchResponse } from '#shared/contract/api.ts';
-import { SCREENSHOTS, expect, test } from './bridge-fixture.ts';
+import { expect, test, screenshots } from './bridge-fixture.ts';
 import { preview } from './locators.ts';
 
 test.use({
@@ -18,11 +18,9 @@ test.use({
 const box = (page: Page) => page.getByRole('combobox', { name: 'Quick search' });
 const options = (page: Page) => page.getByRole('option');
 
+/** Light and dark screenshots, then back to light for the rest of the test. */
 async function shoot(page: Page, name: string): Promise<void> {
-  for (const scheme of ['light', 'dark'] as const) {
-    await page.emulateMedia({ colorScheme: scheme });
-    await page.screenshot({ path: join(SCREENSHOTS, `quick-${name}-${scheme}.png`) });
-  }
+  await screenshots(page, `quick-${name}`);
   await page.emulateMedia({ colorScheme: 'light' });
 }
 
@@ -226,10 +224,7 @@ test('in the browser Esc says the tab stays; the hint does not promise hiding', 
   await expect(status).toHaveText('Esc hides quick search in the app; a browser tab stays open.');
   await expect(box(page)).toHaveValue('barrels');
   await expect(box(page)).toBeFocused();
-  for (const scheme of ['light', 'dark'] as const) {
-    await page.emulateMedia({ colorScheme: scheme });
-    await page.screenshot({ path: join(SCREENSHOTS, `quick-web-escape-${scheme}.png`) });
-  }
+  await screenshots(page, 'quick-web-escape');
 });
 
 // A date filter that is no date is said in the status line, in place of the keys, for the answer

@@ -6,8 +6,7 @@
 // each size and state, light and dark.
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { SCREENSHOTS, expect, test } from './bridge-fixture.ts';
-import type { Page } from '@playwright/test';
+import { expect, test, screenshots } from './bridge-fixture.ts';
 import { preview, results, searchBox } from './locators.ts';
 
 const SIZES = [
@@ -52,12 +51,7 @@ test('every window size fits, without sideways scrolling', async ({ page, bridge
         ),
       )
       .toBeLessThanOrEqual(52); // 80ch of this font: about 51 em
-    for (const scheme of ['light', 'dark'] as const) {
-      await page.emulateMedia({ colorScheme: scheme });
-      await page.screenshot({
-        path: join(SCREENSHOTS, `main-results-${width}x${height}-${scheme}.png`),
-      });
-    }
+    await screenshots(page, `main-results-${width}x${height}`);
   }
 });
 
@@ -86,13 +80,6 @@ test('scores are hidden by default; merging and the outline explain themselves',
   await bridge.call('updateSettings', { showScores: true });
   await expect(first.locator('.score')).toHaveText(/^\d+\.\d\d$/);
 });
-
-async function screenshots(page: Page, name: string): Promise<void> {
-  for (const scheme of ['light', 'dark'] as const) {
-    await page.emulateMedia({ colorScheme: scheme });
-    await page.screenshot({ path: join(SCREENSHOTS, `${name}-${scheme}.png`) });
-  }
-}
 
 test('at 900×600 the outline has its pane: the key and Linked from fold, and open by the keyboard', async ({
   page,
@@ -190,10 +177,7 @@ test('the results header keeps its actions together', async ({ page, bridge }) =
   at = await boxes();
   expect(spread(at.tick, at.copy, at.all)).toBeLessThan(3);
   expect(at.bar.x + at.bar.width - (at.all.x + at.all.width)).toBeLessThan(16);
-  for (const scheme of ['light', 'dark'] as const) {
-    await page.emulateMedia({ colorScheme: scheme });
-    await page.screenshot({ path: join(SCREENSHOTS, `results-header-1200x800-${scheme}.png`) });
-  }
+  await screenshots(page, 'results-header-1200x800');
 });
 
 // The outline pane is about 270 px wide at 1400 px: a heading such as rust-book's "Refactoring to
@@ -226,8 +210,5 @@ test('outline headings wrap before they are cut', async ({ page, bridge }) => {
   }
   const heights = await labels.evaluateAll((all) => all.map((l) => l.clientHeight));
   expect(Math.max(...heights)).toBeGreaterThan(Math.min(...heights)); // the long one wraps
-  for (const scheme of ['light', 'dark'] as const) {
-    await page.emulateMedia({ colorScheme: scheme });
-    await page.screenshot({ path: join(SCREENSHOTS, `outline-long-headings-${scheme}.png`) });
-  }
+  await screenshots(page, 'outline-long-headings');
 });

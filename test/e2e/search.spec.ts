@@ -3,7 +3,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from '@playwright/test';
-import { SCREENSHOTS, expect, test } from './bridge-fixture.ts';
+import { SCREENSHOTS, expect, test, screenshots } from './bridge-fixture.ts';
 import { preview, results, searchBox } from './locators.ts';
 
 const outline = (page: Page) => page.getByRole('tree', { name: 'Outline' });
@@ -115,10 +115,7 @@ test('the outline shows the subsections under a node it scrolls to', async ({ pa
     await expect(rows.nth(at + offset)).toContainText(title);
     await expect(rows.nth(at + offset)).toBeInViewport();
   }
-  for (const scheme of ['light', 'dark'] as const) {
-    await page.emulateMedia({ colorScheme: scheme });
-    await page.screenshot({ path: join(SCREENSHOTS, `main-outline-scrolled-${scheme}.png`) });
-  }
+  await screenshots(page, 'main-outline-scrolled');
 
   // PageDown and PageUp move the focus a page of rows, as in the results: the tree's own
   // scrolling left the focus on a row out of view, and the next arrow jumped back to it.
@@ -170,10 +167,7 @@ test("a row's place cuts its folders before its file name", async ({ page, bridg
   });
   expect(overflow).not.toBeNull();
   expect(overflow!).toBeLessThanOrEqual(0.5);
-  for (const scheme of ['light', 'dark'] as const) {
-    await page.emulateMedia({ colorScheme: scheme });
-    await page.screenshot({ path: join(SCREENSHOTS, `main-place-file-name-${scheme}.png`) });
-  }
+  await screenshots(page, 'main-place-file-name');
 });
 
 test('multi-byte text is highlighted at the right characters', async ({ page, bridge }) => {
@@ -230,10 +224,7 @@ test('a topic that finds nothing says so on its line', async ({ page, bridge }) 
       return page.getComputedStyle(shown).backgroundColor;
     }, selector);
   expect(await background('.badge.topic')).not.toBe(await background(''));
-  for (const scheme of ['light', 'dark'] as const) {
-    await page.emulateMedia({ colorScheme: scheme });
-    await page.screenshot({ path: join(SCREENSHOTS, `main-topic-nothing-found-${scheme}.png`) });
-  }
+  await screenshots(page, 'main-topic-nothing-found');
   // Once the topic finds something, the word goes.
   await page.keyboard.press('Control+A');
   await page.keyboard.type('barrels');
@@ -258,10 +249,7 @@ test('a date filter that is no date is said under the toolbar', async ({ page, b
     '"modified:<abc" is not a date — searched as words; dates look like modified:<30d, created:2025',
   );
   await expect(preview(page).locator('article')).toContainText('How the community garden');
-  for (const scheme of ['light', 'dark'] as const) {
-    await page.emulateMedia({ colorScheme: scheme });
-    await page.screenshot({ path: join(SCREENSHOTS, `main-not-a-date-${scheme}.png`) });
-  }
+  await screenshots(page, 'main-not-a-date');
   await page.emulateMedia({ colorScheme: 'light' });
   // Typed a key at a time: the line follows the answer shown, then goes with the date.
   await searchBox(page).fill('compost modified:<');
@@ -351,10 +339,7 @@ test('each pane F6 moves to shows a focus ring', async ({ page, bridge }) => {
   await expect.poll(ring).toBe('div solid 2px'); // the outline's row
   await page.keyboard.press('F6');
   await expect.poll(ring).toBe('article solid 2px'); // the preview
-  for (const scheme of ['light', 'dark'] as const) {
-    await page.emulateMedia({ colorScheme: scheme });
-    await page.screenshot({ path: join(SCREENSHOTS, `main-preview-focused-${scheme}.png`) });
-  }
+  await screenshots(page, 'main-preview-focused');
 });
 
 // A row says where its section sits above its title, without the export's `> ` and without saying
@@ -373,10 +358,7 @@ test('a result row names the sections above its title, once and without a quote 
     'Composting › Compost methods',
   );
   await expect(preview(page).locator('header .crumb')).toHaveText('Composting › Compost methods');
-  for (const scheme of ['light', 'dark'] as const) {
-    await page.emulateMedia({ colorScheme: scheme });
-    await page.screenshot({ path: join(SCREENSHOTS, `main-breadcrumbs-${scheme}.png`) });
-  }
+  await screenshots(page, 'main-breadcrumbs');
   await searchBox(page).fill('quillwort barrels');
   await expect(page.locator('[data-results-for="quillwort barrels"]')).toHaveCount(1);
   const note = results(page).first();
@@ -410,10 +392,7 @@ test('a heading with no text shows as "(untitled section)" in rows, outline and 
     '(untitled section)',
     'Feedline',
   ]);
-  for (const scheme of ['light', 'dark'] as const) {
-    await page.emulateMedia({ colorScheme: scheme });
-    await page.screenshot({ path: join(SCREENSHOTS, `main-untitled-section-${scheme}.png`) });
-  }
+  await screenshots(page, 'main-untitled-section');
   // A section under one: its crumb names the heading with no text.
   await searchBox(page).fill('wallaby coax');
   await expect(page.locator('[data-results-for="wallaby coax"]')).toHaveCount(1);
@@ -448,10 +427,7 @@ test('wikilinks in headings show as their text in rows, outline and crumbs', asy
     'Using Templater and Tasks > Queries',
   ]);
   await expect(page.locator('.pane-title').first()).toContainText('An Introduction to Dataview');
-  for (const scheme of ['light', 'dark'] as const) {
-    await page.emulateMedia({ colorScheme: scheme });
-    await page.screenshot({ path: join(SCREENSHOTS, `main-wikilink-headings-${scheme}.png`) });
-  }
+  await screenshots(page, 'main-wikilink-headings');
 });
 
 // A table written without its outer pipes reads in a row's snippet as one written with them: cells
@@ -469,10 +445,7 @@ test('a table without outer pipes reads as cells in its snippet', async ({ page,
     'The pins. state · current; numbat sleep · 0.02 mA; run · 40 mA',
   ]);
   await expect(preview(page).locator('article')).toContainText('numbat wake');
-  for (const scheme of ['light', 'dark'] as const) {
-    await page.emulateMedia({ colorScheme: scheme });
-    await page.screenshot({ path: join(SCREENSHOTS, `main-table-snippets-${scheme}.png`) });
-  }
+  await screenshots(page, 'main-table-snippets');
 });
 
 // F1 from anywhere opens the help with the focus in it, so that the keys scroll it to its last
@@ -499,10 +472,7 @@ test('the help opened by F1 takes the focus and scrolls by the keys; Esc gives i
   expect(await lastShown()).toBe(false); // the window is too low for all of it
   await page.keyboard.press('End');
   await expect.poll(lastShown).toBe(true);
-  for (const scheme of ['light', 'dark'] as const) {
-    await page.emulateMedia({ colorScheme: scheme });
-    await page.screenshot({ path: join(SCREENSHOTS, `main-help-end-${scheme}.png`) });
-  }
+  await screenshots(page, 'main-help-end');
   await page.keyboard.press('Escape');
   await expect(help).toBeHidden();
   await expect(list).toBeFocused();
@@ -563,10 +533,7 @@ test('a query typed further puts the cursor on its own first result', async ({ p
   await expect(results(page).and(page.locator('.current'))).toHaveCount(1);
   await expect(preview(page).locator('article')).toHaveAttribute('data-node', after[0]!);
   await expect(preview(page).locator('article')).not.toHaveClass(/stale/);
-  for (const scheme of ['light', 'dark'] as const) {
-    await page.emulateMedia({ colorScheme: scheme });
-    await page.screenshot({ path: join(SCREENSHOTS, `main-typed-further-${scheme}.png`) });
-  }
+  await screenshots(page, 'main-typed-further');
   // A result the user moved to stays under the cursor as the query grows.
   await page.keyboard.press('ArrowDown');
   await expect(results(page).nth(1)).toHaveClass(/current/);

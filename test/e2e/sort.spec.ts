@@ -5,7 +5,7 @@ import { mkdirSync, utimesSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from '@playwright/test';
 import type { VaultInfo } from '#shared/contract/api.ts';
-import { SCREENSHOTS, expect, test, type RunningBridge } from './bridge-fixture.ts';
+import { expect, test, type RunningBridge, screenshots } from './bridge-fixture.ts';
 import { results, searchBox } from './locators.ts';
 
 const sortControl = (page: Page) => page.getByRole('combobox', { name: 'Sort results' });
@@ -73,10 +73,7 @@ test('results sort by relevance, modified or created, by keyboard, and the order
   await expect(results(page).first().locator('.date')).toHaveText('yesterday');
   await expect(results(page).first().locator('.date')).toHaveAttribute('title', /^Modified \w/);
 
-  for (const scheme of ['light', 'dark'] as const) {
-    await page.emulateMedia({ colorScheme: scheme });
-    await page.screenshot({ path: join(SCREENSHOTS, `sort-modified-${scheme}.png`) });
-  }
+  await screenshots(page, 'sort-modified');
 
   // The order is a setting: a reload keeps it, and the search runs in it.
   await page.reload();
@@ -93,10 +90,7 @@ test('results sort by relevance, modified or created, by keyboard, and the order
   const dates = results(page).locator('.date');
   await expect(dates).toHaveText([/2024/, /2019/, 'undated']);
   await expect(dates.first()).toHaveAttribute('title', /^Created .*2024/);
-  for (const scheme of ['light', 'dark'] as const) {
-    await page.emulateMedia({ colorScheme: scheme });
-    await page.screenshot({ path: join(SCREENSHOTS, `sort-created-${scheme}.png`) });
-  }
+  await screenshots(page, 'sort-created');
   await page.emulateMedia({ colorScheme: 'light' });
 
   await page.keyboard.press('Home');

@@ -4,14 +4,12 @@ import { join } from 'node:path';
 import type { Page } from '@playwright/test';
 import type { Settings } from '#shared/contract/api.ts';
 import { DEFAULT_SETTINGS } from '#shared/contract/defaults.ts';
-import { SCREENSHOTS, expect, test } from './bridge-fixture.ts';
+import { expect, test, screenshots } from './bridge-fixture.ts';
 import { results, searchBox } from './locators.ts';
 
+/** Light and dark screenshots, then back to light for the rest of the test. */
 async function shoot(page: Page, name: string): Promise<void> {
-  for (const scheme of ['light', 'dark'] as const) {
-    await page.emulateMedia({ colorScheme: scheme });
-    await page.screenshot({ path: join(SCREENSHOTS, `${name}-${scheme}.png`) });
-  }
+  await screenshots(page, name);
   await page.emulateMedia({ colorScheme: 'light' });
 }
 
@@ -76,10 +74,7 @@ test('the vault panel groups its counts', async ({ page, bridge }) => {
     timeout: 30_000,
   });
   await expect(page.locator('footer.status')).toContainText('1,007 notes');
-  for (const scheme of ['light', 'dark'] as const) {
-    await page.emulateMedia({ colorScheme: scheme });
-    await page.screenshot({ path: join(SCREENSHOTS, `vaults-grouped-counts-${scheme}.png`) });
-  }
+  await screenshots(page, 'vaults-grouped-counts');
 });
 
 test('settings apply at once and persist', async ({ page, bridge }) => {
