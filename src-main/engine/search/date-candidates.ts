@@ -1,6 +1,7 @@
-// Date-only queries (docs/design.md#date-filters): a query of date filters and nothing to look
+// Listing queries (docs/design.md#date-filters): a query of date filters and nothing to look
 // for — `modified:<7d`, perhaps with `vault:` or `path:` — lists the notes in the range as whole
-// documents, newest first by its first filter's date. They are a candidate source of their own:
+// documents, newest first by its first filter's date; a query of `vault:` filters alone lists
+// the vault's notes, newest first by modification. They are a candidate source of their own:
 // no word to find, so no FTS5 query; every file of the index is tested, which costs a few
 // milliseconds per 10,000 notes.
 import type { Statement } from 'better-sqlite3';
@@ -29,12 +30,17 @@ function fileRows(reader: IndexReader): FileRow[] {
 }
 
 /**
- * True when a topic is made of date filters alone: nothing wanted, no field word (`title:x`)
- * and no negated word, which only FTS5 can test.
+ * True when a topic lists notes instead of ranking them: nothing wanted, no field word
+ * (`title:x`) and no negated word, which only FTS5 can test; and date filters (with any other
+ * filter) or `vault:` filters alone (`path:dir/` alone is ranked by its path words instead).
  */
-export function isDateOnly(topic: Topic): boolean {
+export function listsNotes(topic: Topic): boolean {
+  const { dates, vaults, excludeVaults, pathPrefixes, excludePathPrefixes } = topic.query.filters;
+  const vaultsAlone =
+    vaults.length + excludeVaults.length > 0 &&
+    pathPrefixes.length + excludePathPrefixes.length === 0;
   return (
-    topic.query.filters.dates.length > 0 &&
+    (dates.length > 0 || vaultsAlone) &&
     topic.wanted.length === 0 &&
     topic.filterLabels.length === 0 &&
     topic.exclude === null
@@ -46,11 +52,12 @@ const inScope = (rowid: number, scope: Scope) =>
   !scope.exclude.some((r) => rowid >= r.lo && rowid < r.hi);
 
 /**
- * A date-only topic's raw matches: the `limit` newest documents within its filters, each a full
- * match of its document node, scored from 1 down by rank (so relevance order is newest first).
+ * A listing topic's raw matches: the `limit` newest documents within its filters (by its first
+ * date filter's date, else by modification), each a full match of its document node, scored from
+ * 1 down by rank (so relevance order is newest first).
  */
-export function dateMatches(topic: Topic, reader: IndexReader, tree: SearchTree, limit: number) {
-  const field = topic.query.filters.dates[0]!.field;
+export function listedNotes(topic: Topic, reader: IndexReader, tree: SearchTree, limit: number) {
+  const field = topic.query.filters.dates[0]?.field ?? 'modified';
   const kept = fileRows(reader).filter(
     (row) => inScope(row.first_node, topic.scope) && topic.acceptsFile(row),
   );

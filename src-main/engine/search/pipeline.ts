@@ -22,7 +22,7 @@ import { applyRecency } from '../dates/recency.ts';
 import { ENGINE_DEFAULTS } from '../settings/settings.ts';
 import { bitCount, type Candidate } from './candidate.ts';
 import { countRows, weightParams } from './fts-statements.ts';
-import { dateMatches, isDateOnly } from './date-candidates.ts';
+import { listedNotes, listsNotes } from './date-candidates.ts';
 import { compareMatches, mergeMatches, mergedMatch, type MergedMatch } from './merge.ts';
 import { placementOf, TopicRanking } from './topic-ranking.ts';
 import type { RankingOptions } from './ranking.ts';
@@ -98,7 +98,7 @@ function* searchSteps(
   let mergedRaw: MergedMatch[] | null = null;
   for (const [index, ranking] of rankings.entries()) {
     const found = raw.length;
-    if (isDateOnly(ranking.topic)) raw.push(...dateMatches(ranking.topic, reader, tree, limit));
+    if (listsNotes(ranking.topic)) raw.push(...listedNotes(ranking.topic, reader, tree, limit));
     else {
       const matches = rawMatches(ranking, limit, context, tree);
       raw.push(...matches.top);

@@ -1,7 +1,11 @@
 // Dates in a search on real files (docs/design.md#date-filters): filters keep only the notes in
 // range, `sort` puts the newest first, and every result carries its dates.
-import { describe, expect, it } from 'vitest';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { EngineService } from '#shared/contract/engine.ts';
+import { createEngine, engineInternals } from '../../../src-main/engine/create-engine.ts';
 import { vaultEngine } from '../search/vault-engine.ts';
+import { tempDir } from '../store/temp.ts';
 import { datedVault } from './dated-vault.ts';
 
 const day = (y: number, m: number, d: number) => new Date(y, m - 1, d).getTime();
@@ -74,5 +78,44 @@ describe('dates in a search', () => {
     expect(old.modified).toBe(day(2024, 5, 1));
     expect(old.created).toBe(day(2025, 3, 4));
     expect(results.find((r) => r.path === 'plain.md')!.created).toBeNull();
+  });
+});
+
+describe('a query of vault filters alone', () => {
+  let engine: EngineService;
+  beforeAll(async () => {
+    const a = datedVault([
+      ['a-old.md', '# A old\n\nFirst.\n', day(2024, 5, 1)],
+      ['a-new.md', '# A new\n\nSecond.\n', day(2026, 1, 15)],
+    ]);
+    const b = datedVault([['b.md', '# B\n\nThird.\n', day(2025, 6, 1)]]);
+    engine = await createEngine({
+      dbPath: join(tempDir(), 'vaults-alone.db'),
+      vaults: [
+        { root: a, name: 'a' },
+        { root: b, name: 'b' },
+      ],
+      watch: false,
+    });
+    await engineInternals(engine).ready();
+  });
+  afterAll(() => engine.close());
+  const ids = async (query: string, limit?: number) =>
+    (await engine.search({ queries: [query], ...(limit ? { limit } : {}) })).results.map(
+      (r) => r.id,
+    );
+
+  it('lists the vault’s notes, newest first by modification', async () => {
+    expect(await ids('vault:a')).toEqual(['a:a-new.md', 'a:a-old.md']);
+    expect(await ids('-vault:a')).toEqual(['b:b.md']);
+    expect(await ids('vault:a vault:b', 2)).toEqual(['a:a-new.md', 'b:b.md']);
+    expect(await ids('vault:nosuch')).toEqual([]);
+  });
+
+  it('stays an ordinary search with a word or a field word; a negated word alone finds nothing', async () => {
+    expect(await ids('vault:a second')).toEqual(['a:a-new.md#a-new']);
+    expect(await ids('vault:a title:old')).toEqual(['a:a-old.md']);
+    const { unmatchedTopics } = await engine.search({ queries: ['vault:a -first'] });
+    expect(unmatchedTopics).toEqual([0]);
   });
 });
