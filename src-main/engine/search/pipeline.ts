@@ -22,7 +22,7 @@ import { applyRecency } from '../dates/recency.ts';
 import { ENGINE_DEFAULTS } from '../settings/settings.ts';
 import { bitCount, type Candidate } from './candidate.ts';
 import { countRows, weightParams } from './fts-statements.ts';
-import { listedNotes, listsNotes } from './date-candidates.ts';
+import { listedNotes, listsNotes } from './listed-notes.ts';
 import { compareMatches, mergeMatches, mergedMatch, type MergedMatch } from './merge.ts';
 import { placementOf, TopicRanking } from './topic-ranking.ts';
 import type { RankingOptions } from './ranking.ts';

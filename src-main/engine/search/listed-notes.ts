@@ -1,4 +1,4 @@
-// Listing queries (docs/design.md#date-filters): a query of date filters and nothing to look
+// Queries that list notes (docs/design.md#date-filters): a query of date filters and nothing to look
 // for — `modified:<7d`, perhaps with `vault:` or `path:` — lists the notes in the range as whole
 // documents, newest first by its first filter's date; a query of `vault:` filters alone lists
 // the vault's notes, newest first by modification. They are a candidate source of their own:
