@@ -21,7 +21,7 @@ import {
 } from './operand-forms.ts';
 import { rankedListings, type RankedListing } from './ranked-listings.ts';
 import { bm25Ceiling, placement, scoreBound, type RankingOptions } from './ranking.ts';
-import type { Topic } from './topic.ts';
+import { isPlainTerm, type Topic } from './topic.ts';
 
 /**
  * A source of candidates and how far it has been read (see the head of this file): the sections
@@ -240,10 +240,9 @@ function fuzzyBound(topic: Topic, context: SourceContext): number {
   for (const w of topic.wanted) {
     const { operand, variantRows } = w;
     const [only] = operand.highlights;
-    const plain = (h: { terms: string[]; prefix: boolean }) => !h.prefix && h.terms.length === 1;
     if (operand.highlights.length !== 1 || only!.prefix || operand.expr.includes('{'))
       return Infinity;
-    if (operand.fuzzy && !operand.fuzzyHighlights.every(plain)) return Infinity;
+    if (operand.fuzzy && !operand.fuzzyHighlights.every(isPlainTerm)) return Infinity;
     const own = bm25Ceiling(ceilingRows(w), total);
     ceilings += own;
     for (const variant of variantRows) ceilings += bm25Ceiling(variant, total);

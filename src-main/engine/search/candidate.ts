@@ -28,6 +28,11 @@ export class Candidate {
   bound = 0;
   /** Its score once visited (ranking.ts `score`): `evidence` × its placement. */
   score = 0;
+  /**
+   * A long node scored whole, its passages not yet checked: queued again with that score as its
+   * bound (topic-ranking.ts `visit`).
+   */
+  scoredWhole = false;
   /** What merging adds up (ranking.ts `evidence`). */
   evidence = 0;
   /** Its node's key in the search tree (-1 until visited). */

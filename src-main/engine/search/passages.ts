@@ -194,22 +194,37 @@ export function ownTextEnd(row: NodeRow): number {
   return end;
 }
 
+/** A node whose passages are checked. */
+export interface PassageNode {
+  row: NodeRow;
+  /** Its file's bytes, at least up to `ownTextEnd(row)` (read only when its text is needed). */
+  content: () => Uint8Array;
+  /**
+   * The cheap test of a `NEAR` group on the node's row: true when the operands share one
+   * passage; false leaves it to the text, also when the test would not be cheap.
+   */
+  near: (expr: string) => boolean;
+}
+
+/** What one search's passage checks share. */
+export interface PassageContext {
+  analyzer: Analyzer;
+  options: PassageOptions;
+  /** What the search has read of long nodes (`SearchTree.passages`). */
+  texts: PassageTexts;
+}
+
 /**
  * The operands (indexes into `operands`) a node really holds: all of `matched` for a node of
- * ordinary length; for a long one, those of `matched` that share its best passage. `near` is the
- * cheap test of a `NEAR` group on the node's row (true: they share one); false leaves it to the
- * text, also when the test would not be cheap.
+ * ordinary length; for a long one, those of `matched` that share its best passage.
  */
 export function passageOperands(
-  row: NodeRow,
-  content: () => Uint8Array,
+  node: PassageNode,
   operands: readonly CompiledOperand[],
   matched: readonly number[],
-  analyzer: Analyzer,
-  near: (expr: string) => boolean,
-  options: PassageOptions,
-  texts = new PassageTexts(),
+  { analyzer, options, texts }: PassageContext,
 ): number[] {
+  const { row, content, near } = node;
   if (row.token_estimate <= options.longNodeTokens || matched.length < 2) return [...matched];
   const expr = nearExpression(
     matched.map((i) => operands[i]!),

@@ -32,6 +32,8 @@ interface ResultContext {
   snippetLength: number;
   /** Node id (`vault:path#slug`) of a node key. */
   idOf(key: number): string;
+  /** Node keys in index order (a copy; keys are in loading order). */
+  inIndexOrder(keys: readonly number[]): number[];
   /** `text`: no match ranges and no HTML snippet (`SearchRequest.detail`). */
   detail: SearchDetail;
 }
@@ -163,6 +165,8 @@ export function buildResults(
     snippetLength: ENGINE_DEFAULTS.snippetLength,
     queryIndexes: topics.map((t) => t.queryIndex),
     idOf: (key: number) => tree.idOf(key),
+    inIndexOrder: (keys: readonly number[]) =>
+      [...keys].sort((a, b) => tree.row(a).id - tree.row(b).id),
     detail,
   };
   const ends = new Map<number, number>(); // per file, how far its results read
@@ -173,8 +177,6 @@ export function buildResults(
   return matches.map((m) => {
     const file = tree.fileOf(m.key);
     const content = tree.content(file.id, ends.get(file.id)!);
-    // In index order (keys are in loading order).
-    m.mergedFrom.sort((a, b) => tree.row(a).id - tree.row(b).id);
     return buildResult(m, tree.row(m.key), file, content, context);
   });
 }
@@ -238,7 +240,7 @@ function buildResult(
     headingStart: row.heading_start,
     startLine: row.start_line,
     endLine: row.end_line,
-    mergedFrom: match.mergedFrom.map(context.idOf),
+    mergedFrom: context.inIndexOrder(match.mergedFrom).map(context.idOf),
     partial: match.partial,
     matchedTerms: match.matchedTerms,
     modified: file.mtime_ms,

@@ -26,40 +26,46 @@ import { readListing } from './ranked-listings.ts';
 import { orderBound, scoreBound } from './ranking.ts';
 import { allOperands, type Topic } from './topic.ts';
 
+/** What reading one topic's sources shares from read to read (topic-ranking.ts holds one). */
+export interface TopicReading {
+  topic: Topic;
+  context: SourceContext;
+  /** The candidates its sources gave so far, by rowid: a row another source gave is not new. */
+  found: Map<number, Candidate>;
+}
+
 /**
- * Reads a source's next candidates into `found` and returns the new ones (`page`: rows wanted
- * from a ranked source; `least`: the least score bound a row needs to reach the top now — it
- * only rises while the top is read).
+ * Reads a source's next candidates into `reading.found` and returns the new ones (`page`: rows
+ * wanted from a ranked source; `least`: the least score bound a row needs to reach the top now —
+ * it only rises while the top is read).
  */
 export function readSource(
   source: Source,
-  topic: Topic,
-  context: SourceContext,
-  found: Map<number, Candidate>,
+  reading: TopicReading,
   page: number,
   least = 0,
 ): Candidate[] {
+  const { topic, context, found } = reading;
   if (source.kind === 'partial') {
     source.done = true;
     return readPartial(topic, context, found);
   }
   if (source.kind === 'listing') {
-    const rows = nextRows(source, topic, context, page, least);
+    const rows = nextRows(source, reading, page, least);
     source.offset += rows.length;
     return readListing(source, rows, page, topic, context, found);
   }
-  return readWhole(source, topic, context, found, page, least);
+  return readWhole(source, reading, page, least);
 }
 
 /** `readSource` of a full or fuzzy source: its next page, each row a candidate holding all. */
 function readWhole(
   source: WholeSource,
-  topic: Topic,
-  context: SourceContext,
-  found: Map<number, Candidate>,
+  reading: TopicReading,
   page: number,
   least: number,
 ): Candidate[] {
+  const { topic, context, found } = reading;
   // Wanted past its first page, a source whose rows may hide a heading share first finds those
   // that do and renews its bound, which may no longer reach the top: most sources are read once
   // and never pay for the statements (`hiddenRows`), nor one with a page or less left to read
@@ -67,10 +73,10 @@ function readWhole(
   const hides = source.unflagged > 0;
   if (hides && source.offset > 0 && !source.hidden && pagesLeft(source, context, page)) {
     hiddenRows(source, topic, context, rowOrder(context));
-    boundSource(source, topic, context, found);
+    boundSource(source, reading);
     return [];
   }
-  const rows = nextRows(source, topic, context, page, least);
+  const rows = nextRows(source, reading, page, least);
   source.offset += rows.length;
   // Typed, the full source gives its first page only: twice the candidates the top asks for.
   // Its next rows' bound is the last row's, which a score may reach through the heading and
@@ -89,14 +95,14 @@ function readWhole(
     fresh.push(candidate);
   }
   if (source.kind === 'fuzzy') {
-    markExact(topic, context, source, fresh);
+    markExact(source, reading, fresh);
     countUnreadExact(source, rows);
   }
   if (rows.length > 0) source.last = orderOf(rows[rows.length - 1]!, rowOrder(context));
   // Its rows fetched down to an order are all returned: the others rank below it.
   if (source.above !== null && source.rest?.length === 0)
     source.last = Math.min(source.last, source.above);
-  if (rows.length > 0 || source.above !== null) boundSource(source, topic, context, found);
+  if (rows.length > 0 || source.above !== null) boundSource(source, reading);
   return fresh;
 }
 
@@ -114,7 +120,7 @@ function orderOf([, bm25, , title, where]: ScoredRow, order: RowOrder): number {
  * The most coverage an unread row of a full or fuzzy source can have: all of it for the full
  * source (its rows hold every operand as typed), `fuzzyCoverage` for the fuzzy one.
  */
-function coverageOf(source: WholeSource, topic: Topic, context: SourceContext): number {
+function coverageOf(source: WholeSource, { topic, context }: TopicReading): number {
   return source.kind === 'fuzzy' ? fuzzyCoverage(topic, context.options, source.unreadExact) : 1;
 }
 
@@ -143,13 +149,9 @@ function pagesLeft(source: WholeSource, context: SourceContext, page: number): b
  * take a heading share its flags do not show (`unflaggedShare`) — until its `hiddenRows` are
  * known, then only theirs, each bounded as the rank stage bounds it.
  */
-function boundSource(
-  source: WholeSource,
-  topic: Topic,
-  context: SourceContext,
-  found: Map<number, Candidate>,
-): void {
-  const coverage = coverageOf(source, topic, context);
+function boundSource(source: WholeSource, reading: TopicReading): void {
+  const { context, found } = reading;
+  const coverage = coverageOf(source, reading);
   const { hidden, unflagged } = source;
   source.bound = orderBound(source.last, coverage, hidden ? 0 : unflagged, context.options);
   if (!hidden) return;
@@ -175,8 +177,7 @@ const LAST_FETCH = 3;
  */
 function nextRows(
   source: WholeSource | ListingSource,
-  topic: Topic,
-  context: SourceContext,
+  reading: TopicReading,
   page: number,
   least: number,
 ): ScoredRow[] {
@@ -186,14 +187,13 @@ function nextRows(
   // again: a larger top) all the rest.
   if (source.above !== null && rest.length > 0) return rest.splice(0, page);
   source.above = null;
+  const { topic, context } = reading;
   const { reader, weights } = context;
   source.fetches++;
   const limit = source.fetches === 1 ? page : source.fetches === 2 ? SECOND_FETCH_PAGES * page : -1;
   const fetch = { limit, offset: source.offset + rest.length };
   const down =
-    source.fetches === 2 && source.kind !== 'listing'
-      ? leastOrder(source, topic, context, least)
-      : 0;
+    source.fetches === 2 && source.kind !== 'listing' ? leastOrder(source, reading, least) : 0;
   const rows = scoredRows(
     reader,
     source.expr,
@@ -218,14 +218,10 @@ function nextRows(
  * ranked all 21,670 rows three times (27 + 35 + 45 ms;
  * docs/benchmarks.md#scale-ten-copies-of-msdocs-cpp).
  */
-function leastOrder(
-  source: WholeSource,
-  topic: Topic,
-  context: SourceContext,
-  least: number,
-): number {
+function leastOrder(source: WholeSource, reading: TopicReading, least: number): number {
   if (!(least > 0) || !Number.isFinite(least)) return 0;
-  const coverage = coverageOf(source, topic, context);
+  const { context } = reading;
+  const coverage = coverageOf(source, reading);
   const { hidden, unflagged } = source;
   const most = orderBound(1, coverage, hidden ? 0 : unflagged, context.options);
   if (!(most > 0)) return 0;
@@ -250,7 +246,7 @@ function countUnreadExact(source: FuzzySource, rows: ScoredRow[]): void {
 }
 
 /** Sorts the candidates of the fuzzy source into operands held exactly and only fuzzily. */
-function markExact(topic: Topic, context: SourceContext, source: FuzzySource, fresh: Candidate[]) {
+function markExact(source: FuzzySource, { topic, context }: TopicReading, fresh: Candidate[]) {
   const byRow = new Map(fresh.map((c) => [c.rowid, c]));
   topic.wanted.forEach((w, i) => {
     if (!w.operand.fuzzy) return;

@@ -14,7 +14,7 @@ import { headingShares, headingTermsOf } from './heading-match.ts';
 import { mayHide } from './hidden-shares.ts';
 import { ownTextEnd, passageOperands } from './passages.ts';
 import { evidence, placement, scoreBound } from './ranking.ts';
-import { readSource } from './source-reading.ts';
+import { readSource, type TopicReading } from './source-reading.ts';
 import { allOperands, type Topic } from './topic.ts';
 import type { SearchTree } from './tree.ts';
 
@@ -37,7 +37,8 @@ export class TopicRanking {
   readonly topic: Topic;
   private readonly context: RankContext;
   private readonly sources: Source[];
-  private readonly found = new Map<number, Candidate>();
+  /** The topic, its context and the candidates its sources gave so far. */
+  private readonly reading: TopicReading;
   /** Candidates not yet visited, by descending bound (sorted when `sorted` is false). */
   private pending: Candidate[] = [];
   private sorted = true;
@@ -49,6 +50,7 @@ export class TopicRanking {
   constructor(topic: Topic, context: RankContext) {
     this.topic = topic;
     this.context = context;
+    this.reading = { topic, context, found: new Map() };
     this.all = allOperands(topic);
     this.sources = planSources(topic, context, context.strict);
   }
@@ -98,7 +100,7 @@ export class TopicRanking {
   /** Reads a source and queues its new candidates with their bounds. */
   private read(source: Source, k: number): void {
     const least = this.floor(k) / this.context.boostMax;
-    for (const c of readSource(source, this.topic, this.context, this.found, 2 * k, least)) {
+    for (const c of readSource(source, this.reading, 2 * k, least)) {
       c.held = c.exact | c.fuzzy;
       const unflagged = mayHide(source, c.rowid) ? source.unflagged : 0;
       const { bm25, titled, contexted } = c;
@@ -156,9 +158,10 @@ export class TopicRanking {
     c.topic = this.topic.index;
     const long = !strict && row.token_estimate > options.longNodeTokens && bitCount(c.held) > 1;
     // First scored whole and queued again with that score as its bound; back, its passages.
-    if (long && c.bound !== c.score) {
+    if (long && !c.scoredWhole) {
       this.score(c);
       c.bound = c.score;
+      c.scoredWhole = true;
       return 'again';
     }
     if (long) c.held = this.passage(c);
@@ -190,16 +193,12 @@ export class TopicRanking {
     });
     const fileId = tree.fileOf(c.key).id;
     const row = tree.row(c.key);
-    const kept = passageOperands(
+    const node = {
       row,
-      () => tree.content(fileId, ownTextEnd(row)),
-      operands,
-      held,
-      analyzer,
-      (expr) => nearIsCheap(reader, expr) && rowMatches(reader, expr, c.rowid),
-      options,
-      tree.passages,
-    );
+      content: () => tree.content(fileId, ownTextEnd(row)),
+      near: (expr: string) => nearIsCheap(reader, expr) && rowMatches(reader, expr, c.rowid),
+    };
+    const kept = passageOperands(node, operands, held, { analyzer, options, texts: tree.passages });
     return kept.reduce((mask, i) => mask | (1 << i), 0);
   }
 }

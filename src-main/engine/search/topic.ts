@@ -7,7 +7,12 @@
 import { passesDateFilters, type DatedFile } from '../dates/file-dates.ts';
 import type { Analyzer } from '../analysis/analyzer.ts';
 import type { ParsedQuery } from '../query/ast.ts';
-import { compileQuery, type CompiledOperand, type CompiledQuery } from '../query/compile.ts';
+import {
+  compileQuery,
+  type CompiledOperand,
+  type CompiledQuery,
+  type HighlightTerm,
+} from '../query/compile.ts';
 import type { Vocabulary } from '../query/fuzzy.ts';
 import { parseQuery } from '../query/parse.ts';
 import { markTyping, stemFamily, typedCompletions } from '../query/typing.ts';
@@ -77,13 +82,17 @@ export function allOperands(topic: Topic): number {
   return topic.wanted.length >= MAX_WANTED ? -1 : (1 << topic.wanted.length) - 1;
 }
 
-/** What planning a topic reads. */
-/** Whether an operand is one plain word: a single term, no phrase, no prefix. */
-export function isPlainWord(operand: CompiledOperand): boolean {
-  const [only] = operand.highlights;
-  return operand.highlights.length === 1 && only!.terms.length === 1 && !only!.prefix;
+/** Whether a highlight term is one plain word: a single term, not a phrase, not a prefix. */
+export function isPlainTerm(highlight: HighlightTerm): boolean {
+  return highlight.terms.length === 1 && !highlight.prefix;
 }
 
+/** Whether an operand is one plain word: its only highlight term is (`isPlainTerm`). */
+export function isPlainWord(operand: CompiledOperand): boolean {
+  return operand.highlights.length === 1 && isPlainTerm(operand.highlights[0]!);
+}
+
+/** What planning a topic reads. */
 export interface PlanContext {
   analyzer: Analyzer;
   vocabulary: Vocabulary;

@@ -157,7 +157,7 @@ describe('score bounds on a random vault of misspellings', () => {
         for (const source of planSources(topic, context, false)) {
           while (!source.done) {
             const bound = source.bound;
-            for (const c of readSource(source, topic, context, found, 3)) {
+            for (const c of readSource(source, { topic, context, found }, 3)) {
               const unflagged = mayHide(source, c.rowid)
                 ? unflaggedShare(topic, source.kind, options.fuzzyWeight)
                 : 0;

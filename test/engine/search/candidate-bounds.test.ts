@@ -120,7 +120,7 @@ describe('candidate score bounds', () => {
       for (const source of sources.filter(ofKind)) {
         while (!source.done) {
           const bound = source.bound;
-          for (const c of readSource(source, topic, context, found, page)) {
+          for (const c of readSource(source, { topic, context, found }, page)) {
             expect(boundOf(c, topic, source), `${kind} row ${c.rowid}`).toBeLessThanOrEqual(bound);
             rows++;
           }
@@ -157,10 +157,10 @@ describe('candidate score bounds', () => {
       // The same candidates, with the same evidence, as the listing read whole.
       const paged = new Map<number, Candidate>();
       for (const source of listings)
-        while (!source.done) readSource(source, topic, context, paged, 3);
+        while (!source.done) readSource(source, { topic, context, found: paged }, 3);
       const whole: Source = { kind: 'partial', bound: Infinity, done: false, unflagged: 0 };
       const once = new Map<number, Candidate>();
-      readSource(whole, topic, context, once, 3);
+      readSource(whole, { topic, context, found: once }, 3);
       const sorted = (m: Map<number, Candidate>) =>
         [...m.values()].sort((a, b) => a.rowid - b.rowid);
       expect(sorted(paged)).toEqual(sorted(once));
@@ -184,7 +184,7 @@ describe('candidate score bounds', () => {
     const [partial, ...more] = sources.filter((s) => s.kind === 'partial');
     expect(more).toEqual([]);
     expect(sources.filter((s) => s.kind === 'listing')).toEqual([]);
-    const read = readSource(partial!, topic, context, new Map(), 3);
+    const read = readSource(partial!, { topic, context, found: new Map() }, 3);
     expect(read.length).toBeGreaterThan(5);
     const forms = topic.wanted.map((w) => w.operand.fuzzy ?? w.operand.expr).join(' OR ');
     const within = (columns: string) =>
@@ -237,7 +237,7 @@ describe('candidate score bounds', () => {
         for (const source of planSources(topic, context, false)) {
           if (source.kind !== 'partial' && source.kind !== 'listing') continue;
           while (!source.done)
-            for (const c of readSource(source, topic, context, found, 3)) {
+            for (const c of readSource(source, { topic, context, found }, 3)) {
               expect(holding.has(c.rowid), `row ${c.rowid}`).toBe(false);
               read++;
             }
@@ -268,7 +268,7 @@ describe('candidate score bounds', () => {
       for (const source of planSources(topic, context, false)) {
         if (source.kind !== 'partial') continue;
         while (!source.done) {
-          for (const c of readSource(source, topic, context, found, 3)) {
+          for (const c of readSource(source, { topic, context, found }, 3)) {
             expect(holding.has(c.rowid), `row ${c.rowid}`).toBe(false);
             rows++;
           }
@@ -395,7 +395,7 @@ describe('candidate score bounds', () => {
       const found = new Map<number, Candidate>();
       const read: number[] = [];
       while (!source.done) {
-        for (const c of readSource(source, topic, context, found, 2)) read.push(c.rowid);
+        for (const c of readSource(source, { topic, context, found }, 2)) read.push(c.rowid);
       }
       expect([...read].sort((a, b) => a - b)).toEqual(all.map((r) => r[0]).sort((a, b) => a - b));
       const byRow = new Map(all.map((r) => [r[0], rank(r)]));
@@ -432,7 +432,7 @@ describe('candidate score bounds', () => {
       let fetchedDown = false;
       while (!source.done) {
         const bound = source.bound;
-        for (const c of readSource(source, topic, context, found, 2, least)) {
+        for (const c of readSource(source, { topic, context, found }, 2, least)) {
           expect(boundOf(c, topic, source), `row ${c.rowid}`).toBeLessThanOrEqual(bound);
           read.push(c.rowid);
         }
@@ -450,7 +450,7 @@ describe('candidate score bounds', () => {
 
   /** Every candidate of `source`, in one page (a typed topic's full source gives one only). */
   function readAll(source: Source, topic: Topic, context: SourceContext): Candidate[] {
-    const read = readSource(source, topic, context, new Map(), Number.MAX_SAFE_INTEGER);
+    const read = readSource(source, { topic, context, found: new Map() }, Number.MAX_SAFE_INTEGER);
     expect(source.done).toBe(true);
     return read;
   }
@@ -495,7 +495,7 @@ describe('candidate score bounds', () => {
     for (const typing of [false, true]) {
       const { topic, context } = plan('valu', typing);
       const [full] = planSources(topic, context, false);
-      const page = readSource(full!, topic, context, new Map(), 5);
+      const page = readSource(full!, { topic, context, found: new Map() }, 5);
       expect(page).toHaveLength(5);
       expect(full!.done).toBe(typing);
     }

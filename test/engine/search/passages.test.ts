@@ -11,6 +11,7 @@ import {
   bestPassage,
   nearExpression,
   passageOperands,
+  PassageTexts,
 } from '../../../src-main/engine/search/passages.ts';
 import type { NodeRow } from '../../../src-main/engine/store/node-rows.ts';
 import { engineInternals } from '../../../src-main/engine/create-engine.ts';
@@ -56,17 +57,12 @@ describe('passageOperands on a huge node', () => {
   } as unknown as NodeRow;
   const options = { longNodeTokens: 1500, passageChars: 600, passageTokens: 100 };
   it('looks for a passage in its first MiB only', () => {
-    const held = passageOperands(
-      row,
-      () => content,
-      operands,
-      [0, 1, 2],
+    const node = { row, content: () => content, near: () => false };
+    const held = passageOperands(node, operands, [0, 1, 2], {
       analyzer,
-      () => false,
-      {
-        ...options,
-      },
-    );
+      options,
+      texts: new PassageTexts(),
+    });
     expect(held).toEqual([0]);
   });
 });
