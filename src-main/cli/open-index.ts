@@ -7,6 +7,7 @@ import { existsSync } from 'node:fs';
 import { FolioError, type EngineService } from '#shared/contract/engine.ts';
 import { createEngine, engineInternals } from '../engine/create-engine.ts';
 import { databaseError, isSqliteError } from '../engine/store/database.ts';
+import { expandHome } from '../engine/vaults/home-path.ts';
 import { CliError, oneLine, UsageError } from './command.ts';
 import { progressReporter, type ProgressStream } from './progress.ts';
 
@@ -80,6 +81,7 @@ export async function withIndex<T>(
   work: (engine: EngineService) => Promise<T>,
 ): Promise<T> {
   if (!db) throw new UsageError('--db FILE is required');
+  db = expandHome(db); // no shell expands it in `--db=~/x.db` or an assistant's configuration
   if (!existsSync(db)) throw new CliError(`--db ${db}: no such database (run \`index\` first)`);
   const engine = await createEngine({ dbPath: db, watch: false });
   const progress = progressReporter(io.stderr);

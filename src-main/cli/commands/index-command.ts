@@ -2,42 +2,19 @@
 // (docs/design.md#command-line). Progress goes to stderr (a bar on a TTY), the summary to stdout
 // (`--json` for JSON); a broken file is a warning, a folder that cannot be read fails the command
 // naming it.
-import { existsSync, statSync } from 'node:fs';
-import { resolve } from 'node:path';
 import type { EngineService } from '#shared/contract/engine.ts';
 import { createEngine, engineInternals } from '../../engine/create-engine.ts';
+import { expandHome } from '../../engine/vaults/home-path.ts';
 import { progressReporter } from '../progress.ts';
 import type { IndexSummary } from '../../engine/indexing/types.ts';
-import { CliError, type CliIo, defineCommand, oneLine, UsageError } from '../command.ts';
+import { CliError, type CliIo, defineCommand, oneLine } from '../command.ts';
 import { cliFailure, rebuildLine, rebuilt } from '../open-index.ts';
 import { terminalLine } from '../terminal-text.ts';
+import { checkTargets, knownVault, parseTargets, type Target } from '../vault-targets.ts';
 
 const options = { db: { type: 'string' }, json: { type: 'boolean' } } as const;
 
 const INTERRUPTED = 'interrupted; the files indexed so far are kept';
-
-/** A folder given on the command line, with the vault name asked for. */
-export interface Target {
-  root: string;
-  name: string | undefined;
-}
-
-/** Parses `DIR[=NAME]…` (shared with `watch`); names the argument at fault. */
-export function parseTargets(positionals: string[]): Target[] {
-  if (positionals.length === 0) throw new UsageError('at least one DIR[=NAME] is required');
-  return positionals.map((arg) => {
-    const at = arg.lastIndexOf('=');
-    const dir = at > 0 ? arg.slice(0, at) : arg;
-    const name = at > 0 ? arg.slice(at + 1) : undefined;
-    const root = resolve(dir);
-    if (!existsSync(root)) throw new CliError(`${dir}: no such folder`);
-    if (!statSync(root).isDirectory()) throw new CliError(`${dir}: not a folder`);
-    if (name !== undefined && !/^[a-z0-9_-]{1,64}$/.test(name)) {
-      throw new UsageError(`vault name "${name}" (in ${arg}) must match [a-z0-9_-]+`);
-    }
-    return { root, name };
-  });
-}
 
 function summaryLine(s: IndexSummary & { documents: number; root: string }): string {
   const seconds = (s.ms / 1000).toFixed(2);
@@ -52,22 +29,20 @@ async function indexTargets(
 ): Promise<string[]> {
   const names: string[] = [];
   for (const target of targets) {
-    const known = (await engine.listVaults()).find((v) => v.root === target.root);
-    if (known && target.name && known.name !== target.name) {
-      throw new CliError(`${target.root} is already indexed as vault "${known.name}"`);
-    }
+    const known = knownVault(target, await engine.listVaults());
     // A new vault is indexed as soon as it is added; a known one is reconciled, unless opening
     // the index has just rebuilt it (its summary is the rebuild's).
     if (!known) {
       const added = await engine.addVault({ root: target.root, name: target.name });
       await engineInternals(engine).indexed(added.name);
-    } else if (!engineInternals(engine).summary(known.name)) {
-      await engine.reindexVault({ name: known.name });
+      names.push(added.name);
+    } else {
+      if (!engineInternals(engine).summary(known.name)) {
+        await engine.reindexVault({ name: known.name });
+      }
+      names.push(known.name);
     }
     if (signal.aborted) throw new CliError(INTERRUPTED);
-    names.push(
-      known?.name ?? (await engine.listVaults()).find((v) => v.root === target.root)!.name,
-    );
   }
   return names;
 }
@@ -100,7 +75,7 @@ export const command = defineCommand({
   usage: 'index --db FILE [--json] DIR[=NAME]…',
   options,
   async run({ values, positionals }, io) {
-    const db = values.db!; // the usage line requires it
+    const db = expandHome(values.db!); // the usage line requires it; `~` as in `withIndex`
     const targets = parseTargets(positionals);
     const engine = await createEngine({ dbPath: db, watch: false });
     const progress = progressReporter(io.stderr);
@@ -111,6 +86,8 @@ export const command = defineCommand({
     const stop = () => void engine.close();
     io.signal.addEventListener('abort', stop);
     try {
+      // Every folder is checked before the first is indexed: a refusal leaves the index as it was.
+      checkTargets(targets, await engine.listVaults());
       // An index of another Folio version is rebuilt (or its interrupted rebuild finished) first,
       // every vault of it, as a read command does (docs/design.md#command-line).
       const rebuild = engineInternals(engine).rebuild();

@@ -8,11 +8,12 @@
 import type { IndexChanged, VaultInfo } from '#shared/contract/api.ts';
 import type { EngineService } from '#shared/contract/engine.ts';
 import { createEngine, engineInternals } from '../../engine/create-engine.ts';
+import { expandHome } from '../../engine/vaults/home-path.ts';
 import { progressReporter } from '../progress.ts';
-import { CliError, type CliIo, defineCommand, oneLine } from '../command.ts';
+import { type CliIo, defineCommand, oneLine } from '../command.ts';
 import { terminalLine } from '../terminal-text.ts';
 import { cliFailure } from '../open-index.ts';
-import { parseTargets, type Target } from './index-command.ts';
+import { parseTargets, vaultNames } from '../vault-targets.ts';
 
 const options = { db: { type: 'string' }, json: { type: 'boolean' } } as const;
 
@@ -34,21 +35,6 @@ function printer(io: CliIo, json: boolean): (event: WatchEvent) => void {
       );
     else io.stdout.write(`${event.event} ${terminalLine(`${event.vault}:${event.path}`)}\n`);
   };
-}
-
-/** The vault names of the folders, registering the new ones (shared with `mcp`). */
-export async function vaultNames(engine: EngineService, targets: Target[]): Promise<string[]> {
-  const names: string[] = [];
-  for (const target of targets) {
-    const known = (await engine.listVaults()).find((v) => v.root === target.root);
-    if (known && target.name && known.name !== target.name) {
-      throw new CliError(`${target.root} is already indexed as vault "${known.name}"`);
-    }
-    names.push(
-      known?.name ?? (await engine.addVault({ root: target.root, name: target.name })).name,
-    );
-  }
-  return names;
 }
 
 function changeEvents(change: IndexChanged): WatchEvent[] {
@@ -110,7 +96,7 @@ export const command = defineCommand({
   usage: 'watch --db FILE [--json] DIR[=NAME]…',
   options,
   async run({ values, positionals }, io) {
-    const db = values.db!; // the usage line requires it
+    const db = expandHome(values.db!); // the usage line requires it; `~` as in `withIndex`
     const targets = parseTargets(positionals);
     const engine = await createEngine({ dbPath: db, watch: false });
     const print = printer(io, values.json === true);

@@ -1,4 +1,5 @@
-// `~` in a folder typed by a person (`~/notes` in the vault panel, `npm run web ~/notes=work`):
+// `~` in a path typed by a person (`~/notes` in the vault panel, `npm run web ~/notes=work`, a
+// `cli` folder or `--db` in an assistant's configuration, where no shell expands it):
 // it means the home folder, as in a shell. Only `~` alone or followed by a separator; `~user`
 // and a `~` anywhere else are left as typed (and then refused as not absolute, naming the path).
 import { homedir } from 'node:os';
