@@ -48,8 +48,28 @@ async function checkVault(engine: EngineService, vault: string | undefined): Pro
   }
 }
 
+/**
+ * A `path` written as the folder on disk (a vault's root from `vaults`, and a folder in it) would
+ * match no note: path is relative to the vault. Named, with the arguments that were meant.
+ */
+async function checkPath(engine: EngineService, path: string | undefined): Promise<void> {
+  if (path === undefined) return;
+  const given = path.replace(/\\/g, '/');
+  for (const vault of await engine.listVaults()) {
+    const root = vault.root.replace(/\\/g, '/').replace(/\/+$/, '');
+    if (given !== root && !given.startsWith(`${root}/`)) continue;
+    const inside = given.slice(root.length + 1);
+    const meant = inside ? `path ${JSON.stringify(inside)} and ` : '';
+    throw new FolioError(
+      'invalid-argument',
+      `path "${path}" is a folder on disk, but path is relative to the vault: give ${meant}vault "${vault.name}"`,
+    );
+  }
+}
+
 async function search(engine: EngineService, args: Args<'search'>): Promise<ToolOutput> {
   await checkVault(engine, args.vault);
+  await checkPath(engine, args.path);
   const topics = args.queries ?? [args.query!];
   const response = await engine.search({
     queries: topics.map((q) => scoped(q, args.vault, args.path)),

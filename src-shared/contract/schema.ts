@@ -37,8 +37,10 @@ const topics = z
   .array(queryText, { error: 'queries must be a list of queries' })
   .max(32, 'at most 32 queries');
 
-const exportFormat = z.enum(['md', 'text', 'json']);
-const breadcrumbMode = z.enum(['conditional', 'always', 'none']);
+const exportFormat = z.enum(['md', 'text', 'json'], { error: 'format must be md, text or json' });
+const breadcrumbMode = z.enum(['conditional', 'always', 'none'], {
+  error: 'breadcrumbMode must be conditional, always or none',
+});
 const sort = z.enum(['relevance', 'modified', 'created']);
 /** A number setting within its bounds (defaults.ts, which Settings shows too). */
 const bounded = ({ min, max, integer }: NumberBounds) =>
@@ -77,7 +79,7 @@ const settingsPatch = z
   .partial()
   .strict();
 
-const none = z.undefined().or(z.null());
+const none = z.union([z.undefined(), z.null()], { error: 'it takes no argument' });
 
 /** The schema of each method's single argument. */
 export const REQUEST_SCHEMAS = {
@@ -125,7 +127,7 @@ export const REQUEST_SCHEMAS = {
     .strict(),
   unresolvedLinks: z
     .object({
-      vault: vaultName.optional(),
+      vault: vaultNamed('vault').optional(),
       limit: z.number().int().min(1).max(100_000).optional(),
     })
     .strict(),
@@ -140,7 +142,7 @@ export const REQUEST_SCHEMAS = {
       ignore: z.array(nonEmpty('ignore glob', 1024)).max(200).optional(),
     })
     .strict(),
-  listFileErrors: z.object({ vault: vaultName.optional() }).strict(),
+  listFileErrors: z.object({ vault: vaultNamed('vault').optional() }).strict(),
   getSettings: none,
   updateSettings: settingsPatch,
   pickFolder: none,
@@ -156,6 +158,58 @@ export const REQUEST_SCHEMAS = {
 /** The outcome of validating a request: the parsed value, or one line saying what is wrong. */
 export type Validation<T> = { ok: true; value: T } | { ok: false; message: string };
 
+/** How zod's `expected` reads in a message. */
+const EXPECTED: Record<string, string> = {
+  number: 'a number',
+  int: 'a whole number',
+  boolean: 'true or false',
+  string: 'a string',
+  array: 'a list',
+  object: 'an object',
+};
+
+/**
+ * The message of an issue whose schema gives none, in words naming the field (`limit must be at
+ * least 1`, not zod's `Too small: expected number to be >=1`); undefined keeps zod's own.
+ */
+function fieldMessage(issue: z.core.$ZodRawIssue): string | undefined {
+  const field = issue.path && issue.path.length > 0 ? issue.path.join('.') : 'the argument';
+  const bound = (word: string, value: unknown) =>
+    issue.origin === 'string'
+      ? `${field} must have ${word} ${String(value)} characters`
+      : issue.origin === 'array'
+        ? `${field} must hold ${word} ${String(value)} items`
+        : `${field} must be ${word} ${String(value)}`;
+  switch (issue.code) {
+    case 'invalid_type':
+      return `${field} must be ${EXPECTED[issue.expected] ?? issue.expected}`;
+    case 'too_small':
+      if (issue.origin === 'string' && issue.minimum === 1) return `${field} must not be empty`;
+      return bound(issue.inclusive === false ? 'more than' : 'at least', issue.minimum);
+    case 'too_big':
+      return bound(issue.inclusive === false ? 'less than' : 'at most', issue.maximum);
+    case 'invalid_value':
+      return `${field} must be ${issue.values
+        .map((v) => JSON.stringify(v))
+        .join(', ')
+        .replace(/, ([^,]*)$/, ' or $1')}`;
+    case 'unrecognized_keys':
+      return `unknown field ${issue.keys.map((k) => JSON.stringify(k)).join(', ')}`;
+    default:
+      return undefined;
+  }
+}
+
+/** The value of `argument` at `path`, undefined where it has none. */
+function valueAt(argument: unknown, path: PropertyKey[]): unknown {
+  let value = argument;
+  for (const key of path) {
+    if (typeof value !== 'object' || value === null) return undefined;
+    value = (value as Record<PropertyKey, unknown>)[key];
+  }
+  return value;
+}
+
 /** Validates `argument` against `schema`; the message names `what` and the field at fault. */
 function validate<T>(
   what: string,
@@ -164,11 +218,17 @@ function validate<T>(
   describe: (issue: z.core.$ZodIssue) => string = (issue) => issue.message,
   first: (issues: z.core.$ZodIssue[]) => z.core.$ZodIssue | undefined = (issues) => issues[0],
 ): Validation<T> {
-  const result = schema.safeParse(argument);
+  const result = schema.safeParse(argument, { error: fieldMessage });
   if (result.success) return { ok: true, value: result.data };
   const issue = first(result.error.issues);
   const where = issue && issue.path.length > 0 ? ` (${issue.path.join('.')})` : '';
-  const message = (issue ? describe(issue) : 'invalid argument').replace(/\s+/g, ' ');
+  // A field left out is named as missing, whatever its schema says of a wrong value.
+  const missing =
+    issue?.code === 'invalid_type' &&
+    issue.path.length > 0 &&
+    valueAt(argument, issue.path) === undefined;
+  const said = missing ? `${issue.path.join('.')} is required` : issue ? describe(issue) : '';
+  const message = (said || 'invalid argument').replace(/\s+/g, ' ');
   return { ok: false, message: `${what}: ${message}${where}` };
 }
 
@@ -249,6 +309,10 @@ export const TOOL_SCHEMAS = {
         .min(1, 'path must not be empty')
         .max(1024, 'path is longer than 1,024 characters')
         .regex(/^[^"\n\r]*$/, 'path must not contain a double quote or a line break')
+        .refine(
+          (path) => !path.split(/[\\/]/).includes('..'),
+          'path must be inside the vault: no ".." part',
+        )
         .describe(
           'Only notes whose path in the vault starts with this: a folder such as `projects/`, or one note such as `projects/plan.md`.',
         )

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { API_EVENTS, API_METHODS, channelOf } from '#shared/contract/api.ts';
+import { API_EVENTS, API_METHODS, channelOf, type ApiMethod } from '#shared/contract/api.ts';
 import { validateRequest, isApiMethod } from '#shared/contract/schema.ts';
 
 describe('contract', () => {
@@ -56,7 +56,7 @@ describe('request validation', () => {
   });
 
   it('says in words what a list or a note id should be, naming the field', () => {
-    expect(validateRequest('search', {})).toEqual({
+    expect(validateRequest('search', { queries: 'battery' })).toEqual({
       ok: false,
       message: 'search: queries must be a list of queries (queries)',
     });
@@ -76,5 +76,53 @@ describe('request validation', () => {
       ok: false,
       message: 'links: docId must not be empty (docId)',
     });
+  });
+
+  it('names a missing field, and says what zod would only abbreviate, in words', () => {
+    const cases: Array<[string, unknown, string]> = [
+      ['search', {}, 'search: queries is required (queries)'],
+      ['outline', {}, 'outline: docId is required (docId)'],
+      ['environment', { verbose: true }, 'environment: it takes no argument'],
+      ['search', [{ queries: ['a'] }], 'search: the argument must be an object'],
+      ['search', 'battery', 'search: the argument must be an object'],
+      ['search', { queries: ['a'], limit: 0 }, 'search: limit must be at least 1 (limit)'],
+      ['search', { queries: ['a'], limit: 2.5 }, 'search: limit must be a whole number (limit)'],
+      ['search', { queries: ['a'], limit: '3' }, 'search: limit must be a number (limit)'],
+      [
+        'search',
+        { queries: ['a'], strict: 'yes' },
+        'search: strict must be true or false (strict)',
+      ],
+      [
+        'search',
+        { queries: ['a'], sort: 'size' },
+        'search: sort must be "relevance", "modified" or "created" (sort)',
+      ],
+      [
+        'exportResults',
+        { ids: ['a:b.md'], format: 'html' },
+        'exportResults: format must be md, text or json (format)',
+      ],
+      [
+        'updateSettings',
+        { resultLimit: 100_000 },
+        'updateSettings: resultLimit must be at most 500 (resultLimit)',
+      ],
+      ['updateSettings', { colour: 'red' }, 'updateSettings: unknown field "colour"'],
+      [
+        'updateSettings',
+        { theme: 'blue' },
+        'updateSettings: theme must be "system", "light" or "dark" (theme)',
+      ],
+      [
+        'listFileErrors',
+        { vault: 'My Notes' },
+        'listFileErrors: vault must match [a-z0-9_-]+ (at most 64 characters) (vault)',
+      ],
+      ['copyText', { text: 5 }, 'copyText: text must be a string (text)'],
+    ];
+    for (const [method, argument, message] of cases) {
+      expect(validateRequest(method as ApiMethod, argument)).toEqual({ ok: false, message });
+    }
   });
 });

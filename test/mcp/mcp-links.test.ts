@@ -140,7 +140,8 @@ describe('cli mcp: links', () => {
       ],
       [{ id: 'lv:Note.md', limit: 0 }, /^links: limit must be a whole number from 1 to 100/],
       [{ id: 'lv:Note.md', depth: 2 }, /^links: unknown argument "depth"; it takes id, limit$/],
-      [{}, /^links: id must be a string \(id\)$/],
+      [{}, /^links: id is required \(id\)$/],
+      [{ id: 7 }, /^links: id must be a string \(id\)$/],
     ];
     for (const [args, message] of cases) {
       const result = await mcp.call('links', args);

@@ -334,10 +334,28 @@ describe('cli mcp: bad arguments', () => {
     ['search', { query: 'a', path: 'a"b' }, /path must not contain a double quote/],
     [
       'search',
+      { query: 'battery', path: '../notes' },
+      /^search: path must be inside the vault: no "\.\." part \(path\)$/,
+    ],
+    ['search', { query: 'battery', path: 'hardware\\..\\..' }, /no "\.\." part \(path\)$/],
+    [
+      'search',
+      { query: 'battery', path: `${SAMPLE}/hardware/` },
+      new RegExp(
+        `^search: path "${SAMPLE}/hardware/" is a folder on disk, but path is relative to the vault: give path "hardware/" and vault "sample"$`,
+      ),
+    ],
+    [
+      'search',
+      { query: 'battery', path: SAMPLE },
+      /is a folder on disk, but path is relative to the vault: give vault "sample"$/,
+    ],
+    [
+      'search',
       { query: 'a', order: 'date' },
       /^search: unknown argument "order"; it takes query, queries, limit, strict, sort, vault, path$/,
     ],
-    ['read', {}, /^read: id must be a string \(id\)$/],
+    ['read', {}, /^read: id is required \(id\)$/],
     ['outline', { id: 'sample:Welcome.md' }, /^outline: unknown argument "id"; it takes docId$/],
     [
       'context',
@@ -365,18 +383,19 @@ describe('cli mcp: bad arguments', () => {
       { docId: 'sample:Nothing.md' },
       /^outline: no indexed document "sample:Nothing\.md"$/,
     ],
-    ['outline', {}, /^outline: docId must be a string \(docId\)$/],
-    ['context', { queries: ['a'] }, /^context: maxTokens must be a whole number/],
+    ['outline', {}, /^outline: docId is required \(docId\)$/],
+    ['outline', { docId: 7 }, /^outline: docId must be a string \(docId\)$/],
+    ['context', { queries: ['a'] }, /^context: maxTokens is required \(maxTokens\)$/],
     [
       'context',
       { queries: 'a', maxTokens: 10 },
       /^context: queries must be a list of queries \(queries\)$/,
     ],
-    ['context', { maxTokens: 10 }, /^context: queries must be a list of queries \(queries\)$/],
+    ['context', { maxTokens: 10 }, /^context: queries is required \(queries\)$/],
     [
       'context',
       { queries: ['a'], maxTokens: 10, breadcrumbMode: 'sometimes' },
-      /^context: .*\(breadcrumbMode\)$/,
+      /^context: breadcrumbMode must be conditional, always or none \(breadcrumbMode\)$/,
     ],
     ['vaults', { all: true }, /^vaults: unknown argument "all"; it takes none$/],
     [
