@@ -29,8 +29,9 @@ function termMatches(token: string, term: string, prefix: boolean): boolean {
 /**
  * Bytes of one section decoded and scanned for matches and the snippet at most: without it, every
  * search matching a 30 MB one-line note would decode and scan all of it (seconds;
- * docs/benchmarks.md#huge-notes). Matches past this are not highlighted; a result lists the first `MAX_MATCH_RANGES` anyway
- * (results.ts; docs/design.md#the-result-record). Passages (passages.ts) read no more of a node.
+ * docs/benchmarks.md#huge-notes). Matches past this are not highlighted; a result lists the
+ * first `MAX_MATCH_RANGES` anyway (results.ts; docs/design.md#the-result-record). Passages
+ * (passages.ts) read no more of a node.
  */
 export const MAX_SCAN_BYTES = 1024 * 1024;
 

@@ -70,6 +70,7 @@ function combine(results: MergedMatch[], cap: number): number {
   return Math.min(sum, cap * max);
 }
 
+/** `into` absorbs the results of `keys` and all they absorbed; they leave `R`. */
 function absorb(into: MergedMatch, keys: number[], R: Map<number, MergedMatch>): void {
   for (const key of keys) {
     into.mergedFrom.push(key, ...R.get(key)!.mergedFrom);

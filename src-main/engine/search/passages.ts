@@ -215,8 +215,16 @@ export interface PassageContext {
 }
 
 /**
- * The operands (indexes into `operands`) a node really holds: all of `matched` for a node of
- * ordinary length; for a long one, those of `matched` that share its best passage.
+ * True when a node holding `held` operands is judged by its best passage: it is longer than
+ * `longNodeTokens` and holds two or more (one operand is in any passage that holds it).
+ */
+export function judgedByPassages(row: NodeRow, held: number, options: PassageOptions): boolean {
+  return row.token_estimate > options.longNodeTokens && held > 1;
+}
+
+/**
+ * The operands (indexes into `operands`) a node really holds: all of `matched` for a node not
+ * `judgedByPassages`; for the others, those of `matched` that share its best passage.
  */
 export function passageOperands(
   node: PassageNode,
@@ -225,7 +233,7 @@ export function passageOperands(
   { analyzer, options, texts }: PassageContext,
 ): number[] {
   const { row, content, near } = node;
-  if (row.token_estimate <= options.longNodeTokens || matched.length < 2) return [...matched];
+  if (!judgedByPassages(row, matched.length, options)) return [...matched];
   const expr = nearExpression(
     matched.map((i) => operands[i]!),
     options.passageTokens,

@@ -92,24 +92,7 @@ function* searchSteps(
   yield;
 
   // 4. Each topic's raw matches, merged together by their evidence, then placed.
-  const raw: Candidate[] = [];
-  const unmatchedTopics: number[] = [];
-  // A search of one topic keeps the merge `rawMatches` made to decide (merged once, not twice).
-  let mergedRaw: MergedMatch[] | null = null;
-  for (const [index, ranking] of rankings.entries()) {
-    const found = raw.length;
-    if (listsNotes(ranking.topic)) raw.push(...listedNotes(ranking.topic, reader, tree, limit));
-    else {
-      const matches = rawMatches(ranking, limit, context, tree);
-      raw.push(...matches.top);
-      if (rankings.length === 1) mergedRaw = matches.merged;
-    }
-    if (raw.length === found) unmatchedTopics.push(topics[index]!.queryIndex);
-    yield;
-  }
-  const merged = context.merge
-    ? (mergedRaw ?? mergeMatches(raw, tree.nodes, settings))
-    : unmergedOf(raw, tree);
+  const { raw, merged, unmatchedTopics } = yield* mergeTopics(context, rankings, tree, limit);
   markWhatMatched(merged, raw, topics);
   place(merged, topics, { tree, analyzer, options });
   if (settings.recencyBoost) applyRecency(merged, (m) => tree.fileOf(m.key), recencyOf(options));
@@ -170,6 +153,38 @@ function topicRankings(
 }
 
 /**
+ * Stage 4, merging: each topic's raw matches (a pause after each), then all of them merged (`search
+ * --raw`: each its own result); `unmatchedTopics`: the request's indexes of topics that found none.
+ */
+function* mergeTopics(
+  context: SearchContext,
+  rankings: TopicRanking[],
+  tree: SearchTree,
+  limit: number,
+): Generator<void, { raw: Candidate[]; merged: MergedMatch[]; unmatchedTopics: number[] }> {
+  const raw: Candidate[] = [];
+  const unmatchedTopics: number[] = [];
+  // A search of one topic keeps the merge `rawMatches` made to decide (merged once, not twice).
+  let mergedRaw: MergedMatch[] | null = null;
+  for (const ranking of rankings) {
+    const { topic } = ranking;
+    const found = raw.length;
+    if (listsNotes(topic)) raw.push(...listedNotes(topic, context.reader, tree, limit));
+    else {
+      const matches = rawMatches(ranking, limit, context, tree);
+      raw.push(...matches.top);
+      if (rankings.length === 1) mergedRaw = matches.merged;
+    }
+    if (raw.length === found) unmatchedTopics.push(topic.queryIndex);
+    yield;
+  }
+  const merged = context.merge
+    ? (mergedRaw ?? mergeMatches(raw, tree.nodes, context.settings))
+    : unmergedOf(raw, tree);
+  return { raw, merged, unmatchedTopics };
+}
+
+/**
  * A topic's raw matches: its top N = `rawPerResult` × limit candidates. When merging folds them
  * into fewer results than the limit while more candidates exist, N grows once (× `rawGrowth`).
  * Each topic decides alone, so it has the same raw matches beside other topics as alone. With
@@ -196,6 +211,9 @@ const recencyOf = (o: RankingOptions) => ({
   now: Date.now(),
 });
 
+/** What placing a result reads (`placementOf`). */
+type PlaceContext = Parameters<typeof placementOf>[2];
+
 /**
  * Places each result by its own node: its evidence (merged: the combined evidence of what it
  * absorbed) times the placement of its heading for the topic that places it best.
@@ -209,8 +227,6 @@ function place(results: MergedMatch[], topics: Topic[], context: PlaceContext): 
     result.score *= best;
   }
 }
-
-type PlaceContext = Parameters<typeof placementOf>[2];
 
 /** Raw matches as results of their own (`search --raw`): each node once, its best evidence. */
 function unmergedOf(raw: Candidate[], tree: SearchTree): MergedMatch[] {

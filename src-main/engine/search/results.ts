@@ -29,6 +29,7 @@ interface ResultContext {
   matchers: Matcher[];
   /** Each topic's index in the request's `queries`. */
   queryIndexes: number[];
+  /** About how many characters a snippet holds (`ENGINE_DEFAULTS.snippetLength`). */
   snippetLength: number;
   /** Node id (`vault:path#slug`) of a node key. */
   idOf(key: number): string;
@@ -121,6 +122,7 @@ function regionsOf(row: NodeRow, file: FileBrief, merged: boolean, content: Uint
   return { highlight: [...heading, ...body], snippet: hasText(content, body) ? body : [span] };
 }
 
+/** The snippet of `regions` read as one text: one per topic, joined (snippet.ts). */
 function snippetOf(regions: Region[], topics: number[], length: number): Snippet {
   const text =
     regions.length === 1 ? regions[0]!.decoded.text : regions.map((r) => r.decoded.text).join('\n');

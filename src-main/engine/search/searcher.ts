@@ -52,7 +52,8 @@ export class Searcher {
   private readonly reader: IndexReader;
   private readonly vocabularyMaxAgeMs: number;
   private readonly ranking: RankingOptions;
-  private vocabulary: { version: number; loadedAt: number; vocabulary: Vocabulary } | null = null;
+  /** The vocabulary read whole last, and when (lookups until then: `lookups`). */
+  private readWhole: { version: number; loadedAt: number; vocabulary: Vocabulary } | null = null;
   private readonly lookups: TermLookups;
 
   constructor(reader: IndexReader, options: SearcherOptions = {}) {
@@ -72,14 +73,14 @@ export class Searcher {
    */
   private vocab(): Vocabulary {
     const version = this.reader.version;
-    const loaded = this.vocabulary;
+    const loaded = this.readWhole;
     if (loaded?.version === version) return loaded.vocabulary;
     const now = performance.now();
     if (loaded ? now - loaded.loadedAt < this.vocabularyMaxAgeMs : !this.lookups.spent) {
       return this.lookups.vocabulary(version);
     }
     const vocabulary = new Vocabulary(this.reader.vocabulary(), this.reader.rowCount());
-    this.vocabulary = { version, loadedAt: now, vocabulary };
+    this.readWhole = { version, loadedAt: now, vocabulary };
     return vocabulary;
   }
 
@@ -89,7 +90,7 @@ export class Searcher {
    */
   adoptVocabulary(vocabulary: Vocabulary, version: number): void {
     if (version === this.reader.version) {
-      this.vocabulary = { version, loadedAt: performance.now(), vocabulary };
+      this.readWhole = { version, loadedAt: performance.now(), vocabulary };
     }
   }
 

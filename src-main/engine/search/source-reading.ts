@@ -212,10 +212,8 @@ function nextRows(
  * The least row order whose score bound (`orderBound`, as `boundSource` takes it) reaches
  * `least`; 0 while nothing can be told (no floor yet). A full or fuzzy source's second fetch
  * takes the rows of at least this order, all of them, in place of its next eight pages: the
- * statement scores every row either way, and sorts only those that can still count: 'MFC
- * ribbon' at ten copies of msdocs-cpp, down to the floor after its first page, fetches ~5,700
- * rows (~28 ms) in its second statement and its last, where eight pages and then the rest
- * ranked all 21,670 rows three times (27 + 35 + 45 ms;
+ * statement scores every row either way, and sorts only those that can still count ('MFC
+ * ribbon' at ten copies of msdocs-cpp: ~5,700 of its 21,670 rows sorted, and no third statement;
  * docs/benchmarks.md#scale-ten-copies-of-msdocs-cpp).
  */
 function leastOrder(source: WholeSource, reading: TopicReading, least: number): number {

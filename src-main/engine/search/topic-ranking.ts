@@ -12,7 +12,7 @@ import { planSources, type Source, type SourceContext } from './candidate-source
 import { nearIsCheap, rowMatches } from './fts-statements.ts';
 import { headingShares, headingTermsOf } from './heading-match.ts';
 import { mayHide } from './hidden-shares.ts';
-import { ownTextEnd, passageOperands } from './passages.ts';
+import { judgedByPassages, ownTextEnd, passageOperands } from './passages.ts';
 import { evidence, placement, scoreBound } from './ranking.ts';
 import { readSource, type TopicReading } from './source-reading.ts';
 import { allOperands, type Topic } from './topic.ts';
@@ -156,7 +156,7 @@ export class TopicRanking {
     if (!c.own && row.depth > 0) return 'dropped';
     c.key = key;
     c.topic = this.topic.index;
-    const long = !strict && row.token_estimate > options.longNodeTokens && bitCount(c.held) > 1;
+    const long = !strict && judgedByPassages(row, bitCount(c.held), options);
     // First scored whole and queued again with that score as its bound; back, its passages.
     if (long && !c.scoredWhole) {
       this.score(c);
@@ -164,7 +164,7 @@ export class TopicRanking {
       c.scoredWhole = true;
       return 'again';
     }
-    if (long) c.held = this.passage(c);
+    if (long) c.held = this.heldInOnePassage(c);
     this.score(c);
     return 'kept';
   }
@@ -180,7 +180,7 @@ export class TopicRanking {
   }
 
   /** The operands a long candidate holds within one passage (`passages.ts`), as a mask. */
-  private passage(c: Candidate): number {
+  private heldInOnePassage(c: Candidate): number {
     const { tree, reader, analyzer, options } = this.context;
     const held: number[] = [];
     const operands: CompiledOperand[] = this.topic.wanted.map((w, i) => {
