@@ -1,7 +1,8 @@
 // The arguments of `npm run web`: parsed and checked (folders must exist) before anything starts.
-import { statSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
+import { CliError, UsageError } from '../cli/command.ts';
+import { parseTargets } from '../cli/vault-targets.ts';
 import { expandHome } from '../engine/vaults/home-path.ts';
 import { defaultWebDbPath } from './paths.ts';
 
@@ -80,17 +81,25 @@ export function parseWebArgs(args: string[], cwd = process.cwd()): WebArgs {
     port,
     build: !values['no-build'],
     watch: !values['no-watch'],
-    vaults: positionals.map((argument) => parseVaultArgument(argument, cwd)),
+    vaults: positionals.length > 0 ? vaultArguments(positionals, cwd) : [],
     only,
   };
 }
 
-/** `DIR` or `DIR=NAME` (as the CLI's `index`); the folder must exist. */
-function parseVaultArgument(argument: string, cwd: string): VaultArgument {
-  const named = /^(.*)=([a-z0-9_-]+)$/.exec(argument);
-  const root = resolve(cwd, expandHome(named ? named[1]! : argument));
-  const stats = statSync(root, { throwIfNoEntry: false });
-  if (!stats) throw new WebUsageError(`folder not found: ${argument}`);
-  if (!stats.isDirectory()) throw new WebUsageError(`not a folder: ${argument}`);
-  return named ? { root, name: named[2]! } : { root };
+/**
+ * `DIR` or `DIR=NAME`, read and checked together as the CLI's `index` reads them
+ * (`cli/vault-targets.ts`): each folder must exist, and no two may name the same folder or name,
+ * or one lie inside another — refused here, before the engine removes (`--only`) or adds a vault.
+ */
+function vaultArguments(positionals: string[], cwd: string): VaultArgument[] {
+  try {
+    return parseTargets(positionals, cwd).map(({ root, name }) =>
+      name === undefined ? { root } : { root, name },
+    );
+  } catch (error) {
+    if (error instanceof UsageError || error instanceof CliError) {
+      throw new WebUsageError(error.message);
+    }
+    throw error;
+  }
 }

@@ -1,4 +1,4 @@
-// The folders given to `index`, `watch` and `mcp` as `DIR[=NAME]…` (docs/design.md#command-line):
+// The folders given to `index`, `watch`, `mcp` and `npm run web` as `DIR[=NAME]…` (docs/design.md#command-line):
 // parsed, and checked together before the first is indexed. The engine refuses the same folder
 // twice, a name taken, or a folder inside a vault only when that folder's turn comes, after the
 // ones before it are indexed; a command that fails must not leave half of its work in the index.
@@ -24,20 +24,20 @@ export interface Target {
  * argument at fault, and refuses arguments that contradict one another: the same folder or the
  * same name twice, or a folder inside another (its notes would be indexed twice).
  */
-export function parseTargets(positionals: string[]): Target[] {
+export function parseTargets(positionals: string[], cwd = process.cwd()): Target[] {
   if (positionals.length === 0) throw new UsageError('at least one DIR[=NAME] is required');
-  const targets = positionals.map(parseTarget);
+  const targets = positionals.map((arg) => parseTarget(arg, cwd));
   targets.forEach((target, i) => {
     for (const earlier of targets.slice(0, i)) checkPair(earlier, target);
   });
   return targets;
 }
 
-function parseTarget(arg: string): Target {
+function parseTarget(arg: string, cwd: string): Target {
   const at = arg.lastIndexOf('=');
   const dir = at > 0 ? arg.slice(0, at) : arg;
   const name = at > 0 ? arg.slice(at + 1) : undefined;
-  const root = resolve(expandHome(dir));
+  const root = resolve(cwd, expandHome(dir));
   if (!existsSync(root)) throw new CliError(`${dir}: no such folder`);
   if (!statSync(root).isDirectory()) throw new CliError(`${dir}: not a folder`);
   if (name !== undefined && !VAULT_NAME.test(name)) {

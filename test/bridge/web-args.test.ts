@@ -7,7 +7,8 @@ import { parseWebArgs } from '../../src-main/bridge/web-args.ts';
 import { expandHome } from '../../src-main/engine/vaults/home-path.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'folio-web-args-'));
-mkdirSync(join(dir, 'notes'));
+mkdirSync(join(dir, 'notes/sub'), { recursive: true });
+mkdirSync(join(dir, 'other'));
 writeFileSync(join(dir, 'file.md'), '# not a folder');
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
@@ -37,7 +38,7 @@ describe('npm run web arguments', () => {
         '--no-watch',
         '--only',
         'notes',
-        'notes=work',
+        'other=work',
       ],
       dir,
     );
@@ -47,13 +48,21 @@ describe('npm run web arguments', () => {
       build: false,
       watch: false,
       only: true,
-      vaults: [{ root: join(dir, 'notes') }, { root: join(dir, 'notes'), name: 'work' }],
+      vaults: [{ root: join(dir, 'notes') }, { root: join(dir, 'other'), name: 'work' }],
     });
   });
 
   it.each([
-    [['missing'], 'folder not found: missing'],
-    [['file.md'], 'not a folder: file.md'],
+    [['missing'], 'missing: no such folder'],
+    [['file.md'], 'file.md: not a folder'],
+    [['notes=Bad Name'], 'vault name "Bad Name" (in notes=Bad Name) must match [a-z0-9_-]+'],
+    // Refused before the engine adds a vault, or removes one for --only (a name was dropped).
+    [['notes', 'notes=work'], 'notes=work names the same folder as notes'],
+    [['--only', 'notes=a', 'other=a'], 'vault name "a" is given twice (notes=a, other=a)'],
+    [
+      ['--only', 'notes', 'notes/sub'],
+      'notes/sub is inside notes: its notes would be indexed twice; give one of them',
+    ],
     [
       ['--port', 'http'],
       '--port must be a port number from 0 (any free port) to 65535, got "http"',
@@ -63,7 +72,7 @@ describe('npm run web arguments', () => {
     [['--port', '0x50'], 'to 65535, got "0x50"'],
     [['--port', '8e3'], 'to 65535, got "8e3"'],
     [['--only'], '--only needs the folders to serve (DIR…)'],
-    [['~nobody-here/notes'], 'folder not found: ~nobody-here/notes'],
+    [['~nobody-here/notes'], '~nobody-here/notes: no such folder'],
   ])('%j → %s', (argv, message) => {
     expect(() => parseWebArgs(argv, dir)).toThrow(message);
   });
