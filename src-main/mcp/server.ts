@@ -24,9 +24,20 @@ export interface FolioMcpOptions {
   log(message: string): void;
 }
 
-/** One line, as a tool error (a message may quote a file name holding a line break). */
+/** The most characters of a tool error: an id of a megabyte is quoted by its ends. */
+const MAX_ERROR_CHARS = 2_000;
+
+/**
+ * One line, as a tool error (a message may quote a file name holding a line break), within
+ * `MAX_ERROR_CHARS`: a message quoting a huge argument keeps its start and end, so an answer stays
+ * bounded as every answer is (docs/mcp.md#errors).
+ */
 function toolError(message: string): CallToolResult {
-  const line = message.trim().replace(/\r/g, '\\r').replace(/\n/g, '\\n');
+  let line = message.trim().replace(/\r/g, '\\r').replace(/\n/g, '\\n');
+  if (line.length > MAX_ERROR_CHARS) {
+    const left = `[… ${(line.length - 1_500).toLocaleString('en')} characters left out …]`;
+    line = `${line.slice(0, 1_200)}${left}${line.slice(-300)}`;
+  }
   return { content: [{ type: 'text', text: line }], isError: true };
 }
 

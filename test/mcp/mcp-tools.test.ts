@@ -418,6 +418,21 @@ describe('cli mcp: bad arguments', () => {
     expect((still.structuredContent as { results: unknown[] }).results).toHaveLength(1);
   });
 
+  it('an error quoting a huge argument stays short, naming it by its ends', async () => {
+    const id = `sample:${'x'.repeat(1_000_000)}.md`;
+    for (const [tool, args] of [
+      ['read', { id }],
+      ['outline', { docId: id }],
+      ['links', { id }],
+    ] as const) {
+      const text = textOf(await mcp.call(tool, args));
+      expect(text.length, tool).toBeLessThanOrEqual(2_000);
+      expect(text).toMatch(new RegExp(`^${tool}: no indexed [a-z ]+ "sample:x{1000}`));
+      expect(text).toMatch(/x\[… 99[0-9],[0-9]{3} characters left out …\]x{200}/);
+      expect(text.endsWith('x.md"')).toBe(true);
+    }
+  });
+
   it('a node id holding a line break is named on one line', async () => {
     const result = await mcp.call('read', { id: 'sample:a\nb.md' });
     expect(result.isError).toBe(true);
