@@ -70,6 +70,22 @@ export async function rebuilt(
 }
 
 /**
+ * The database file `--db` names, checked before anything opens it: an empty value (`--db ""`)
+ * let SQLite open a temporary database, and a value ending in a separator made a file of the
+ * folder's name. A leading `~` is the home folder: no shell expands it in `--db=~/x.db` or an
+ * assistant's configuration.
+ */
+export function databaseArgument(value: string): string {
+  if (value === '') throw new UsageError('--db needs a file name, got ""');
+  if (/[\\/]$/.test(value)) {
+    throw new UsageError(
+      `--db ${value} ends with a separator: give the database file, not a folder`,
+    );
+  }
+  return expandHome(value);
+}
+
+/**
  * Runs `work` on the engine of an existing index database named by `--db`. An index written by
  * another version of Folio is rebuilt from its vault folders first, and a rebuild interrupted
  * earlier is finished first (docs/design.md#command-line): minutes for a large vault, so it says
@@ -80,8 +96,8 @@ export async function withIndex<T>(
   io: { stderr: ProgressStream; signal?: AbortSignal },
   work: (engine: EngineService) => Promise<T>,
 ): Promise<T> {
-  if (!db) throw new UsageError('--db FILE is required');
-  db = expandHome(db); // no shell expands it in `--db=~/x.db` or an assistant's configuration
+  if (db === undefined) throw new UsageError('--db FILE is required');
+  db = databaseArgument(db);
   if (!existsSync(db)) throw new CliError(`--db ${db}: no such database (run \`index\` first)`);
   const engine = await createEngine({ dbPath: db, watch: false });
   const progress = progressReporter(io.stderr);

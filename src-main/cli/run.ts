@@ -65,6 +65,12 @@ export async function main(
     return 2;
   }
   loaded?.();
+  // `search --help`: what a person tries first; before `--` it can be no query.
+  const end = args.indexOf('--');
+  if ((end === -1 ? args : args.slice(0, end)).includes('--help')) {
+    io.stdout.write(`usage: ${commands.invocation} ${command.usage}\n`);
+    return 0;
+  }
   try {
     return await command.run(args, io);
   } catch (error) {

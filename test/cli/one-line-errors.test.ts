@@ -86,6 +86,54 @@ describe('every usage error of every command is one line, exit 2', () => {
   });
 });
 
+describe('--help and --db', () => {
+  const dir = tempDir();
+
+  it.each(names)('%s --help prints its usage, exit 0', async (name) => {
+    const { command } = (await import(join(commandsDir, `${name}-command.ts`))) as {
+      command: CliCommand;
+    };
+    for (const argv of [['--help'], ['--db', 'D', '--help', 'q']]) {
+      const { status, out, err } = await cli(name, ...argv);
+      expect({ argv, status, err }).toEqual({ argv, status: 0, err: '' });
+      expect(out).toBe(`usage: npm run --silent cli -- ${command.usage}\n`);
+    }
+    // After `--` it is an argument, as any other text.
+    expect((await cli(name, '--', '--help')).out).not.toContain('usage:');
+  });
+
+  it.each(names)('%s: an empty --db, or one naming a folder, is bad usage', async (name) => {
+    if (!(await usageOptions(name)).some((option) => option.name === '--db')) return;
+    const rest =
+      {
+        index: [FIXTURE_VAULT],
+        watch: [FIXTURE_VAULT],
+        mcp: [FIXTURE_VAULT],
+        search: ['q'],
+        export: ['q'],
+        outline: ['v:a.md'],
+        links: ['v:a.md'],
+        eval: ['--queries', 'q.json'],
+        bench: ['--queries', 'q.json'],
+      }[name] ?? [];
+    const cases: Array<[string, string]> = [
+      ['', '--db needs a file name, got ""'],
+      [
+        `${dir}/new/`,
+        `--db ${dir}/new/ ends with a separator: give the database file, not a folder`,
+      ],
+    ];
+    for (const [db, message] of cases) {
+      const { status, err } = await cli(name, '--db', db, ...rest);
+      expect({ db, status }).toEqual({ db, status: 2 });
+      expect(err).toMatch(new RegExp(`^folio ${name}: ${escape(message)}; usage: [^\\n]+\\n$`));
+    }
+    expect(readdirSync(dir)).toEqual([]);
+  });
+});
+
+const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
 describe('errors quoting a line break stay one line', () => {
   const dir = tempDir();
   const db = join(dir, 'v.db');

@@ -7,7 +7,7 @@ import { runBound } from '../../engine/eval/run-bound.ts';
 import { pickVault, runEval } from '../../engine/eval/run-eval.ts';
 import { CliError, defineCommand, intOption, oneLine, type ParsedArgs } from '../command.ts';
 import { LIMIT_RANGE } from '../option-bounds.ts';
-import { withIndex } from '../open-index.ts';
+import { databaseArgument, withIndex } from '../open-index.ts';
 import { engineInternals } from '../../engine/create-engine.ts';
 import { readInputText } from '../input-file.ts';
 import { terminalText } from '../terminal-text.ts';
@@ -42,7 +42,7 @@ function parse({ values }: ParsedArgs<typeof options>) {
   const range = { ...LIMIT_RANGE, min: EVAL_CUTOFF };
   const limit = intOption(values.limit, '--limit', range) ?? DEFAULT_LIMIT;
   return {
-    db: values.db!,
+    db: databaseArgument(values.db!), // named before the query file is read
     queries: values.queries!,
     vault: values.vault,
     limit,

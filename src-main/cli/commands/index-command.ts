@@ -4,11 +4,10 @@
 // naming it.
 import type { EngineService } from '#shared/contract/engine.ts';
 import { createEngine, engineInternals } from '../../engine/create-engine.ts';
-import { expandHome } from '../../engine/vaults/home-path.ts';
 import { progressReporter } from '../progress.ts';
 import type { IndexSummary } from '../../engine/indexing/types.ts';
 import { CliError, type CliIo, defineCommand, oneLine } from '../command.ts';
-import { cliFailure, rebuildLine, rebuilt } from '../open-index.ts';
+import { cliFailure, databaseArgument, rebuildLine, rebuilt } from '../open-index.ts';
 import { terminalLine } from '../terminal-text.ts';
 import { checkTargets, knownVault, parseTargets, type Target } from '../vault-targets.ts';
 
@@ -75,7 +74,7 @@ export const command = defineCommand({
   usage: 'index --db FILE [--json] DIR[=NAME]…',
   options,
   async run({ values, positionals }, io) {
-    const db = expandHome(values.db!); // the usage line requires it; `~` as in `withIndex`
+    const db = databaseArgument(values.db!); // the usage line requires it
     const targets = parseTargets(positionals);
     const engine = await createEngine({ dbPath: db, watch: false });
     const progress = progressReporter(io.stderr);

@@ -10,11 +10,10 @@ import { dirname, join, resolve } from 'node:path';
 import type { EngineService } from '#shared/contract/engine.ts';
 import { appDatabasePath } from '#shared/user-data.ts';
 import { createEngine, engineInternals } from '../../engine/create-engine.ts';
-import { expandHome } from '../../engine/vaults/home-path.ts';
 import { progressReporter } from '../progress.ts';
 import { serveStdio, type ServingSession } from '../../mcp/serve-stdio.ts';
 import { CliError, defineCommand, type CliIo } from '../command.ts';
-import { cliFailure } from '../open-index.ts';
+import { cliFailure, databaseArgument } from '../open-index.ts';
 import { parseTargets, vaultNames } from '../vault-targets.ts';
 
 const options = { db: { type: 'string' }, watch: { type: 'boolean' } } as const;
@@ -32,7 +31,7 @@ function folioVersion(): string {
 
 /** The database to serve: `--db`, else the app's own (where the app keeps it on this machine). */
 function databasePath(db: string | undefined): string {
-  if (db !== undefined) return resolve(expandHome(db)); // `~`: an assistant's configuration has no shell
+  if (db !== undefined) return resolve(databaseArgument(db));
   return resolve(
     appDatabasePath({ platform: process.platform, env: process.env, home: homedir() }),
   );

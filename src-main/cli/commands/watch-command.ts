@@ -8,11 +8,10 @@
 import type { IndexChanged, VaultInfo } from '#shared/contract/api.ts';
 import type { EngineService } from '#shared/contract/engine.ts';
 import { createEngine, engineInternals } from '../../engine/create-engine.ts';
-import { expandHome } from '../../engine/vaults/home-path.ts';
 import { progressReporter } from '../progress.ts';
 import { type CliIo, defineCommand, oneLine } from '../command.ts';
 import { terminalLine } from '../terminal-text.ts';
-import { cliFailure } from '../open-index.ts';
+import { cliFailure, databaseArgument } from '../open-index.ts';
 import { parseTargets, vaultNames } from '../vault-targets.ts';
 
 const options = { db: { type: 'string' }, json: { type: 'boolean' } } as const;
@@ -96,7 +95,7 @@ export const command = defineCommand({
   usage: 'watch --db FILE [--json] DIR[=NAME]…',
   options,
   async run({ values, positionals }, io) {
-    const db = expandHome(values.db!); // the usage line requires it; `~` as in `withIndex`
+    const db = databaseArgument(values.db!); // the usage line requires it
     const targets = parseTargets(positionals);
     const engine = await createEngine({ dbPath: db, watch: false });
     const print = printer(io, values.json === true);
