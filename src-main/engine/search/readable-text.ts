@@ -1,8 +1,8 @@
 // Snippet text as a reader sees it (docs/design.md#snippets): the Markdown and HTML syntax of a
 // piece of a note's source is dropped — heading and list markers, quote and callout markers,
 // emphasis, code fences and backticks, HTML tags and comments, link targets, reference-link
-// definitions, an autolink's angle brackets — and links show their text, wikilinks their alias
-// or target, table rows their cells. Match ranges move with the text they mark; a match inside dropped syntax (a URL, a tag)
+// definitions, an autolink's angle brackets, backslash escapes and line breaks, block ids — and
+// links show their text, wikilinks their alias or target, table rows their cells. Match ranges move with the text they mark; a match inside dropped syntax (a URL, a tag)
 // is dropped with it.
 import type { TextRange } from './highlight.ts';
 
@@ -30,9 +30,11 @@ export interface ReadText extends MarkedText {
   comments: boolean;
 }
 
-/** A docfx include: `[!INCLUDE[name](path)]` (msdocs-cpp). */
-/** A docfx include after its `[!`: `INCLUDE[name](path)]` (msdocs-cpp). */
-const DOCFX_INCLUDE_REST = /(?:INCLUDE|include)\[[^\]\n]*\]\([^()\n]*\)\]/.source;
+/**
+ * A docfx include after its `[!`: `INCLUDE[name](path)]`, or a code include's
+ * `code-cpp[name](path)]` (msdocs-cpp: 2,740 of them).
+ */
+const DOCFX_INCLUDE_REST = /(?:INCLUDE|include|code-[\w-]+)\[[^\]\n]*\]\([^()\n]*\)\]/.source;
 const DOCFX_INCLUDE = `\\[!${DOCFX_INCLUDE_REST}`;
 
 /** Elements a note's HTML uses; anything else in angle brackets (`<vector>`, `<T>`) is text. */
@@ -90,8 +92,10 @@ function lineStartFrom(text: string, from: number): number {
  * (docs/benchmarks.md#where-a-warm-searchs-time-goes-2026-11-27-main-at-1fff0fa).
  */
 const INLINE = new RegExp(
-  '(?=[<%!\\[`*_~=])(?:' +
+  '(?=[<%!\\[`*_~=\\\\])(?:' +
     [
+      // A backslash escape (CommonMark: of ASCII punctuation): the character escaped.
+      /\\(?<escaped>[!-/:-@[-`{-~])/.source,
       /<!--[\s\S]*?(?:-->|$)/.source, // an HTML comment
       /%%[\s\S]*?(?:%%|$)/.source, // an Obsidian comment
       // An autolink (CommonMark: a scheme, `:`, no space or angle bracket; or an email address):
@@ -105,18 +109,22 @@ const INLINE = new RegExp(
       // A wikilink or an embed: its alias, else its target and heading.
       /!?\[\[(?<target>[^\]|#^\n]*)(?<anchor>[#^][^\]|\n]*)?(?:\|(?<alias>[^\]\n]*))?\]\]/.source,
       // After `[!` (one alternative: a `[` elsewhere fails it once): a linked image, a badge
-      // (`[![alt](image)](link)`), its alt text; a docfx include (`[!INCLUDE[name](path)]`),
-      // nothing (its text is another file's).
+      // (`[![alt](image)](link)`), its alt text; a docfx include (`[!INCLUDE[name](path)]`,
+      // `[!code-cpp[name](path)]`), nothing (its text is another file's).
       '\\[!(?:' +
         /\[(?<alt>[^\]\n]*)\]\((?:[^()\n]|\([^()\n]*\))*\)\]\((?:[^()\n]|\([^()\n]*\))*\)/.source +
         '|' +
         DOCFX_INCLUDE_REST +
         ')',
-      /!?\[(?<text>[^\]\n]*)\]\((?:[^()\n]|\([^()\n]*\))*\)/.source, // a link or image: its text
+      // A link or an image: its text, which may hold escaped brackets (`[operator\[\]](…)`) and
+      // pairs of them (msdocs-cpp's option tables: `` [`/Gm[-]`](gm-enable-minimal-rebuild.md) ``).
+      /!?\[(?<text>(?:\\.|[^[\]\n\\]|\[(?:\\.|[^[\]\n\\])*\])*)\]\((?:[^()\n]|\([^()\n]*\))*\)/
+        .source,
       /!?\[(?<ref>[^\]\n]+)\]\[[^\]\n]*\]/.source, // a reference link: its text
       /(?<tick>`+)(?<code>[^`]|[^`][\s\S]*?[^`])\k<tick>(?!`)/.source, // a code span: as written
-      // Emphasis, strike-through, highlight: the text between a pair of markers on one line.
-      /(?<![\w\\])(?<mark>\*\*|__|~~|==|\*|_)(?<inner>[^\s*_~=](?:[^\n]*?[^\s\\])?)\k<mark>(?!\w)/
+      // Emphasis (bold italic too), strike-through, highlight: the text between a pair of
+      // markers on one line.
+      /(?<![\w\\])(?<mark>\*\*\*|___|\*\*|__|~~|==|\*|_)(?<inner>[^\s*_~=](?:[^\n]*?[^\s\\])?)\k<mark>(?!\w)/
         .source,
     ].join('|') +
     ')',
@@ -147,9 +155,10 @@ function inlineShown(m: RegExpExecArray): Array<TextRange | string> {
   }
   // An autolink's URL, a link's or reference link's text, a code span's code, emphasis's inner
   // text: the group right after the construct's opening marks.
-  const { url, alt, text, ref, tick, code, mark, inner } = groups;
+  const { escaped, url, alt, text, ref, tick, code, mark, inner } = groups;
   let kept: TextRange | undefined;
-  if (url !== undefined) kept = rangeAt(m.index + 1, url);
+  if (escaped !== undefined) kept = rangeAt(m.index + 1, escaped);
+  else if (url !== undefined) kept = rangeAt(m.index + 1, url);
   else if (alt !== undefined) kept = rangeAt(m.index + 3, alt);
   else if (text !== undefined) kept = rangeAt(m.index + bang + 1, text);
   else if (ref !== undefined) kept = rangeAt(m.index + bang + 1, ref);
@@ -166,7 +175,7 @@ function inlineShown(m: RegExpExecArray): Array<TextRange | string> {
  * C++ names, `[_aligned_malloc](…)`, it hardly ever marks emphasis there) and `!` (an image's
  * comes with its `[`).
  */
-const NESTED_START = /[<%[`*~=]/;
+const NESTED_START = /[<%[`*~=\\]/;
 
 /** `INLINE` copies for syntax inside syntax, by depth (`nestedShown`). */
 const NESTED: RegExp[] = [];
@@ -358,6 +367,47 @@ function insideAny(blocks: Array<[number, number]>, at: number): boolean {
   return blocks.some(([s, e]) => at >= s && at < e);
 }
 
+/** A heading's marker, as `LINE_START` reads it. */
+const HEADING_MARKER = /^[ \t]*#/;
+
+/** A character of a block id (`^id`: letters, digits, `-`; docs/links.md#what-is-a-link). */
+const isIdChar = (c: string | undefined) =>
+  c !== undefined &&
+  ((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c === '-');
+
+/**
+ * Pushes onto `edits` the edit that hides what the reading view hides at the end of the line
+ * ending at `end` (its terminator's index; `next`: the next line's start), if any
+ * (docs/design.md#snippets): a block id (`^id` after a space or alone on its line, not on a
+ * heading's line; `carets`: the text holds a `^`), or a backslash that breaks the line (one not
+ * itself escaped, with a line of text after it). Not inside fenced code, nor inside the syntax of
+ * a line edit already made (a table row, a fence line).
+ */
+function lineEndEdit(
+  text: string,
+  [end, next]: [number, number],
+  { carets, heading, code }: { carets: boolean; heading: boolean; code: Array<[number, number]> },
+  edits: Edit[],
+): void {
+  let start = -1;
+  if (text[end - 1] === '\\') {
+    let run = 1;
+    while (text[end - 1 - run] === '\\') run++;
+    if (run % 2 === 1 && next < text.length && !matchesAt(BLANK_LINE, text, next)) start = end - 1;
+  } else if (carets && !heading) {
+    let at = end;
+    while (text[at - 1] === ' ' || text[at - 1] === '\t') at--;
+    const idEnd = at;
+    while (isIdChar(text[at - 1])) at--;
+    const before = text[at - 2];
+    if (at < idEnd && text[at - 1] === '^' && (before === undefined || /\s/.test(before))) {
+      start = at - 1;
+    }
+  }
+  if (start < 0 || (edits[edits.length - 1]?.end ?? 0) > start || insideAny(code, start)) return;
+  edits.push({ start, end, shown: [] });
+}
+
 /**
  * The edits that turn `text` into readable text, in order and not overlapping. `tableBefore`:
  * the text starts on a line of a table (`tableLineAt`).
@@ -370,8 +420,15 @@ function editsOf(text: string, fencedBefore: boolean, tableBefore: boolean): Edi
   let inTable = tableBefore;
   let previous = -1; // the previous line's start
   let pipe = text.indexOf('|'); // the first pipe at or after the line read (-1: none)
+  const carets = text.includes('^'); // a block id can end a line
+  let heading = false; // whether the line before is a heading's
   for (let at = 0; at <= text.length; at = lineStartFrom(text, at + 1)) {
     if (text[at] === '\n' && text[at - 1] === '\r') continue; // `\r\n` ends one line
+    if (at > 0) {
+      const end = text[at - 1] === '\n' && text[at - 2] === '\r' ? at - 2 : at - 1;
+      lineEndEdit(text, [end, at], { carets, heading, code }, edits);
+    }
+    heading = false;
     const before = previous;
     previous = at;
     LINE_START_AT.lastIndex = at;
@@ -397,12 +454,14 @@ function editsOf(text: string, fencedBefore: boolean, tableBefore: boolean): Edi
     if (!insideAny(code, m.index) && matchesAt(TABLE_RULE_AT, text, at)) {
       inTable = before < 0 ? tableBefore : headerAt(text, before);
     } else inTable = false;
+    heading = HEADING_MARKER.test(m[0]);
     const isFence = /^[ \t]*(?:`{3}|~{3})/.test(m[0]);
     if (isFence || !insideAny(code, m.index)) {
       edits.push({ start: m.index, end: m.index + m[0].length, shown: [] });
     }
     at = m.index + m[0].length - 1; // on from the first line start after the match
   }
+  lineEndEdit(text, [text.length, text.length], { carets, heading, code }, edits);
   const inline: Edit[] = [];
   for (let m = INLINE.exec(text); m; m = INLINE.exec(text)) {
     const block = code.find(([s, e]) => m!.index >= s && m!.index < e);
@@ -420,6 +479,27 @@ function editsOf(text: string, fencedBefore: boolean, tableBefore: boolean): Edi
     });
   }
   return mergeEdits(edits, inline);
+}
+
+/**
+ * Where the comment (`%%…%%`, `<!--…-->`) that `at` is inside ends (past its closing mark), or -1
+ * (docs/design.md#snippets). Comments are read as `readableText` reads them, from the text's
+ * start: a `%%` in a code span or in fenced code opens none (printf's `` `%%` ``).
+ */
+export function commentEndAround(text: string, at: number): number {
+  const code = codeBlocks(text, false);
+  let end = -1;
+  INLINE.lastIndex = 0;
+  for (let m = INLINE.exec(text); m && m.index < at; m = INLINE.exec(text)) {
+    const block = code.find(([s, e]) => m!.index >= s && m!.index < e);
+    if (block) INLINE.lastIndex = block[1];
+    else if (m.index + m[0].length > at && (m[0].startsWith('%%') || m[0].startsWith('<!--'))) {
+      end = m.index + m[0].length;
+      break;
+    }
+  }
+  INLINE.lastIndex = 0;
+  return end;
 }
 
 /**

@@ -5,6 +5,7 @@ import type { SnippetSegment } from '#shared/contract/api.ts';
 import { ENGINE_DEFAULTS } from '../settings/settings.ts';
 import type { TextRange } from './highlight.ts';
 import {
+  commentEndAround,
   fenceOpenAt,
   proseStart,
   readableText,
@@ -316,21 +317,16 @@ function hasReadableText(source: string): boolean {
 }
 
 /**
- * Where the comment `from` is inside ends (past its closing mark), or -1 (docs/design.md#snippets).
- * Read from the text's start: only asked where a window's source holds a comment's mark.
+ * True when a reader sees some text in the `LEAD * 4` characters of `text` before `at`. Where
+ * those show none but hold a `%%`, they are read again from their line's start: read from inside
+ * a code span, its `` %%` `` (printf's) would open a comment.
  */
-function commentEndAround(text: string, from: number): number {
-  // Obsidian's `%%`: each closes the comment the one before it opened.
-  for (let open = text.indexOf('%%'); open >= 0 && open < from;) {
-    const close = text.indexOf('%%', open + 2);
-    if (close < 0) return text.length;
-    if (close + 2 > from) return close + 2;
-    open = text.indexOf('%%', close + 2);
-  }
-  const open = text.lastIndexOf('<!--', from);
-  const close = open < 0 ? -1 : text.indexOf('-->', open + 4);
-  if (open >= 0 && (close < 0 || close + 3 > from)) return close < 0 ? text.length : close + 3;
-  return -1;
+function readableBefore(text: string, at: number): boolean {
+  const from = Math.max(0, at - LEAD * 4);
+  const before = text.slice(from, at);
+  if (hasReadableText(before)) return true;
+  const line = lineStartBefore(text, from);
+  return line < from && before.includes('%%') && hasReadableText(text.slice(line, at));
 }
 
 /**
@@ -360,8 +356,9 @@ function windowSnippet(
   if (view.start >= view.end) return new Snippet([]);
   const out = new Segments();
   // "…" first: text a reader sees was cut off, inside the syntax read or before it.
-  const before = () => text.slice(Math.max(0, view.begin - LEAD * 4), view.begin);
-  if (anchor !== undefined && (view.cutText || hasReadableText(before()))) out.push('…', false);
+  if (anchor !== undefined && (view.cutText || readableBefore(text, view.begin))) {
+    out.push('…', false);
+  }
   let at = view.start;
   for (const [ms, me] of view.matches) {
     if (ms >= view.end) break;

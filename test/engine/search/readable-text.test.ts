@@ -53,7 +53,12 @@ describe('readableText', () => {
       'Open in Obsidian and time_zone',
     ],
     ['[![GitHub stars](https://img.shields.io/x)](https://github.com/y) text', 'GitHub stars text'],
+    [
+      '| [`/Gm[-]`](gm-enable-minimal-rebuild.md) | [operator\\[\\]](#operator_at) |',
+      '/Gm[-] · operator[]',
+    ],
     ['[!INCLUDE[lifecycle](../includes/lifecycle-note.md)]\n\nThis class', '\n\nThis class'],
+    ['Shown: [!code-cpp[NVC_MFC#7](../codesnippet/cpp/x_1.cpp)] Remarks', 'Shown:  Remarks'],
     [
       '::: Introduction {data-background-iframe="https://x.io"}\nMetadata\n:::\n' +
         '::: moniker range=">=msvc-160"\nThe wizard\n::: moniker-end\n:::image type="content" ' +
@@ -75,6 +80,34 @@ describe('readableText', () => {
     expect(readable('link: [[x]]\n```\n\n| `a` | b **c** | `d` |', [], true).text).toBe(
       'link: [[x]]\n\n\na · b c · d',
     );
+  });
+
+  it('drops what the reading view hides at the end of a line: block ids, hard breaks', () => {
+    // A block id (`^id` after a space, or alone on its line) goes; a heading's `^` is text.
+    expect(readable('A paragraph ^abc123\n- an item ^item-2  \n^alone\n## Title ^h').text).toBe(
+      'A paragraph \nan item \n\nTitle ^h',
+    );
+    expect(readable('x^2\nC++/CLI String^\nsee `a ^b`\n```\nc ^d\n```').text).toBe(
+      'x^2\nC++/CLI String^\nsee a ^b\n\nc ^d\n',
+    );
+    // A backslash ending a line breaks it; an escaped one, or one ending a paragraph, is text.
+    expect(readable('one\\\ntwo\\\\\nthree\\\n\nfour\\\r\nfive\\').text).toBe(
+      'one\ntwo\\\nthree\\\n\nfour\r\nfive\\',
+    );
+    expect(readable('a\\\n```\ncmake ..\\\n```').text).toBe('a\n\ncmake ..\\\n');
+  });
+
+  it('shows an escaped character without its backslash, in text, not in code', () => {
+    expect(readable('1\\) one, \\*not em\\*, \\`no code\\` C:\\Temp\\\\x `a\\*b`').text).toBe(
+      '1) one, *not em*, `no code` C:\\Temp\\x a\\*b',
+    );
+  });
+
+  it('reads bold italic (`***x***`, `___x___`) as its text', () => {
+    expect(readable('some ***bold italic*** and ___both___ here', ['italic'])).toEqual({
+      text: 'some bold italic and both here',
+      marked: ['italic'],
+    });
   });
 
   it('leaves alone what only looks like markup', () => {
@@ -305,6 +338,17 @@ describe('buildSnippet shows what a reader sees first', () => {
         .join('\n') +
       '\n%% Hub MOCs: Don’t edit above  %%\n';
     expect(shownAll(moc, 'notes')).toBe('Daily [notes] Weekly [notes] Monthly [notes]');
+  });
+
+  it('takes no `%%` in a code span for a comment mark', () => {
+    const text =
+      `Type \`%%\` for a percent sign. ${'Some filler words here. '.repeat(8)}` +
+      '%% a real comment %% and the target word after it.';
+    expect(shownAll(text, 'target')).toMatch(
+      /^…Some filler words here\. .* and the \[target\] word after it\.$/,
+    );
+    const closing = `Write \`%%\` twice. ${'More filler words. '.repeat(8)}the target %% hidden %% shown`;
+    expect(shownAll(closing, 'target')).toMatch(/^…More filler words\. .*the \[target\] shown$/);
   });
 
   it('opens on prose: badge rows, comments and HTML lines before it are skipped', () => {
