@@ -10,6 +10,7 @@ import { rowidsOf, scoredRows, type ScoredRow } from './fts-statements.ts';
 import { Candidate } from './candidate.ts';
 import { and, inFilters, not, or } from './fts-expressions.ts';
 import type { SourceContext } from './candidate-sources.ts';
+import type { TopicReading } from './source-reading.ts';
 import {
   formsOf,
   listedForms,
@@ -34,11 +35,8 @@ export interface ListedPage {
 }
 
 /** Reads the partial candidates of a topic, its listed forms' rows whole (found ones are kept). */
-export function readPartial(
-  topic: Topic,
-  context: SourceContext,
-  found: Map<number, Candidate>,
-): Candidate[] {
+export function readPartial(reading: TopicReading): Candidate[] {
+  const { topic, context, found } = reading;
   const forms = formsOf(topic);
   const listed = listedForms(forms, context.options);
   if (listed.forms.length === 0) return [];
@@ -73,12 +71,8 @@ export function readPartial(
  * (found ones are kept). Its topic's forms are all common and none lends top rows (else it has no
  * listings): the page's rows are the one listed form's, its flags show where its operands are.
  */
-export function readListedPage(
-  topic: Topic,
-  context: SourceContext,
-  found: Map<number, Candidate>,
-  page: ListedPage,
-): Candidate[] {
+export function readListedPage(reading: TopicReading, page: ListedPage): Candidate[] {
+  const { topic, context, found } = reading;
   const forms = formsOf(topic);
   const listed = listedForms(forms, context.options);
   if (listed.forms.length === 0) return [];

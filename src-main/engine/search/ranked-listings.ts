@@ -18,6 +18,7 @@ import {
   toppedForms,
 } from './operand-forms.ts';
 import { readListedPage } from './partial-candidates.ts';
+import type { TopicReading } from './source-reading.ts';
 import { score, type RankingOptions } from './ranking.ts';
 import { isPlainWord, type Topic } from './topic.ts';
 
@@ -144,13 +145,11 @@ export function readListing(
   source: ListingSource,
   rows: ScoredRow[],
   page: number,
-  topic: Topic,
-  context: SourceContext,
-  found: Map<number, Candidate>,
+  reading: TopicReading,
 ): Candidate[] {
   source.done = rows.length < page;
   const { listing, lookUps } = source;
-  const fresh = readListedPage(topic, context, found, { rows, held: listing.held, lookUps });
+  const fresh = readListedPage(reading, { rows, held: listing.held, lookUps });
   if (rows.length > 0) source.bound = Math.min(source.bound, listing.bound(rows.at(-1)!));
   return fresh;
 }

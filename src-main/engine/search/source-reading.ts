@@ -45,15 +45,14 @@ export function readSource(
   page: number,
   least = 0,
 ): Candidate[] {
-  const { topic, context, found } = reading;
   if (source.kind === 'partial') {
     source.done = true;
-    return readPartial(topic, context, found);
+    return readPartial(reading);
   }
   if (source.kind === 'listing') {
     const rows = nextRows(source, reading, page, least);
     source.offset += rows.length;
-    return readListing(source, rows, page, topic, context, found);
+    return readListing(source, rows, page, reading);
   }
   return readWhole(source, reading, page, least);
 }
