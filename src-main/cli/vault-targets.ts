@@ -38,7 +38,12 @@ function parseTarget(arg: string, cwd: string): Target {
   const dir = at > 0 ? arg.slice(0, at) : arg;
   const name = at > 0 ? arg.slice(at + 1) : undefined;
   const root = resolve(cwd, expandHome(dir));
-  if (!existsSync(root)) throw new CliError(`${dir}: no such folder`);
+  if (!existsSync(root)) {
+    // `notes=2024` is read as the folder `notes` named `2024`: say how to give such a folder.
+    const whole = name !== undefined && existsSync(resolve(cwd, expandHome(arg)));
+    const hint = whole ? ` (the folder ${arg} holds "=": give it with a name, ${arg}=NAME)` : '';
+    throw new CliError(`${dir}: no such folder${hint}`);
+  }
   if (!statSync(root).isDirectory()) throw new CliError(`${dir}: not a folder`);
   if (name !== undefined && !VAULT_NAME.test(name)) {
     throw new UsageError(`vault name "${name}" (in ${arg}) must match [a-z0-9_-]+`);

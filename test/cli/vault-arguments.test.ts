@@ -100,6 +100,23 @@ describe("arguments the database's vaults refuse: exit 1, no folder of the comma
   });
 });
 
+describe('a folder whose name holds "="', () => {
+  it('is named with how to give it, and indexed with a name', async () => {
+    mkdirSync(join(dir, 'notes=2024'));
+    writeFileSync(join(dir, 'notes=2024', 'a.md'), '# A\n');
+    const file = join(dir, 'eq.db');
+    const { status, err } = await cli('index', '--db', file, join(dir, 'notes=2024'));
+    expect(status).toBe(1);
+    expect(err).toBe(
+      `folio index: ${join(dir, 'notes')}: no such folder (the folder ${join(dir, 'notes=2024')} holds "=": give it with a name, ${join(dir, 'notes=2024')}=NAME)\n`,
+    );
+    expect(existsSync(file)).toBe(false);
+    const named = await cli('index', '--db', file, `${join(dir, 'notes=2024')}=n`);
+    expect(named.status, named.err).toBe(0);
+    expect(await documents(file)).toEqual(['n:a.md']);
+  });
+});
+
 describe('~ is the home folder in --db, DIR and --queries', () => {
   const home = process.env.HOME;
   afterEach(() => {

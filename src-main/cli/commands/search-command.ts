@@ -24,7 +24,7 @@ const SORTS: readonly SearchSort[] = ['relevance', 'modified', 'created'];
 function sortOption(value: string | undefined): SearchSort {
   if (value === undefined) return 'relevance';
   if (SORTS.includes(value as SearchSort)) return value as SearchSort;
-  throw new UsageError(`--sort must be one of ${SORTS.join(', ')} (got "${value}")`);
+  throw new UsageError(`--sort must be one of ${SORTS.join(', ')}, got "${value}"`);
 }
 
 /** A result's date as the text output shows it: its day, local time. */
