@@ -138,6 +138,12 @@ export function planSources(topic: Topic, context: SourceContext, strict: boolea
     return [full(not(topic.restriction, topic.exclude), Infinity)];
   }
   const exact = allOf(wanted.map((w) => w.operand.expr));
+  // A word typed alone (docs/design.md#the-word-being-typed) held by more rows than
+  // `typedTitledRows` finds the sections naming it in their title first: its full source is split
+  // in two, the rows holding it in their title (ranked as before), then the others with bound 0 —
+  // read only while the top is short of candidates. Ranking every row of a short word's
+  // completions ('con': ~33k rows) takes ~30 ms a keystroke, its ~2,900 titled rows ~7; a word
+  // held by fewer rows ranks them all in a few milliseconds (docs/benchmarks.md#typed-prefixes).
   const sources: Source[] =
     topic.typing && wanted.length === 1 && wanted[0]!.rows > context.options.typedTitledRows
       ? [
@@ -176,14 +182,7 @@ export function planSources(topic: Topic, context: SourceContext, strict: boolea
   return sources;
 }
 
-/**
- * `expr` within the title column. A word typed alone (docs/design.md#the-word-being-typed) held by
- * more rows than `typedTitledRows` finds the sections naming it in their title first: its full
- * source is split in two, the rows holding it in their title (ranked as before), then the others
- * with bound 0 — read only while the top is short of candidates. Ranking every row of a short
- * word's completions ('con': ~33k rows) took ~30 ms a keystroke, its ~2,900 titled rows ~7; a
- * word held by fewer rows ranks them all in a few milliseconds (docs/benchmarks.md#typed-prefixes).
- */
+/** `expr` within the title column. */
 const inTitle = (expr: string) => `{title} : (${expr})`;
 
 /**
