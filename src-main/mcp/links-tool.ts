@@ -16,7 +16,10 @@ const LIST_CHARS = ANSWER_CHARS / 2;
 /** A link out of the note or section: `to` is null when it names no indexed note. */
 export type AgentOutgoing = Pick<OutgoingLink, 'from' | 'to' | 'target' | 'embed'>;
 
-/** A section that links here: where it is, where it points, the text around the link. */
+/**
+ * A section that links here: where it is, where it points, the text around the link (as a reader
+ * sees it, the link's text in `**…**`).
+ */
 export type AgentBacklink = Pick<
   Backlink,
   'from' | 'docId' | 'breadcrumb' | 'to' | 'target' | 'context' | 'embed'
@@ -101,7 +104,7 @@ function runs<T>(list: T[], key: (item: T) => string): Array<{ item: T; count: n
  * that holds them, a backlink's target only when it is not the node asked about, the same link
  * repeated on one line counted once. The links as written are in the structured result.
  */
-function render(result: LinksResult, limit: number): string {
+function render(result: LinksResult, limit: number, shown: Backlink[]): string {
   const head = `${result.id} — ${result.outgoingCount} outgoing, ${result.backlinkCount} backlinks`;
   const times = (count: number) => (count > 1 ? ` ×${count}` : '');
   const embed = (link: { embed: boolean }) => (link.embed ? ' (embed)' : '');
@@ -113,12 +116,16 @@ function render(result: LinksResult, limit: number): string {
         `    → ${o.to ?? `no such note: "${capped(o.target)}"`}${embed(o)}${times(count)}`,
     ),
   ]);
-  const back = runs(result.backlinks, (b) => [b.from, b.to, b.embed, b.context].join('\0')).map(
-    ({ item: b, count }, i) => {
-      const to = b.to === result.id ? '' : ` → ${b.to}`;
-      return `  ${i + 1}. ${b.breadcrumb} — ${b.from}${to}${embed(b)}${times(count)}: ${b.context}`;
-    },
-  );
+  // The links of one line into the same place are one entry, each link's text marked.
+  const back = runs(
+    shown.map((b, i) => ({ b, i })),
+    ({ b }) => [b.from, b.to, b.embed, b.context].join('\0'),
+  ).map(({ item: { b, i: first }, count }, i) => {
+    const to = b.to === result.id ? '' : ` → ${b.to}`;
+    const { breadcrumb } = result.backlinks[first]!;
+    const links = shown.slice(first, first + count).map((link) => link.contextLink);
+    return `  ${i + 1}. ${breadcrumb} — ${b.from}${to}${embed(b)}${times(count)}: ${marked(b.context, links)}`;
+  });
   const left = (shown: number, all: number) =>
     shown >= all
       ? []
@@ -134,6 +141,21 @@ function render(result: LinksResult, limit: number): string {
     ...back,
     ...left(result.backlinks.length, result.backlinkCount),
   ].join('\n');
+}
+
+/**
+ * A backlink's context as a reader sees it, the text of its links (`ranges`, in order) in `**…**`
+ * as search marks matched words (docs/links.md#backlinks says why not the Markdown as written).
+ */
+function marked(context: string, ranges: Array<[number, number]>): string {
+  let out = '';
+  let at = 0;
+  for (const [start, end] of ranges) {
+    if (start < at || !context.slice(start, end).trim()) continue;
+    out += `${context.slice(at, start)}**${context.slice(start, end)}**`;
+    at = end;
+  }
+  return out + context.slice(at);
 }
 
 /** The `links` tool: the text and the structured result. */
@@ -155,7 +177,7 @@ export async function links(
       breadcrumb: crumb(b.breadcrumb),
       to: b.to,
       target: b.target,
-      context: b.context.replace(/\s+/g, ' ').trim(),
+      context: marked(b.context, [b.contextLink]),
       embed: b.embed,
     })),
     (b) => b.from.length + b.breadcrumb.length + b.target.length + b.context.length + 80,
@@ -170,5 +192,6 @@ export async function links(
     backlinkCount: found.backlinkCount,
     truncated: outgoing.length < found.outgoingCount || backlinks.length < found.backlinkCount,
   };
-  return { text: render(structured, limit), structured };
+  const shown = found.backlinks.slice(0, backlinks.length);
+  return { text: render(structured, limit, shown), structured };
 }

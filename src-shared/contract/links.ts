@@ -28,8 +28,13 @@ export interface Backlink {
   /** Where it points in this document: the document or one of its sections. */
   to: string | null;
   target: string;
-  /** The text around the link (its line, cut to about 120 bytes each side). */
+  /**
+   * The text around the link as a reader sees it: its line with the Markdown dropped, as in
+   * snippets, cut to about 120 characters each side of the link's text (docs/links.md#backlinks).
+   */
   context: string;
+  /** Where the link's text is in `context` (UTF-16 offsets; empty where it shows no text). */
+  contextLink: [number, number];
   /** The linking document. */
   docId: string;
   /** Display breadcrumb of the linking section. */

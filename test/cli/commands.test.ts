@@ -64,13 +64,13 @@ describe('cli links', () => {
           from: 'lv:a/b/Rel.md#relative',
           to: 'lv:a/Sibling.md',
           target: '../Sibling',
-          context: '[[../Sibling]], [[./Local]], [[Local]], [[../../Note]], [up](../Sibling.md),',
+          context: '../Sibling, ./Local, Local, ../../Note, up,',
         },
         {
           from: 'lv:a/b/Rel.md#relative',
           to: 'lv:a/Sibling.md',
           target: '../Sibling.md',
-          context: '[[../Sibling]], [[./Local]], [[Local]], [[../../Note]], [up](../Sibling.md),',
+          context: '../Sibling, ./Local, Local, ../../Note, up,',
         },
       ],
     });

@@ -81,7 +81,7 @@ describe('cli mcp: links', () => {
     expect(home.match(/in lv:Home\.md#home:/g)).toHaveLength(1);
     const note = textOf(await mcp.call('links', { id: 'lv:Note.md' }));
     expect(note).toContain(
-      '\n  1. Home — lv:Home.md#home ×3: Plain: [[Note]], case: [[note]], with extension: [[NOTE.MD]].\n',
+      '\n  1. Home — lv:Home.md#home ×3: Plain: **Note**, case: **note**, with extension: **NOTE.MD**.\n',
     );
     expect(note).not.toContain('→ lv:Note.md');
     // A backlink to a section of the note says which.

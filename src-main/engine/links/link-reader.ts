@@ -14,6 +14,8 @@ import { displayBreadcrumb } from '../documents/display-title.ts';
 import { findDocument } from '../documents/documents.ts';
 import type { FileBrief, IndexReader } from '../store/index-reader.ts';
 import { fileNames, nameHash } from './vault-files.ts';
+import { tableLineAt } from '../search/readable-text.ts';
+import { linkContext, type LinkContext } from './link-context.ts';
 import { parseLinkText } from './link-text.ts';
 import { pathKey } from './resolve.ts';
 
@@ -22,8 +24,10 @@ export const DEFAULT_BACKLINKS = 200;
 /** Outgoing links listed by default (an index note can hold thousands; `outgoingCount`). */
 export const DEFAULT_OUTGOING = 200;
 
-/** Bytes of text kept on each side of a link in its context, at most. */
-const CONTEXT_BYTES = 120;
+/** Bytes of a link's line read on each side of it for its context, at most. */
+const LINE_BYTES = 1024;
+/** Bytes read above a link's line to tell whether it is a row of a table without pipes. */
+const TABLE_BYTES = 4096;
 
 const MARKDOWN = 1;
 const EMBED = 2;
@@ -141,7 +145,7 @@ export class LinkReader {
         from: nodeId(source.vault, source.path, from?.slug ?? null),
         to: pointsHere(row)!,
         target: row.target,
-        context: this.context(row.file_id, row.start, row.start + row.length),
+        ...this.context(row.file_id, row.start, row.start + row.length),
         docId: nodeId(source.vault, source.path, null),
         breadcrumb:
           from && file ? displayBreadcrumb(file, from.breadcrumb) : (from?.breadcrumb ?? ''),
@@ -224,21 +228,40 @@ export class LinkReader {
       .slice(0, limit);
   }
 
-  /** The text around a link: its line, cut to `CONTEXT_BYTES` each side, spaces collapsed. */
-  private context(fileId: number, start: number, end: number): string {
+  /**
+   * The text around a link as a reader sees it, and where the link's text is in it
+   * (link-context.ts): its line, read up to `LINE_BYTES` each side of the link.
+   */
+  private context(fileId: number, start: number, end: number): LinkContext {
     const content = this.reader.content(fileId);
+    const isLineEnd = (at: number) => content[at] === 10 || content[at] === 13;
     let from = start;
-    const lowest = Math.max(0, start - CONTEXT_BYTES);
+    const lowest = Math.max(0, start - LINE_BYTES);
     while (from > lowest && content[from - 1] !== 10) from--;
     let to = end;
-    const highest = Math.min(content.length, end + CONTEXT_BYTES);
-    while (to < highest && content[to] !== 10 && content[to] !== 13) to++;
+    const highest = Math.min(content.length, end + LINE_BYTES);
+    while (to < highest && !isLineEnd(to)) to++;
     // Never cut inside a character: step off UTF-8 continuation bytes.
     while (from > 0 && from < start && (content[from]! & 0xc0) === 0x80) from++;
     while (to < content.length && to > end && (content[to]! & 0xc0) === 0x80) to--;
-    const text = decodeUtf8(content, from, to).text.replace(/\s+/g, ' ').trim();
-    const before = from > 0 && content[from - 1] !== 10 ? '…' : '';
-    const after = to < content.length && content[to] !== 10 && content[to] !== 13 ? '…' : '';
-    return `${before}${text}${after}`;
+    const before = decodeUtf8(content, from, start).text;
+    const after = decodeUtf8(content, end, to).text;
+    const cutBefore = from > 0 && content[from - 1] !== 10;
+    // A row of a table written without its leading pipe is one only by the lines above it.
+    let table = false;
+    if (!cutBefore && (before.includes('|') || after.includes('|')) && !/^[ \t]*\|/.test(before)) {
+      let above = Math.max(0, from - TABLE_BYTES);
+      while (above < from && (content[above]! & 0xc0) === 0x80) above++;
+      const lines = decodeUtf8(content, above, from).text;
+      table = tableLineAt(lines + before + after, lines.length, TABLE_BYTES);
+    }
+    return linkContext({
+      before,
+      link: decodeUtf8(content, start, end).text,
+      after,
+      cutBefore,
+      cutAfter: to < content.length && !isLineEnd(to),
+      table,
+    });
   }
 }

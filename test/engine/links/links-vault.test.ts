@@ -134,12 +134,18 @@ describe('the tricky-cases vault', () => {
         from: 'lv:a/b/Rel.md#relative',
         to: 'lv:a/Sibling.md',
         target: '../Sibling',
-        context: '[[../Sibling]], [[./Local]], [[Local]], [[../../Note]], [up](../Sibling.md),',
+        // As a reader sees it (docs/links.md#backlinks), the link's text at `contextLink`.
+        context: '../Sibling, ./Local, Local, ../../Note, up,',
+        contextLink: [0, 10],
         docId: 'lv:a/b/Rel.md',
         breadcrumb: '> Relative',
         embed: false,
       },
-      expect.objectContaining({ target: '../Sibling.md', from: 'lv:a/b/Rel.md#relative' }),
+      expect.objectContaining({
+        target: '../Sibling.md',
+        from: 'lv:a/b/Rel.md#relative',
+        contextLink: [40, 42],
+      }),
     ]);
   });
 
