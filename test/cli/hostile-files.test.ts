@@ -6,7 +6,14 @@
 import Database from 'better-sqlite3';
 import { execFileSync, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import {
+  readdirSync,
+  readFileSync,
+  realpathSync,
+  rmSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -102,6 +109,9 @@ describe('hostile files', () => {
     symlinkSync('/proc', join(root, 'proc-link'));
     symlinkSync('/sys/kernel', join(root, 'sys-link'));
     symlinkSync('/dev/zero', join(root, 'zero.md'));
+    // Links to folders holding the vault: the whole disk, and everything beside the vault.
+    symlinkSync('/', join(root, 'root-link'));
+    symlinkSync(dir, join(root, 'parent-link'));
     const server = createServer();
     await new Promise<void>((resolve) => server.listen(join(root, 'socket.md'), resolve));
     const canary = `canary${randomBytes(8).toString('hex')}`;
@@ -120,8 +130,16 @@ describe('hostile files', () => {
       ]) {
         expect(run.stderr).toContain(`zoo:${path}: leads into the system folder ${folder}`);
       }
+      for (const [path, folder] of [
+        ['root-link', '/'],
+        ['parent-link', realpathSync(dir)],
+      ]) {
+        expect(run.stderr).toContain(
+          `zoo:${path}: leads to ${folder}, a folder holding the vault, which is never walked`,
+        );
+      }
       expect(run.status).toBe(0);
-      expect(run.stdout).toMatch(/1 documents — 1 added.*6 errors/);
+      expect(run.stdout).toMatch(/1 documents — 1 added.*8 errors/);
     } finally {
       server.close();
     }

@@ -17,6 +17,7 @@ import { dirname, isAbsolute, relative, resolve, sep } from 'node:path';
 import { chunkFileBatch, type FileBatch, type FileTask } from '../../engine/chunk/chunk-file.ts';
 import { createChunkPool, type ChunkPool } from '../../engine/chunk/chunk-pool.ts';
 import { documentKind } from '../../engine/files/document-kind.ts';
+import { NotRegularFileError } from '../../engine/files/regular-file.ts';
 import { walkVault } from '../../engine/files/walk-vault.ts';
 import { CliError, type CliIo, defineCommand, intOption, oneLine, UsageError } from '../command.ts';
 import { WORKERS_RANGE } from '../option-bounds.ts';
@@ -130,8 +131,10 @@ class ChunkRun {
     const prefix = this.relativePath(path, base, abs);
     if (prefix === null) return;
     const onError = (rel: string, error: Error) => {
+      // A pipe, a device or a link the walk refuses says why (`ESYSTEM` alone said nothing).
       const code = (error as NodeJS.ErrnoException).code ?? error.message;
-      this.report(joinPath(path, rel), `skipped: cannot be read (${code})`);
+      const why = error instanceof NotRegularFileError ? error.message : `cannot be read (${code})`;
+      this.report(joinPath(path, rel), `skipped: ${why}`);
     };
     for await (const file of walkVault(abs, { onError })) {
       if (this.io.signal.aborted) return;

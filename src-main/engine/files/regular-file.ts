@@ -14,6 +14,7 @@ import {
   realpathSync,
 } from 'node:fs';
 import type { Stats } from 'node:fs';
+import { isAbsolute, relative } from 'node:path';
 
 /** Kernel file systems: generated files, devices, and links back to the whole disk. */
 const SYSTEM_FOLDER = /^\/(proc|sys|dev)(\/|$)/;
@@ -22,6 +23,28 @@ const SYSTEM_FOLDER = /^\/(proc|sys|dev)(\/|$)/;
 export function systemFolderOf(real: string): string | null {
   const kernel = SYSTEM_FOLDER.exec(real.replaceAll('\\', '/'));
   return kernel ? `/${kernel[1]}` : null;
+}
+
+/** True when `outer` is a folder above `inner` (both real paths): `/` holds every folder. */
+function holds(outer: string, inner: string): boolean {
+  const path = relative(outer, inner);
+  return path !== '' && !path.startsWith('..') && !isAbsolute(path);
+}
+
+/**
+ * Why a symbolic link met inside the vault whose real folder is `vaultReal` is not followed, or
+ * null: it leads into a kernel folder, or to a folder holding the vault — `/`, the home folder —
+ * whose walk and watch would take in everything beside the vault (the whole disk for `/`), as a
+ * vault holding another is refused (docs/decisions.md).
+ */
+export function refusedLink(real: string, vaultReal: string): NotRegularFileError | null {
+  const system = systemFolderOf(real);
+  if (system) return systemFileError(system);
+  if (!holds(real, vaultReal)) return null;
+  return new NotRegularFileError(
+    `leads to ${real}, a folder holding the vault, which is never walked`,
+    'ESYSTEM',
+  );
 }
 
 /** The error of a file that is not an ordinary file; `code` says why. */

@@ -8,7 +8,7 @@ import { readdir, realpath, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { documentKind, type DocumentKind } from './document-kind.ts';
 import { compileIgnoreGlobs, isIgnored } from './ignore.ts';
-import { notRegularFileError, systemFileError, systemFolderOf } from './regular-file.ts';
+import { notRegularFileError, refusedLink } from './regular-file.ts';
 
 /** A file the vault indexes. */
 export interface VaultFile {
@@ -52,6 +52,7 @@ export async function* walkVault(
     onFolderLink: options.onFolderLink,
     visited: new Set([rootKey]),
     ancestors: new Set([rootKey]),
+    rootReal: await realpath(root),
   };
   const under = (options.under ?? '').replace(/^\/+|\/+$/g, '');
   if (under === '') {
@@ -75,6 +76,8 @@ interface WalkState {
   visited: Set<string>;
   /** The folders on the path from the start folder down to the one being read (loop detection). */
   ancestors: Set<string>;
+  /** The vault's folder, its links resolved: a link to a folder holding it is not followed. */
+  rootReal: string;
 }
 
 async function* walkFolder(abs: string, rel: string, state: WalkState): AsyncIterable<VaultFile> {
@@ -97,7 +100,9 @@ async function* walkFolder(abs: string, rel: string, state: WalkState): AsyncIte
   );
   for (const [index, { name, relPath }] of entries.entries()) {
     const absPath = join(abs, name);
-    const info = links.has(name) ? await refuseSystemLink(absPath, stats[index]!) : stats[index]!;
+    const info = links.has(name)
+      ? await refuseLink(absPath, stats[index]!, state.rootReal)
+      : stats[index]!;
     if (info instanceof Error) {
       // A link whose target is missing is a broken file to report; anything else that is gone
       // was removed while the folder was walked.
@@ -125,14 +130,18 @@ async function* walkFolder(abs: string, rel: string, state: WalkState): AsyncIte
 /**
  * The stat of a symbolic link's target — or an error when the link leads into a kernel folder
  * (`/proc`, `/sys`, `/dev`): `environ.md -> /proc/self/environ` would index the process's
- * environment, and a link to `/proc` would walk the whole disk through `/proc/<pid>/root`.
+ * environment, and a link to `/proc` would walk the whole disk through `/proc/<pid>/root` — or
+ * to a folder holding the vault (`/` itself would walk the whole disk too).
  */
-async function refuseSystemLink(absPath: string, info: Stats | Error): Promise<Stats | Error> {
+async function refuseLink(
+  absPath: string,
+  info: Stats | Error,
+  rootReal: string,
+): Promise<Stats | Error> {
   // Only folders and notes are ever read; a link to `/dev/null` named `x.png` is skipped as is.
   if (info instanceof Error || !(info.isDirectory() || documentKind(absPath))) return info;
   const real = await realpath(absPath).catch(() => null);
-  const system = real === null ? null : systemFolderOf(real);
-  return system ? systemFileError(system) : info;
+  return (real === null ? null : refusedLink(real, rootReal)) ?? info;
 }
 
 /**

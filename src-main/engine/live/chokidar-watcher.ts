@@ -9,7 +9,7 @@ import { realpathSync, type Stats } from 'node:fs';
 import { join, relative, sep } from 'node:path';
 import { watch, type FSWatcher } from 'chokidar';
 import { compileIgnoreGlobs, documentKind, isIgnored } from '../files/index.ts';
-import { systemFolderOf } from '../files/regular-file.ts';
+import { refusedLink } from '../files/regular-file.ts';
 import { FolderRewatch } from './folder-rewatch.ts';
 import type { VaultWatcher, WatchHandlers } from './vault-watcher.ts';
 import { scanStopped } from './watch-thread.ts';
@@ -37,13 +37,29 @@ interface Chokidar {
 
 const toRelative = (root: string, path: string) => relative(root, path).split(sep).join('/');
 
+/** The folder with its links resolved (as given when it cannot be: the watch then fails on it). */
+function realFolderOf(root: string): string {
+  try {
+    return realpathSync(root);
+  } catch {
+    return root;
+  }
+}
+
 /**
- * Symbolic links into `/proc`, `/sys` or `/dev` met while watching: never followed (a link to
- * `/proc` would watch the whole disk through `/proc/<pid>/root`). chokidar asks about a path with
- * its `lstat` before it descends, and about its ancestors without one: links found are kept.
+ * Symbolic links into `/proc`, `/sys` or `/dev`, or to a folder holding the vault, met while
+ * watching: never followed (a link to `/proc` would watch the whole disk through
+ * `/proc/<pid>/root`, one to `/` directly; the walk refuses the same links, `refusedLink`).
+ * chokidar asks about a path with its `lstat` before it descends, and about its ancestors without
+ * one: links found are kept.
  */
 class SystemLinks {
   private readonly found = new Set<string>();
+  private readonly rootReal: string;
+
+  constructor(root: string) {
+    this.rootReal = realFolderOf(root);
+  }
 
   refuses(rel: string, abs: string, stats: Stats | undefined): boolean {
     if (stats?.isSymbolicLink()) {
@@ -53,7 +69,7 @@ class SystemLinks {
       } catch {
         // a link to nothing: the indexer reports it
       }
-      if (real !== null && systemFolderOf(real)) this.found.add(rel);
+      if (real !== null && refusedLink(real, this.rootReal)) this.found.add(rel);
     }
     if (this.found.size === 0) return false;
     for (let at = rel; ; at = at.slice(0, at.lastIndexOf('/'))) {
@@ -74,7 +90,7 @@ export async function watchInThread(
   handlers: WatchHandlers,
 ): Promise<VaultWatcher> {
   compileIgnoreGlobs(options.ignore); // a bad glob fails here, named, not inside chokidar
-  const systemLinks = new SystemLinks();
+  const systemLinks = new SystemLinks(root);
   const ignored = (path: string, stats?: Stats) => {
     const rel = toRelative(root, path);
     if (rel === '' || rel.startsWith('..')) return false;
