@@ -7,7 +7,7 @@ import type { Analyzer } from '../analysis/analyzer.ts';
 import { decodeUtf8 } from '../analysis/utf8.ts';
 import type { ByteRange } from '../chunk/types.ts';
 import type { CompiledOperand, HighlightTerm } from '../query/compile.ts';
-import type { NodeRow } from '../store/node-rows.ts';
+import { bodyRangesOf, type NodeRow } from '../store/node-rows.ts';
 import { createMatcher, MAX_SCAN_BYTES, scanEnd, type Matcher } from './highlight.ts';
 
 /** What passages are (`RankingOptions`). */
@@ -104,8 +104,8 @@ interface OwnText {
  * scanned whole by every search that meets it); `cut` when there was more.
  */
 function ownText(row: NodeRow, content: Uint8Array): OwnText {
-  const ranges: ByteRange[] = JSON.parse(row.body_ranges) as ByteRange[];
-  if (row.depth > 0) ranges.unshift([row.heading_start, row.byte_start]);
+  const body = bodyRangesOf(row);
+  const ranges = row.depth > 0 ? [[row.heading_start, row.byte_start] as ByteRange, ...body] : body;
   const texts: string[] = [];
   let budget = MAX_SCAN_BYTES;
   let cut = false;
@@ -185,7 +185,7 @@ export class PassageTexts {
 export function ownTextEnd(row: NodeRow): number {
   let end = row.depth > 0 ? row.byte_start : 0;
   let budget = MAX_SCAN_BYTES;
-  for (const [s, e] of JSON.parse(row.body_ranges) as ByteRange[]) {
+  for (const [s, e] of bodyRangesOf(row)) {
     if (budget <= 0) break;
     const stop = Math.min(e, s + budget);
     end = Math.max(end, stop + 1);

@@ -7,7 +7,7 @@ import type { ByteRange } from '../chunk/types.ts';
 import type { Analyzer } from '../analysis/analyzer.ts';
 import { decodeUtf8, type DecodedText } from '../analysis/utf8.ts';
 import type { FileBrief } from '../store/index-reader.ts';
-import type { NodeRow } from '../store/node-rows.ts';
+import { bodyRangesOf, type NodeRow } from '../store/node-rows.ts';
 import { displayBreadcrumb, displayTitle } from '../documents/display-title.ts';
 import { ENGINE_DEFAULTS } from '../settings/settings.ts';
 import {
@@ -80,15 +80,6 @@ function hasText(content: Uint8Array, ranges: ByteRange[]): boolean {
   return false;
 }
 
-const BODY_RANGES = new WeakMap<NodeRow, ByteRange[]>();
-
-/** A row's body ranges, parsed once per cached row. */
-function bodyRanges(row: NodeRow): ByteRange[] {
-  let ranges = BODY_RANGES.get(row);
-  if (!ranges) BODY_RANGES.set(row, (ranges = JSON.parse(row.body_ranges) as ByteRange[]));
-  return ranges;
-}
-
 const FRONTMATTER_END = new WeakMap<FileBrief, number>();
 
 /** Where a file's frontmatter ends (0 without one), parsed once per cached file. */
@@ -118,7 +109,7 @@ function regionsOf(row: NodeRow, file: FileBrief, merged: boolean, content: Uint
       ? [[row.heading_start, row.byte_start]]
       : [];
   if (merged) return { highlight: [...heading, span], snippet: [span] };
-  const body = bodyRanges(row).filter(([s, e]) => e > s && s >= start);
+  const body = bodyRangesOf(row).filter(([s, e]) => e > s && s >= start);
   return { highlight: [...heading, ...body], snippet: hasText(content, body) ? body : [span] };
 }
 
@@ -146,7 +137,7 @@ function snippetOf(regions: Region[], topics: number[], length: number): Snippet
 function readEnd(row: NodeRow, file: FileBrief): number {
   const from = Math.max(textStart(row, file), row.byte_start);
   let end = Math.min(row.byte_end, from + MAX_SCAN_BYTES + 1);
-  for (const [s, e] of bodyRanges(row)) end = Math.max(end, Math.min(e, s + MAX_SCAN_BYTES + 1));
+  for (const [s, e] of bodyRangesOf(row)) end = Math.max(end, Math.min(e, s + MAX_SCAN_BYTES + 1));
   return end;
 }
 

@@ -36,6 +36,15 @@ export interface NodeRow {
   ancestors: string;
 }
 
+const BODY_RANGES = new WeakMap<NodeRow, readonly ByteRange[]>();
+
+/** A row's body ranges (`body_ranges` parsed), parsed once per row object: readers cache rows. */
+export function bodyRangesOf(row: NodeRow): readonly ByteRange[] {
+  let ranges = BODY_RANGES.get(row);
+  if (!ranges) BODY_RANGES.set(row, (ranges = JSON.parse(row.body_ranges) as ByteRange[]));
+  return ranges;
+}
+
 /** The columns of `nodes`, in insert order. */
 export const NODE_COLUMNS = [
   'id',
