@@ -2,7 +2,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from '@playwright/test';
-import type { Settings } from '#shared/contract/api.ts';
+import type { Settings, VaultInfo } from '#shared/contract/api.ts';
 import { DEFAULT_SETTINGS } from '#shared/contract/defaults.ts';
 import { expect, test, screenshots } from './bridge-fixture.ts';
 import { results, searchBox } from './locators.ts';
@@ -221,4 +221,78 @@ test('a refused number is explained under its own field', async ({ page, bridge 
   await budget.fill('500');
   await budget.press('Tab');
   await expect(problem).toHaveCount(0);
+});
+
+// docs/ui.md#vaults: a user adding a folder by the keyboard types its path at once (the focus was on
+// the panel's ×, where the typing went nowhere and Enter closed the panel); a vault's ignore globs
+// are set in the panel (the engine took them, the window had no field); a file that could not be
+// indexed is reached from its vault's count, and its path on disk is one key away.
+test.describe('vault panel by the keyboard', () => {
+  test.use({ permissions: ['clipboard-read', 'clipboard-write'] });
+
+  test('add a folder, ignore a glob, reach a failed file', async ({ page, bridge }) => {
+    const extra = join(bridge.scratch, 'extra-notes');
+    mkdirSync(join(extra, 'drafts'), { recursive: true });
+    writeFileSync(join(extra, 'Otters.md'), '# Otters\n\nThe otterword lives here.\n');
+    writeFileSync(join(extra, 'drafts', 'Draft.md'), '# Draft\n\nThe otterword, unfinished.\n');
+    // UTF-16 with its byte order mark: not indexed, and said why.
+    writeFileSync(join(extra, 'wide.md'), Buffer.from('\ufeff# Wide\n', 'utf16le'));
+    await page.setViewportSize({ width: 1200, height: 800 });
+    await page.goto(bridge.url);
+    await page.keyboard.press('Alt+v');
+    const panel = page.getByRole('dialog', { name: 'Vaults' });
+    await expect(panel.getByLabel('Add a folder')).toBeFocused();
+    await page.keyboard.type(extra);
+    await page.keyboard.press('Enter');
+    const added = panel.locator('[data-vault="extra-notes"]');
+    await expect(added).toContainText('2 documents, 1 file could not be indexed');
+
+    // Ignore drafts/**: its note leaves the index; a glob refused is said beside the field.
+    await added.getByText('Ignored files').focus();
+    await page.keyboard.press('Enter');
+    const field = added.getByLabel('Ignore files matching');
+    await field.focus();
+    await page.keyboard.type('*a*b*c*d*e*f*g*h*');
+    await page.keyboard.press('Enter');
+    await expect(added.getByRole('alert')).toContainText('could take minutes to match');
+    await expect(field).toHaveAccessibleDescription(/could take minutes/);
+    await expect(panel.locator('.add').getByRole('alert')).toHaveCount(0);
+    await shoot(page, 'vaults-ignore-refused');
+    await field.fill('drafts/**');
+    await page.keyboard.press('Enter');
+    await expect(added.getByRole('list', { name: 'Ignored in extra-notes' })).toHaveText(
+      /drafts\/\*\*/,
+    );
+    await expect(added).toContainText('1 document,');
+    await expect(added.getByText('Ignored files: 1 pattern')).toBeVisible();
+    await expect(field).toHaveValue('');
+    expect(
+      (await bridge.call<VaultInfo[]>('listVaults')).find((v) => v.name === 'extra-notes')?.ignore,
+    ).toEqual(['drafts/**']);
+    await shoot(page, 'vaults-ignore');
+
+    // Stop ignoring it: the note comes back, the focus goes back to the field.
+    await added.getByRole('button', { name: 'Stop ignoring drafts/**' }).focus();
+    await page.keyboard.press('Enter');
+    await expect(field).toBeFocused();
+    await expect(added).toContainText('2 documents,');
+
+    // The count leads to the failed file; Enter copies its path on disk.
+    await added.getByRole('button', { name: '1 file could not be indexed' }).focus();
+    await page.keyboard.press('Enter');
+    const copy = panel.getByRole('button', { name: 'Copy the path of wide.md' });
+    await expect(copy).toBeFocused();
+    await expect(copy).toBeInViewport();
+    await expect(panel.locator('.file-errors')).toContainText('only UTF-8 is read');
+    await page.keyboard.press('Enter');
+    await expect(copy).toHaveText('Copied');
+    expect(
+      await page.evaluate(() =>
+        (
+          globalThis as unknown as { navigator: { clipboard: { readText(): Promise<string> } } }
+        ).navigator.clipboard.readText(),
+      ),
+    ).toBe(join(extra, 'wide.md'));
+    await shoot(page, 'vaults-file-errors');
+  });
 });

@@ -118,6 +118,16 @@ export class VaultsState {
     });
   }
 
+  /** Sets the vault's ignore globs (relative to its root); the engine then re-reads the folder. */
+  setIgnore(name: string, ignore: string[]): Promise<boolean> {
+    return this.#act(async () => {
+      const answer = await this.#api.updateVault({ name, ignore });
+      if (!answer.ok) return answer.error.message;
+      this.vaults = this.vaults.map((vault) => (vault.name === name ? answer.value : vault));
+      return null;
+    });
+  }
+
   /**
    * Runs an action that resolves to an error message or null; true when it succeeded. One at a
    * time: an action asked for while another runs waits for it, so a key pressed meanwhile is
