@@ -153,8 +153,9 @@ function topicRankings(
 }
 
 /**
- * Stage 4, merging: each topic's raw matches (a pause after each), then all of them merged (`search
- * --raw`: each its own result); `unmatchedTopics`: the request's indexes of topics that found none.
+ * Stage 4, merging: each topic's raw matches (a pause after each), then all of them merged — or,
+ * for `search --raw`, each its own result. `unmatchedTopics`: the request's indexes of the topics
+ * that found none.
  */
 function* mergeTopics(
   context: SearchContext,
