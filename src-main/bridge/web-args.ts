@@ -2,8 +2,8 @@
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { CliError, UsageError } from '../cli/command.ts';
+import { databaseArgument } from '../cli/open-index.ts';
 import { parseTargets } from '../cli/vault-targets.ts';
-import { expandHome } from '../engine/vaults/home-path.ts';
 import { defaultWebDbPath } from './paths.ts';
 
 /** The usage line printed with argument errors. */
@@ -72,30 +72,38 @@ export function parseWebArgs(args: string[], cwd = process.cwd()): WebArgs {
       `--port must be a port number from 0 (any free port) to 65535, got "${values.port}"`,
     );
   }
+  const given = values.db;
+  const db = given === undefined ? undefined : asWebUsage(() => databaseArgument(given));
   const only = values.only === true;
   if (only && positionals.length === 0) {
     throw new WebUsageError('--only needs the folders to serve (DIR…)');
   }
   return {
-    dbPath: values.db === undefined ? defaultWebDbPath() : resolve(cwd, expandHome(values.db)),
+    dbPath: db === undefined ? defaultWebDbPath() : resolve(cwd, db),
     port,
     build: !values['no-build'],
     watch: !values['no-watch'],
-    vaults: positionals.length > 0 ? vaultArguments(positionals, cwd) : [],
+    vaults: positionals.length > 0 ? asWebUsage(() => vaultArguments(positionals, cwd)) : [],
     only,
   };
 }
 
 /**
- * `DIR` or `DIR=NAME`, read and checked together as the CLI's `index` reads them
+ * `DIR` or `DIR=NAME`, read and checked together as the CLI's `index` reads them (and `--db` as
+ * its `--db`: not empty, not a folder's name ending in a separator)
  * (`cli/vault-targets.ts`): each folder must exist, and no two may name the same folder or name,
  * or one lie inside another — refused here, before the engine removes (`--only`) or adds a vault.
  */
 function vaultArguments(positionals: string[], cwd: string): VaultArgument[] {
+  return parseTargets(positionals, cwd).map(({ root, name }) =>
+    name === undefined ? { root } : { root, name },
+  );
+}
+
+/** `read()`, its CLI errors (the checks are the CLI's) as `WebUsageError`s. */
+function asWebUsage<T>(read: () => T): T {
   try {
-    return parseTargets(positionals, cwd).map(({ root, name }) =>
-      name === undefined ? { root } : { root, name },
-    );
+    return read();
   } catch (error) {
     if (error instanceof UsageError || error instanceof CliError) {
       throw new WebUsageError(error.message);

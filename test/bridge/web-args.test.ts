@@ -72,6 +72,8 @@ describe('npm run web arguments', () => {
     [['--port', '0x50'], 'to 65535, got "0x50"'],
     [['--port', '8e3'], 'to 65535, got "8e3"'],
     [['--only'], '--only needs the folders to serve (DIR…)'],
+    [['--db', ''], '--db needs a file name, got ""'],
+    [['--db', 'state/'], '--db state/ ends with a separator: give the database file, not a folder'],
     [['~nobody-here/notes'], '~nobody-here/notes: no such folder'],
   ])('%j → %s', (argv, message) => {
     expect(() => parseWebArgs(argv, dir)).toThrow(message);
