@@ -70,6 +70,26 @@ export async function rebuilt(
 }
 
 /**
+ * A DOCID that names no document (`outline`, `links`): when it is a section id (`note.md#slug`,
+ * what `search` prints) of an indexed note, the error says which note id to give. A `#` alone
+ * proves nothing: a file name may hold one.
+ */
+export async function documentNotFound(
+  engine: EngineService,
+  docId: string,
+  error: unknown,
+): Promise<unknown> {
+  const hash = docId.lastIndexOf('#');
+  if (!(error instanceof FolioError) || error.code !== 'not-found' || hash === -1) return error;
+  const note = docId.slice(0, hash);
+  const indexed = await engine.outline({ docId: note }).then(
+    () => true,
+    () => false,
+  );
+  return indexed ? new CliError(`${error.message}: a section's id; its note is "${note}"`) : error;
+}
+
+/**
  * The database file `--db` names, checked before anything opens it: an empty value (`--db ""`)
  * let SQLite open a temporary database, and a value ending in a separator made a file of the
  * folder's name. A leading `~` is the home folder: no shell expands it in `--db=~/x.db` or an

@@ -42,6 +42,21 @@ describe('cli outline', () => {
     expect((await cli('outline', '--db', db)).status).toBe(2);
   });
 
+  it("names a section's id with its note's id (outline and links take notes)", async () => {
+    const { nodes } = await cliJson<OutlineResponse>('outline', '--db', db, 'fx:merge/siblings.md');
+    const section = nodes.find((node) => node.id.includes('#'))!.id;
+    for (const command of ['outline', 'links']) {
+      const { status, err } = await cli(command, '--db', db, section);
+      expect([status, err]).toEqual([
+        1,
+        `folio ${command}: no indexed document "${section}": a section's id; its note is "fx:merge/siblings.md"\n`,
+      ]);
+    }
+    // A note whose name holds `#` is a note like any other: no hint for what is not indexed.
+    const { err } = await cli('outline', '--db', db, 'fx:merge/a#b.md');
+    expect(err).toBe('folio outline: no indexed document "fx:merge/a#b.md"\n');
+  });
+
   it('exits 2 on a DOCID that is not of the form vault:path', async () => {
     for (const docId of ['nope', 'fx:', ':merge/siblings.md', 'Fx:merge/siblings.md']) {
       const { status, err } = await cli('outline', '--db', db, docId);

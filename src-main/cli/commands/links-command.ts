@@ -3,7 +3,7 @@
 import type { LinksResponse } from '#shared/contract/api.ts';
 import { defineCommand, docIdArgument, intOption } from '../command.ts';
 import { LINKS_LIMIT_RANGE } from '../option-bounds.ts';
-import { withIndex } from '../open-index.ts';
+import { documentNotFound, withIndex } from '../open-index.ts';
 
 const options = {
   db: { type: 'string' },
@@ -48,7 +48,12 @@ export const command = defineCommand({
     const docId = docIdArgument(positionals[0]!);
     const limit = intOption(values.limit, '--limit', LINKS_LIMIT_RANGE) ?? LINKS_LIMIT_RANGE.max;
     return withIndex(values.db, io, async (engine) => {
-      const links = await engine.links({ docId, limit, outgoingLimit: limit });
+      let links;
+      try {
+        links = await engine.links({ docId, limit, outgoingLimit: limit });
+      } catch (error) {
+        throw await documentNotFound(engine, docId, error);
+      }
       io.stdout.write(values.json ? `${jsonOf(links)}\n` : textOf(links));
       return 0;
     });

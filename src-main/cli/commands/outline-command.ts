@@ -1,7 +1,7 @@
 // `cli outline --db FILE DOCID [--json]` (docs/design.md#command-line): a document's node tree.
 import type { OutlineResponse } from '#shared/contract/api.ts';
 import { defineCommand, docIdArgument } from '../command.ts';
-import { withIndex } from '../open-index.ts';
+import { documentNotFound, withIndex } from '../open-index.ts';
 import { terminalLine } from '../terminal-text.ts';
 
 const options = { db: { type: 'string' }, json: { type: 'boolean' } } as const;
@@ -29,7 +29,12 @@ export const command = defineCommand({
   async run({ values, positionals }, io) {
     const docId = docIdArgument(positionals[0]!);
     return withIndex(values.db, io, async (engine) => {
-      const outline = await engine.outline({ docId });
+      let outline;
+      try {
+        outline = await engine.outline({ docId });
+      } catch (error) {
+        throw await documentNotFound(engine, docId, error);
+      }
       io.stdout.write(values.json ? `${JSON.stringify(outline)}\n` : formatOutline(outline));
       return 0;
     });
