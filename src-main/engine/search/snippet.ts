@@ -264,13 +264,30 @@ function readTo(text: string, stop: number): number {
 }
 
 /**
+ * `stop`, or where the next line starts plus one character when the source read up to `stop`
+ * ends with a backslash and its line's end: the backslash breaks the line only where text follows
+ * (readable-text.ts), else it shows (msdocs-cpp's lists of links, `[fn](fn.md)\`, read `fn\ …`).
+ */
+function pastBreak(text: string, stop: number): number {
+  let at = stop;
+  if (text[at - 1] === '\\') {
+    if (text[at] === '\r') at++;
+    if (text[at] !== '\n') return stop;
+    at++;
+  } else if (text[at - 1] !== '\n' || text[at - (text[at - 2] === '\r' ? 3 : 2)] !== '\\') {
+    return stop;
+  }
+  return Math.min(text.length, at + 1);
+}
+
+/**
  * The window `[from, end)` of `text` as a reader sees it (readable-text.ts), with its matches,
  * cut back to about `end - from` characters. The source is read a little past `end`, so that
  * markup dropped inside the window leaves room for the text after it, and on to the end of
  * syntax it stops inside; it is read from before `from` when `from` may be inside syntax.
  */
 function readableWindow(text: string, matches: TextRange[], from: number, end: number) {
-  const stop = readTo(text, Math.min(text.length, end + (end - from)));
+  const stop = pastBreak(text, readTo(text, Math.min(text.length, end + (end - from))));
   const { begin, onTable } = readFrom(text, from);
   const inside: TextRange[] = [];
   const firstInside = firstEndingAfter(matches, begin);

@@ -385,6 +385,19 @@ describe('buildSnippet shows what a reader sees first', () => {
     expect(shownAll(text, 'overflow')).toBe('…before the image. An [overflow].');
   });
 
+  it('shows no backslash that breaks a line, wherever the source read stops', () => {
+    // msdocs-cpp's lists of links end each line with one: the links' URLs make the source read
+    // for a window long, so that it can stop right after a backslash.
+    const links = Array.from(
+      { length: 12 },
+      (_, i) => `[fn${i}](${'long-path/'.repeat(4)}fn${i}.md)\\`,
+    );
+    for (let n = 0; n < 40; n++) {
+      const text = `target ${'x'.repeat(n)} ${links.join('\n')}`;
+      expect(buildSnippet(text, [[0, 6]]).html).not.toContain('\\');
+    }
+  });
+
   it('never ends inside a word where the source read stops', () => {
     const text = `alpha ${'<br/> '.repeat(45)}${'wordsy '.repeat(20)}`;
     expect(shownAll(text, 'alpha')).toBe('[alpha] wordsy wordsy wordsy …');
