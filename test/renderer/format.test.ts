@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
+import type { IndexProgress } from '#shared/contract/api.ts';
 import { formatCount, formatDay, formatRowDay } from '../../src-renderer/src/lib/format.ts';
+import {
+  progressCount,
+  progressLabel,
+  stillIndexing,
+} from '../../src-renderer/src/lib/indexing.ts';
 
 describe('format', () => {
   it('writes a day as toLocaleDateString does, with one formatter for every call', () => {
@@ -34,5 +40,43 @@ describe('format', () => {
     expect(formatCount(19_341)).toBe('19,341');
     expect(formatCount(850)).toBe('850');
     expect(formatCount(1_234_567)).toBe('1,234,567');
+  });
+});
+
+// docs/ui.md#vaults: while a vault is scanned its size is unknown (the status line said "0/0"), an
+// indexing job's counts are grouped as every count, and a search that finds nothing while vaults
+// are indexed says so instead of "check the spelling".
+describe('indexing', () => {
+  const progress = (
+    vault: string,
+    phase: IndexProgress['phase'],
+    done: number,
+    total: number,
+  ): IndexProgress => ({ vault, phase, done, total, currentPath: null, errors: 0 });
+
+  it('says scanning, without a count, until the folder is read', () => {
+    const scanning = progress('notes', 'scanning', 0, 0);
+    expect([progressLabel(scanning), progressCount(scanning)]).toEqual(['scanning notes', '']);
+    const indexing = progress('ten', 'indexing', 45120, 97460);
+    expect([progressLabel(indexing), progressCount(indexing)]).toEqual([
+      'indexing ten',
+      '45,120/97,460',
+    ]);
+  });
+
+  it('names the vaults still coming in, or nothing', () => {
+    expect(stillIndexing([])).toBeNull();
+    expect(stillIndexing([progress('rust-book', 'indexing', 45, 112)])).toBe(
+      'Indexing rust-book (45/112): its notes are searched as they come in.',
+    );
+    expect(
+      stillIndexing([
+        progress('adv', 'indexing', 38, 44),
+        progress('rust-book', 'scanning', 0, 0),
+        progress('ten', 'indexing', 1200, 97460),
+      ]),
+    ).toBe(
+      'Indexing adv (38/44), rust-book and ten (1,200/97,460): their notes are searched as they come in.',
+    );
   });
 });
