@@ -294,6 +294,20 @@ test.describe('vault panel by the keyboard', () => {
       ),
     ).toBe(join(extra, 'wide.md'));
     await shoot(page, 'vaults-file-errors');
+
+    // Opened again in a small window, it shows its top: the field first, then the first vault (with
+    // the field at the foot, focusing it scrolled the first vaults out of view).
+    await page.keyboard.press('Escape');
+    for (const name of ['more-a', 'more-b']) {
+      mkdirSync(join(bridge.scratch, name));
+      writeFileSync(join(bridge.scratch, name, 'Note.md'), `# ${name}\n`);
+      await bridge.call('addVault', { root: join(bridge.scratch, name), name });
+    }
+    await page.setViewportSize({ width: 900, height: 500 });
+    await page.keyboard.press('Alt+v');
+    await expect(panel.getByLabel('Add a folder')).toBeFocused();
+    await expect(panel.locator('[data-vault="e2e"] strong')).toBeInViewport();
+    await shoot(page, 'vaults-open-small');
   });
 });
 
