@@ -1,5 +1,5 @@
 // The vault panel adds and removes a folder; a settings change applies at once and persists.
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, renameSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from '@playwright/test';
 import type { Settings, VaultInfo } from '#shared/contract/api.ts';
@@ -328,4 +328,32 @@ test('after Esc from a panel text field, typing goes into the search box', async
   await page.keyboard.type('before');
   await expect(searchBox(page)).toHaveValue('before');
   await expect(results(page)).toHaveCount(3);
+});
+
+// A vault whose folder is gone said "folder not found" and nothing of what that means: its notes
+// are still searched as they were, and it comes back by itself (docs/ui.md#vaults).
+test('a vault whose folder vanished says what that means, and comes back with it', async ({
+  page,
+  bridge,
+}) => {
+  await page.goto(bridge.url);
+  await page.keyboard.press('Alt+v');
+  const card = page.getByRole('dialog', { name: 'Vaults' }).locator('[data-vault="e2e"]');
+  await expect(card).toContainText('watching for changes');
+  const away = `${bridge.vaultDir}-moved`;
+  renameSync(bridge.vaultDir, away);
+  await expect(card).toContainText('folder not found');
+  await expect(card).toContainText('Its notes are still searched, as last indexed.');
+  await shoot(page, 'vaults-folder-missing');
+  writeFileSync(
+    join(away, 'Returned.md'),
+    '# Returned\n\nThe wombatword came back with its folder.\n',
+  );
+  renameSync(away, bridge.vaultDir);
+  await expect(card).toContainText('watching for changes', { timeout: 20_000 });
+  await expect(card).not.toContainText('still searched');
+  await expect(card).toContainText('8 documents');
+  await page.keyboard.press('Escape');
+  await searchBox(page).fill('wombatword');
+  await expect(results(page).first()).toContainText('Returned');
 });
