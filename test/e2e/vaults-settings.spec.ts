@@ -1,10 +1,11 @@
 // The vault panel adds and removes a folder; a settings change applies at once and persists.
-import { mkdirSync, renameSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Page } from '@playwright/test';
 import type { Settings, VaultInfo } from '#shared/contract/api.ts';
 import { DEFAULT_SETTINGS } from '#shared/contract/defaults.ts';
-import { expect, test, screenshots } from './bridge-fixture.ts';
+import { expect, screenshots, spawnWeb, test } from './bridge-fixture.ts';
 import { results, searchBox } from './locators.ts';
 
 /** Light and dark screenshots, then back to light for the rest of the test. */
@@ -356,4 +357,36 @@ test('a vault whose folder vanished says what that means, and comes back with it
   await page.keyboard.press('Escape');
   await searchBox(page).fill('wombatword');
   await expect(results(page).first()).toContainText('Returned');
+});
+
+// The first run searched Folio's sample notes and said nothing of it, nor of how to search one's
+// own: the Vaults panel was a button among others (docs/ui.md#help).
+test('first run: the sample notes say so and lead to adding a folder', async ({ page }) => {
+  const dir = mkdtempSync(join(tmpdir(), 'folio-first-run-'));
+  const mine = join(dir, 'my-notes');
+  mkdirSync(mine);
+  writeFileSync(join(mine, 'Mine.md'), '# Mine\n\nThe quokkaword is in my notes.\n');
+  const web = await spawnWeb(['--no-watch', '--db', join(dir, 'first.db')]);
+  try {
+    await page.goto(`${web.origin}/#token=${web.token}`);
+    const firstRun = page.getByText("These are Folio's sample notes.");
+    await expect(firstRun).toBeVisible();
+    await screenshots(page, 'first-run');
+    await page.emulateMedia({ colorScheme: 'light' });
+    await page.getByRole('button', { name: 'add their folder (Alt+V)' }).focus();
+    await page.keyboard.press('Enter');
+    const panel = page.getByRole('dialog', { name: 'Vaults' });
+    await expect(panel.getByLabel('Add a folder')).toBeFocused();
+    await page.keyboard.type(mine);
+    await page.keyboard.press('Enter');
+    await expect(panel.locator('[data-vault="my-notes"]')).toContainText('1 document');
+    await page.keyboard.press('Escape');
+    await expect(firstRun).toHaveCount(0);
+    await expect(searchBox(page)).toBeFocused();
+    await page.keyboard.type('quokkaword');
+    await expect(results(page).first()).toContainText('Mine');
+  } finally {
+    await web.stop();
+    rmSync(dir, { recursive: true, force: true });
+  }
 });
