@@ -130,6 +130,54 @@ describe('AppState', () => {
     expect(sorts()).toEqual(['created', 'modified']);
   });
 
+  it("copies the shown note's own section once its outline is in, not before", async () => {
+    // A note that starts with its heading: "just this section" is that heading's node, which only
+    // the outline tells. Alt+Shift+C pressed when the preview had the note but the outline was
+    // still on its way exported the document's own text: its frontmatter, i.e. nothing.
+    const { fake } = appApi();
+    fake.answer('search', () =>
+      ok({ results: [result('v:h.md')], terms: [], unmatchedTopics: [], tookMs: 1 }),
+    );
+    let outlineIn = () => {};
+    const held = new Promise<void>((done) => (outlineIn = done));
+    const node = (id: string, parentId: string | null, depth: number) => ({
+      id,
+      parentId,
+      depth,
+      position: depth,
+      title: id,
+      slug: null,
+      startLine: 1,
+      endLine: 3,
+      isChunk: false,
+    });
+    fake.answer('outline', async () => {
+      await held;
+      return ok({
+        docId: 'v:h.md',
+        vault: 'v',
+        path: 'h.md',
+        fileTitle: 'h',
+        displayTitle: 'Heron',
+        tags: [],
+        nodes: [node('v:h.md', null, 0), node('v:h.md#heron', 'v:h.md', 1)],
+      });
+    });
+    const app = new AppState(fake.api);
+    await app.start();
+    app.search.topics = ['heron'];
+    await app.search.run();
+    await expect.poll(() => app.selection.content?.id).toBe('v:h.md');
+    const copied = app.copyShown(false);
+    await wait(20);
+    outlineIn();
+    await copied;
+    const exported = fake.calls.filter(([method]) => method === 'exportResults');
+    expect(exported.map(([, request]) => (request as { ids: string[] }).ids)).toEqual([
+      ['v:h.md#heron'],
+    ]);
+  });
+
   it('says so when there is nothing to copy', async () => {
     const { fake } = appApi();
     const app = new AppState(fake.api);

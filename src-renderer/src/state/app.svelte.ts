@@ -194,8 +194,13 @@ export class AppState {
     return this.copying.copy(ids);
   }
 
-  /** Copies the node shown in the preview, with its subsections or its own text only. */
-  copyShown(subsections = true): Promise<void> {
+  /**
+   * Copies the node shown in the preview, with its subsections or its own text only — once what
+   * is being shown has loaded: its own text is known from its outline, which arrives after the
+   * preview (pressed in between, a note starting with its heading copied its frontmatter).
+   */
+  async copyShown(subsections = true): Promise<void> {
+    await this.selection.settled();
     let id = this.selection.nodeId;
     // Its own text: a note that starts with its heading has none above it (docs/ui.md#copying).
     if (id && !subsections) id = ownTextNode(this.selection.outline, id)?.id ?? id;
