@@ -89,6 +89,24 @@ describe('callouts, highlights, tags, comments, math', () => {
     expect(classed(tree, 'tag').map(text)).toEqual(['#tag/sub']);
   });
 
+  it("hides block ids ending a line, not a heading's, a mid-line caret, or one in code", () => {
+    const source =
+      '# Title ^kept\n\nA paragraph. ^para-1\nNext line ^line2\n\n- an item ^item\n\n' +
+      'x^2 and 2 ^3 more, `^code`\n\n^alone\n';
+    const at = source.indexOf('Next');
+    const tree = renderMarkdown(source, [[at, at + 4]]);
+    const shown = tree.children.map(text).join('');
+    expect(shown).not.toMatch(/\^(para-1|line2|item|alone)/);
+    expect(shown).toContain('Title ^kept');
+    expect(shown).toContain('x^2 and 2 ^3 more, ^code');
+    expect(shown).toContain('A paragraph.\nNext line');
+    expect(
+      elements(tree)
+        .filter((e) => e.tagName === 'mark')
+        .map(text),
+    ).toEqual(['Next']);
+  });
+
   it('hides %%comments%%, across lines too, and keeps highlight ranges on their words', () => {
     const source = 'a %%hidden%% b %%two\nlines%% word\n\n```\n%%kept in code%%\n```\n';
     const at = source.indexOf('word');

@@ -1,6 +1,7 @@
 // What Obsidian adds to Markdown, for the preview (docs/ui.md#the-preview): `%%comments%%`
-// hidden, callouts `> [!type]±` with their title and fold state, `==highlights==`, `#tags`, and
-// wikilinks/embeds (parsed by wikilink-syntax.ts) turned into elements the sanitiser lets through.
+// hidden, callouts `> [!type]±` with their title and fold state, `==highlights==`, `#tags`, block
+// ids (`^id` ending a line) hidden, and wikilinks/embeds (parsed by wikilink-syntax.ts) turned
+// into elements the sanitiser lets through.
 import type { Element, ElementContent } from 'hast';
 import type { Blockquote, Paragraph, PhrasingContent, Root as MdastRoot, Text } from 'mdast';
 import type { State } from 'mdast-util-to-hast';
@@ -151,10 +152,15 @@ function takeFirstLine(paragraph: Paragraph): PhrasingContent[] {
 }
 
 const INLINE =
-  /==([^=\s](?:[^=\n]*[^=\s])?)==|(^|[\s(])#([\p{L}_][\p{L}\p{N}_/-]*|\p{N}+[\p{L}_/-][\p{L}\p{N}_/-]*)/gu;
+  /==([^=\s](?:[^=\n]*[^=\s])?)==|(^|[\s(])#([\p{L}_][\p{L}\p{N}_/-]*|\p{N}+[\p{L}_/-][\p{L}\p{N}_/-]*)|(^|[ \t])\^[A-Za-z0-9-]+[ \t]*(?=\n|$)/gu;
 
-/** Splits a text node into text, `==highlight==` marks and `#tag` spans, positions kept. */
-function splitInline(text: Text): PhrasingContent[] {
+/**
+ * Splits a text node into text, `==highlight==` marks and `#tag` spans, positions kept, and drops
+ * its block ids: `^id` after a space or alone, ending a line — as the index reads them
+ * (docs/links.md#what-is-a-link) and Obsidian's reading view hides them. The node's end is a
+ * line's end only when `endsLine` (its paragraph goes on after it otherwise, in a link or code).
+ */
+function splitInline(text: Text, endsLine: boolean): PhrasingContent[] {
   const pieces: PhrasingContent[] = [];
   const base = text.position?.start.offset;
   const piece = (from: number, to: number): Text => {
@@ -169,6 +175,13 @@ function splitInline(text: Text): PhrasingContent[] {
   let last = 0;
   for (const match of text.value.matchAll(INLINE)) {
     const at = match.index;
+    if (match[4] !== undefined) {
+      const end = at + match[0].length;
+      if (end === text.value.length && !endsLine) continue;
+      if (at > last) pieces.push(piece(last, at));
+      last = end;
+      continue;
+    }
     const [start, inner, className] = match[1]
       ? [at, at + 2, 'highlight']
       : [at + match[2]!.length, at + match[2]!.length, 'tag'];
@@ -192,7 +205,7 @@ function splitInline(text: Text): PhrasingContent[] {
 
 type Parent = { children: unknown[]; type: string };
 
-/** The remark plugin: callouts, highlights and tags, in one iterative walk of the tree. */
+/** The remark plugin: callouts, highlights, tags and block ids, in one iterative walk of the tree. */
 export function remarkObsidian() {
   return (tree: MdastRoot) => {
     const stack: Parent[] = [tree as Parent];
@@ -200,8 +213,12 @@ export function remarkObsidian() {
       const parent = stack.pop()!;
       if (parent.type === 'blockquote') makeCallout(parent as unknown as Blockquote);
       const children: unknown[] = [];
-      for (const child of parent.children as Array<{ type: string; children?: unknown[] }>) {
-        if (child.type === 'text') children.push(...splitInline(child as Text));
+      const kids = parent.children as Array<{ type: string; children?: unknown[] }>;
+      // A heading's `^x` is text: Obsidian links a heading by its name, never by a block id.
+      const blocks = parent.type !== 'heading';
+      for (const [i, child] of kids.entries()) {
+        if (child.type === 'text')
+          children.push(...splitInline(child as Text, blocks && i === kids.length - 1));
         else children.push(child);
         if (child.children && child.type !== 'link' && child.type !== 'linkReference')
           stack.push(child as Parent);
