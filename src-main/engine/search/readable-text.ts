@@ -89,9 +89,10 @@ function lineStartFrom(text: string, from: number): number {
  * docs/benchmarks.md#results-and-visiting-candidates). No `d` flag: where a group is follows
  * from the lengths of what comes before it (`inlineShown`), and the indices V8 builds for every
  * group of every match cost a quarter of the readable text's time
- * (docs/benchmarks.md#where-a-warm-searchs-time-goes-2026-11-27-main-at-1fff0fa).
+ * (docs/benchmarks.md#where-a-warm-searchs-time-goes-2026-11-27-main-at-1fff0fa). Its groups are
+ * named here and numbered in the expression run (`numbered`).
  */
-const INLINE = new RegExp(
+const NAMED_INLINE = new RegExp(
   '(?=[<%!\\[`*_~=\\\\])(?:' +
     [
       // A backslash escape (CommonMark: of ASCII punctuation): the character escaped.
@@ -131,16 +132,71 @@ const INLINE = new RegExp(
   'g',
 );
 
+/** The groups of `INLINE`, by name. */
+type InlineGroup =
+  | 'escaped'
+  | 'url'
+  | 'target'
+  | 'anchor'
+  | 'alias'
+  | 'alt'
+  | 'text'
+  | 'ref'
+  | 'tick'
+  | 'code'
+  | 'mark'
+  | 'inner';
+
+/**
+ * `source` with its named groups numbered instead (`(?<name>` is `(`, `\k<name>` its number),
+ * and each name's number. V8 builds a `groups` object for every match of an expression with named
+ * groups: a seventh of a long section's readable text on msdocs-cpp
+ * (docs/benchmarks.md#quiet-benches-2026-11-28-05480602-morning).
+ */
+function numbered(source: string): { source: string; numbers: Record<InlineGroup, number> } {
+  const numbers: Record<string, number> = {};
+  let out = '';
+  let count = 0;
+  let inClass = false;
+  for (let i = 0; i < source.length; i++) {
+    const c = source[i]!;
+    const named = c === '(' && !inClass ? /^\(\?<(\w+)>/.exec(source.slice(i, i + 40)) : null;
+    const backReference =
+      c === '\\' && !inClass ? /^\\k<(\w+)>/.exec(source.slice(i, i + 40)) : null;
+    if (named) {
+      numbers[named[1]!] = ++count;
+      out += '(';
+      i += named[0].length - 1;
+    } else if (backReference) {
+      out += `\\${numbers[backReference[1]!]}`;
+      i += backReference[0].length - 1;
+    } else if (c === '\\') {
+      out += source.slice(i, i + 2);
+      i++;
+    } else {
+      if (c === '[') inClass = true;
+      else if (c === ']') inClass = false;
+      else if (c === '(' && !inClass && source[i + 1] !== '?') count++;
+      out += c;
+    }
+  }
+  return { source: out, numbers: numbers as Record<InlineGroup, number> };
+}
+
+const { source: INLINE_SOURCE, numbers: GROUP } = numbered(NAMED_INLINE.source);
+const INLINE = new RegExp(INLINE_SOURCE, NAMED_INLINE.flags);
+
 /** The range of group text `group` starting at `start`. */
 const rangeAt = (start: number, group: string): TextRange => [start, start + group.length];
 
 /** What a reader sees of the inline construct `m`. */
 function inlineShown(m: RegExpExecArray): Array<TextRange | string> {
-  const groups = m.groups!;
   const bang = m[0].startsWith('!') ? 1 : 0;
-  if (groups.target !== undefined) {
+  const target = m[GROUP.target];
+  if (target !== undefined) {
     // `!?[[target#anchor|alias]]`: the groups follow one another.
-    const { target, anchor = '', alias } = groups;
+    const anchor = m[GROUP.anchor] ?? '';
+    const alias = m[GROUP.alias];
     const at = m.index + bang + 2;
     if (alias !== undefined && alias.trim() !== '') {
       return [rangeAt(at + target.length + anchor.length + 1, alias)];
@@ -155,15 +211,23 @@ function inlineShown(m: RegExpExecArray): Array<TextRange | string> {
   }
   // An autolink's URL, a link's or reference link's text, a code span's code, emphasis's inner
   // text: the group right after the construct's opening marks.
-  const { escaped, url, alt, text, ref, tick, code, mark, inner } = groups;
+  const [escaped, url, alt, text, ref, code, inner] = [
+    m[GROUP.escaped],
+    m[GROUP.url],
+    m[GROUP.alt],
+    m[GROUP.text],
+    m[GROUP.ref],
+    m[GROUP.code],
+    m[GROUP.inner],
+  ];
   let kept: TextRange | undefined;
   if (escaped !== undefined) kept = rangeAt(m.index + 1, escaped);
   else if (url !== undefined) kept = rangeAt(m.index + 1, url);
   else if (alt !== undefined) kept = rangeAt(m.index + 3, alt);
   else if (text !== undefined) kept = rangeAt(m.index + bang + 1, text);
   else if (ref !== undefined) kept = rangeAt(m.index + bang + 1, ref);
-  else if (code !== undefined) kept = rangeAt(m.index + tick!.length, code);
-  else if (inner !== undefined) kept = rangeAt(m.index + mark!.length, inner);
+  else if (code !== undefined) kept = rangeAt(m.index + m[GROUP.tick]!.length, code);
+  else if (inner !== undefined) kept = rangeAt(m.index + m[GROUP.mark]!.length, inner);
   if (!kept || kept[1] <= kept[0]) return [];
   // A link's text or emphasis's can hold syntax of its own: `[<button>Open</button>](…)`.
   const nests = (text ?? inner) !== undefined && NESTED_START.test(text ?? inner!);
@@ -363,8 +427,26 @@ function codeBlocks(text: string, fencedBefore: boolean): Array<[number, number]
   return blocks;
 }
 
+/**
+ * The block of `blocks` (in order, disjoint: `codeBlocks`) that `at` is inside, if any: found by
+ * halving, as a whole text's scan asks at every line and every construct — on a long section
+ * (msdocs-cpp's class pages: 31 blocks, ~400 constructs) asking each block in turn took a third of
+ * `shownMatches`' time (docs/benchmarks.md#quiet-benches-2026-11-28-05480602-morning).
+ */
+function blockAt(blocks: Array<[number, number]>, at: number): [number, number] | undefined {
+  let lo = 0;
+  let hi = blocks.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (blocks[mid]![1] <= at) lo = mid + 1;
+    else hi = mid;
+  }
+  const block = blocks[lo];
+  return block && block[0] <= at ? block : undefined;
+}
+
 function insideAny(blocks: Array<[number, number]>, at: number): boolean {
-  return blocks.some(([s, e]) => at >= s && at < e);
+  return blocks.length > 0 && blockAt(blocks, at) !== undefined;
 }
 
 /** A heading's marker, as `LINE_START` reads it. */
@@ -410,9 +492,16 @@ function lineEndEdit(
 
 /**
  * The edits that turn `text` into readable text, in order and not overlapping. `tableBefore`:
- * the text starts on a line of a table (`tableLineAt`).
+ * the text starts on a line of a table (`tableLineAt`). `marked` (sorted, disjoint ranges): only
+ * the inline constructs one of them overlaps are read for what they show, the others show nothing
+ * — for `shownMatches`, which asks only where its matches are.
  */
-function editsOf(text: string, fencedBefore: boolean, tableBefore: boolean): Edit[] {
+function editsOf(
+  text: string,
+  fencedBefore: boolean,
+  tableBefore: boolean,
+  marked?: TextRange[],
+): Edit[] {
   const code = codeBlocks(text, fencedBefore);
   const edits: Edit[] = [];
   // Whether the line read goes on a table: a rule under a header opens one, a blank line or
@@ -463,20 +552,23 @@ function editsOf(text: string, fencedBefore: boolean, tableBefore: boolean): Edi
   }
   lineEndEdit(text, [text.length, text.length], { carets, heading, code }, edits);
   const inline: Edit[] = [];
+  let next = 0; // the first of `marked` that can overlap the next construct (both come in order)
   for (let m = INLINE.exec(text); m; m = INLINE.exec(text)) {
-    const block = code.find(([s, e]) => m!.index >= s && m!.index < e);
+    const block = code.length > 0 ? blockAt(code, m.index) : undefined;
     if (block) {
       // On after the block, not after the match: a closing fence's backticks would otherwise
       // open a code span up to the next backtick outside it (the text's start inside code).
       INLINE.lastIndex = block[1];
       continue;
     }
+    const end = m.index + m[0].length;
     const comment = m[0].startsWith('%%') || m[0].startsWith('<!--');
-    inline.push({
-      start: m.index,
-      end: m.index + m[0].length,
-      shown: comment ? COMMENT : inlineShown(m),
-    });
+    let read = !comment;
+    if (read && marked) {
+      while (next < marked.length && marked[next]![1] <= m.index) next++;
+      read = next < marked.length && marked[next]![0] < end;
+    }
+    inline.push({ start: m.index, end, shown: comment ? COMMENT : read ? inlineShown(m) : [] });
   }
   return mergeEdits(edits, inline);
 }
@@ -500,7 +592,7 @@ export function commentEndAround(text: string, at: number): number {
   let end = -1;
   COMMENT_MARKS.lastIndex = 0;
   for (let m = COMMENT_MARKS.exec(text); m && m.index < at; m = COMMENT_MARKS.exec(text)) {
-    const block = fenced ? code.find(([s, e]) => m!.index >= s && m!.index < e) : undefined;
+    const block = fenced ? blockAt(code, m.index) : undefined;
     if (block) COMMENT_MARKS.lastIndex = block[1];
     else if (m[0][0] !== '`' && m.index + m[0].length > at) {
       end = m.index + m[0].length;
@@ -654,7 +746,7 @@ export function shownMatches(text: string, matches: TextRange[]): TextRange[] {
     }
   };
   let at = 0;
-  for (const edit of editsOf(text, false, false)) {
+  for (const edit of editsOf(text, false, false, matches)) {
     keep(at, edit.start);
     for (const piece of edit.shown) if (typeof piece !== 'string') keep(piece[0], piece[1]);
     at = edit.end;
