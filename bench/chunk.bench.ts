@@ -146,13 +146,13 @@ function measureInChild(mode: 'commonmark' | 'chunk' | 'pool'): Measure {
 
 async function main(): Promise<void> {
   const { readMarkdown } = await import('../src-main/engine/chunk/chunk-document.ts');
-  const { readSource } = await import('../src-main/engine/chunk/source-text.ts');
+  const { decodeSource } = await import('../src-main/engine/chunk/source-text.ts');
   const files = listFiles();
   const bytes = files.reduce((sum, file) => sum + readFileSync(file.absPath).length, 0);
   const mb = bytes / 1e6;
   console.log(`corpus ${corpus}: ${files.length} markdown files, ${mb.toFixed(1)} MB`);
   const deferred = files.filter(
-    (file) => readMarkdown(readSource(readFileSync(file.absPath))).parser !== 'scanner',
+    (file) => readMarkdown(decodeSource(readFileSync(file.absPath))).parser !== 'scanner',
   ).length;
   console.log(`the fast block scanner read ${files.length - deferred}, micromark ${deferred}`);
   console.log(`${availableParallelism()} cores; ${runs} runs per mode, each in a fresh process\n`);

@@ -14,7 +14,7 @@ import {
 import { readDates } from './frontmatter-dates.ts';
 import { inlineTags } from './inline-tags.ts';
 import { extractLinks } from './links.ts';
-import { readSource, type SourceText } from './source-text.ts';
+import { decodeSource, type SourceText } from './source-text.ts';
 import type { ChunkedDocument, ChunkInput, DocumentKind } from './types.ts';
 
 /** Options of `chunkDocument`. */
@@ -31,7 +31,7 @@ export interface ChunkOptions {
 export function chunkDocument(input: ChunkInput, options: ChunkOptions = {}): ChunkedDocument {
   const kind: DocumentKind = input.kind ?? documentKind(input.path) ?? 'markdown';
   try {
-    return chunkSource(input, kind, readSource(input.bytes), {
+    return chunkSource(input, kind, decodeSource(input.bytes), {
       inlineTags: options.inlineTags ?? true,
       links: options.links ?? true,
     });
@@ -39,7 +39,7 @@ export function chunkDocument(input: ChunkInput, options: ChunkOptions = {}): Ch
     // Not expected for any input (the corpora and the property tests say so); should a bug
     // surface, the file still indexes as one node instead of failing its vault.
     const reason = error instanceof Error ? error.message : String(error);
-    const fallback = chunkSource(input, 'text', readSource(input.bytes), {});
+    const fallback = chunkSource(input, 'text', decodeSource(input.bytes), {});
     fallback.kind = kind;
     fallback.warnings.push(`the file's structure could not be read (${reason}); indexed whole`);
     return fallback;

@@ -32,7 +32,7 @@ export function decodeUtf8(bytes: Uint8Array): string {
 }
 
 /** Decodes `bytes` and builds the line tables. */
-export function readSource(bytes: Uint8Array): SourceText {
+export function decodeSource(bytes: Uint8Array): SourceText {
   const text = decoder.decode(bytes);
   const lineStarts = textLineStarts(text);
   // eslint-disable-next-line no-control-regex -- any non-ASCII char means some byte was ≥ 0x80

@@ -14,7 +14,7 @@ import { join } from 'node:path';
 import * as commonmark from 'commonmark';
 import { describe, expect, it } from 'vitest';
 import { readMarkdown } from '../../../src-main/engine/chunk/chunk-document.ts';
-import { readSource } from '../../../src-main/engine/chunk/source-text.ts';
+import { decodeSource } from '../../../src-main/engine/chunk/source-text.ts';
 import { CORPORA_DIR } from '../../support/corpora.ts';
 
 const corporaDir = CORPORA_DIR;
@@ -57,7 +57,7 @@ describe('cross-check with commonmark.js', () => {
       const parser = new commonmark.Parser();
       const differing: string[] = [];
       for (const path of files) {
-        const source = readSource(readFileSync(join(root, path)));
+        const source = decodeSource(readFileSync(join(root, path)));
         const { frontmatterEnd, facts } = readMarkdown(source);
         let text = source.text;
         if (frontmatterEnd > 0) {

@@ -9,7 +9,7 @@ import { scanBlockFacts } from '../../../src-main/engine/chunk/block-scan.ts';
 import { chunkDocument } from '../../../src-main/engine/chunk/chunk-document.ts';
 import { documentJsonLine } from '../../../src-main/engine/chunk/json-lines.ts';
 import { findFrontmatter } from '../../../src-main/engine/chunk/frontmatter.ts';
-import { readSource } from '../../../src-main/engine/chunk/source-text.ts';
+import { decodeSource } from '../../../src-main/engine/chunk/source-text.ts';
 import { fixtureView } from './support/fixture-view.ts';
 import { assertInvariants } from './support/invariants.ts';
 
@@ -41,7 +41,7 @@ describe('chunk fixtures', () => {
       const { docId, fileTitle, nodes } = document;
       expect(documentJsonLine(document)).toBe(JSON.stringify({ docId, fileTitle, nodes }));
       if (document.kind === 'markdown') {
-        const source = readSource(bytes);
+        const source = decodeSource(bytes);
         const start = findFrontmatter(source)?.endLine ?? 0;
         const fast = scanBlockFacts(source, start);
         if (fast) expect(fast).toEqual(micromarkBlockFacts(source, start));

@@ -2,9 +2,9 @@
 // malformed YAML is a warning, never a failure.
 import { describe, expect, it } from 'vitest';
 import { findFrontmatter, readFrontmatter } from '../../../src-main/engine/chunk/frontmatter.ts';
-import { readSource } from '../../../src-main/engine/chunk/source-text.ts';
+import { decodeSource } from '../../../src-main/engine/chunk/source-text.ts';
 
-const find = (text: string) => findFrontmatter(readSource(new TextEncoder().encode(text)));
+const find = (text: string) => findFrontmatter(decodeSource(new TextEncoder().encode(text)));
 
 describe('findFrontmatter', () => {
   it.each([

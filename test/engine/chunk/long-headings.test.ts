@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { micromarkBlockFacts } from '../../../src-main/engine/chunk/block-facts.ts';
 import { chunkDocument, readMarkdown } from '../../../src-main/engine/chunk/chunk-document.ts';
 import { MARKUP_TITLE_LIMIT, titleSource } from '../../../src-main/engine/chunk/heading-title.ts';
-import { readSource } from '../../../src-main/engine/chunk/source-text.ts';
+import { decodeSource } from '../../../src-main/engine/chunk/source-text.ts';
 import { remarkReference } from './support/remark-reference.ts';
 
 const lines = (count: number, line: (at: number) => string) =>
@@ -15,7 +15,7 @@ const lines = (count: number, line: (at: number) => string) =>
 
 /** The heading facts of `text` and which parser produced them. */
 function headingsOf(text: string) {
-  const source = readSource(new TextEncoder().encode(text));
+  const source = decodeSource(new TextEncoder().encode(text));
   const parts = readMarkdown(source);
   return { parser: parts.parser, headings: parts.facts.headings, source };
 }

@@ -8,7 +8,7 @@ import { micromarkBlockFacts } from '../../../src-main/engine/chunk/block-facts.
 import { scanBlockFacts } from '../../../src-main/engine/chunk/block-scan.ts';
 import { chunkDocument } from '../../../src-main/engine/chunk/chunk-document.ts';
 import { findFrontmatter } from '../../../src-main/engine/chunk/frontmatter.ts';
-import { readSource } from '../../../src-main/engine/chunk/source-text.ts';
+import { decodeSource } from '../../../src-main/engine/chunk/source-text.ts';
 import { assertInvariants } from './support/invariants.ts';
 
 const prefixes = [
@@ -161,7 +161,7 @@ describe('generated markdown', () => {
     let scanned = 0;
     fc.assert(
       fc.property(markdownFile, (bytes) => {
-        const source = readSource(bytes);
+        const source = decodeSource(bytes);
         const start = findFrontmatter(source)?.endLine ?? 0;
         const fast = scanBlockFacts(source, start);
         if (!fast) return;

@@ -9,7 +9,7 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { readMarkdown } from '../../../src-main/engine/chunk/chunk-document.ts';
-import { readSource } from '../../../src-main/engine/chunk/source-text.ts';
+import { decodeSource } from '../../../src-main/engine/chunk/source-text.ts';
 import { remarkReference } from './support/remark-reference.ts';
 import { CORPORA_DIR } from '../../support/corpora.ts';
 
@@ -35,7 +35,7 @@ describe('reference: remark', () => {
       const differing: string[] = [];
       let checked = 0;
       files.forEach(({ path }, index) => {
-        const source = readSource(readFileSync(join(root, path)));
+        const source = decodeSource(readFileSync(join(root, path)));
         const parts = readMarkdown(source);
         if (index % stride !== 0 && parts.parser === 'scanner') return;
         checked++;

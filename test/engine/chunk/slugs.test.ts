@@ -7,7 +7,7 @@ import GithubSlugger from 'github-slugger';
 import { describe, expect, it } from 'vitest';
 import { readMarkdown } from '../../../src-main/engine/chunk/chunk-document.ts';
 import { headingSlugs } from '../../../src-main/engine/chunk/chunk-tree.ts';
-import { readSource } from '../../../src-main/engine/chunk/source-text.ts';
+import { decodeSource } from '../../../src-main/engine/chunk/source-text.ts';
 import { corpusDir } from '../../support/corpora.ts';
 
 const corpus = corpusDir('adversarial');
@@ -21,7 +21,7 @@ function github(titles: string[]): string[] {
 
 describe('heading slugs', () => {
   it('are GitHub anchors of every heading of duplicate-headings.md, in order', () => {
-    const source = readSource(readFileSync(join(corpus, 'duplicate-headings.md')));
+    const source = decodeSource(readFileSync(join(corpus, 'duplicate-headings.md')));
     const { facts } = readMarkdown(source);
     const slugs = headingSlugs(facts.headings);
     expect(slugs).toEqual([
@@ -65,7 +65,7 @@ describe('heading slugs', () => {
   });
 
   it('count discarded headings too', () => {
-    const source = readSource(new TextEncoder().encode('# A\n## B\n## B\n\ntext\n'));
+    const source = decodeSource(new TextEncoder().encode('# A\n## B\n## B\n\ntext\n'));
     const { facts } = readMarkdown(source);
     expect(headingSlugs(facts.headings)).toEqual(['a', 'b', 'b-1']);
   });

@@ -5,7 +5,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { readSource } from '../../../src-main/engine/chunk/source-text.ts';
+import { decodeSource } from '../../../src-main/engine/chunk/source-text.ts';
 import { corpusDir } from '../../support/corpora.ts';
 
 const corpus = corpusDir('adversarial');
@@ -13,7 +13,7 @@ const decoder = new TextDecoder('utf-8', { ignoreBOM: true });
 
 /** Each line decoded on its own equals the same line cut from the decoded text. */
 function assertLinesAgree(bytes: Uint8Array) {
-  const source = readSource(bytes);
+  const source = decodeSource(bytes);
   expect(source.text).toBe(decoder.decode(bytes));
   expect(source.lineByteStarts.length).toBe(source.lineCount + 1);
   expect(source.lineByteStarts.at(-1)).toBe(bytes.length);
@@ -25,11 +25,11 @@ function assertLinesAgree(bytes: Uint8Array) {
   }
 }
 
-describe('readSource', () => {
+describe('decodeSource', () => {
   it('maps lines exactly across invalid UTF-8 (adversarial/invalid-utf8.md)', () => {
     const bytes = readFileSync(join(corpus, 'invalid-utf8.md'));
     assertLinesAgree(bytes);
-    expect(readSource(bytes).text).toContain('\ufffd');
+    expect(decodeSource(bytes).text).toContain('\ufffd');
   });
 
   it.each([
@@ -41,14 +41,14 @@ describe('readSource', () => {
   ])('maps lines exactly in %s', (name) => assertLinesAgree(readFileSync(join(corpus, name))));
 
   it('counts LF, CRLF and a lone CR as line ends; a final one starts no line', () => {
-    const source = readSource(new TextEncoder().encode('a\nb\r\nc\rd\n'));
+    const source = decodeSource(new TextEncoder().encode('a\nb\r\nc\rd\n'));
     expect([...source.lineStarts]).toEqual([0, 2, 5, 7, 9]);
     expect(source.lineCount).toBe(4);
-    expect(readSource(new Uint8Array()).lineCount).toBe(1);
+    expect(decodeSource(new Uint8Array()).lineCount).toBe(1);
   });
 
   it('keeps the BOM as U+FEFF so that lines start at the same place in both units', () => {
-    const source = readSource(Uint8Array.from([0xef, 0xbb, 0xbf, 0x61, 0x0a, 0xc3, 0xa9]));
+    const source = decodeSource(Uint8Array.from([0xef, 0xbb, 0xbf, 0x61, 0x0a, 0xc3, 0xa9]));
     expect(source.text).toBe('\ufeffa\né');
     expect([...source.lineStarts]).toEqual([0, 3, 4]);
     expect([...source.lineByteStarts]).toEqual([0, 5, 7]);
