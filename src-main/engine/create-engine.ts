@@ -399,7 +399,7 @@ class Engine implements EngineService {
     return {
       reader: this.reader,
       searchRaw: (request) =>
-        this.guard(() => this.searcher.search(request, this.settings, this.analyzer, false)),
+        this.guard(() => this.searcher.searchRaw(request, this.settings, this.analyzer)),
       summary: (vault) => this.scheduler?.summary(vault),
       indexed: async (vault) => this.scheduler?.pending(vault),
       ready: async () => this.scheduler?.pending(null),

@@ -94,14 +94,14 @@ export class Searcher {
     }
   }
 
-  /** Searches; `merge: false` returns the raw matches unmerged (CLI `--raw`). */
-  search(
-    request: SearchRequest,
-    settings: Settings,
-    analyzer: Analyzer,
-    merge = true,
-  ): SearchResponse {
-    return runSearch(this.context(settings, analyzer, merge), request);
+  /** Searches: the five stages of docs/architecture.md#search. */
+  search(request: SearchRequest, settings: Settings, analyzer: Analyzer): SearchResponse {
+    return runSearch(this.context(settings, analyzer, true), request);
+  }
+
+  /** Searches without merging: each raw match is a result of its own (CLI `--raw`). */
+  searchRaw(request: SearchRequest, settings: Settings, analyzer: Analyzer): SearchResponse {
+    return runSearch(this.context(settings, analyzer, false), request);
   }
 
   /**

@@ -221,7 +221,7 @@ describe('an engine opened with warm', () => {
       (reader) => new Searcher(reader, { ranking: options }),
     );
     const answers = (searcher: Searcher, query: string) => {
-      const answer = searcher.search({ queries: [query] }, settings, analyzer, true);
+      const answer = searcher.search({ queries: [query] }, settings, analyzer);
       answer.tookMs = 0;
       return answer;
     };
