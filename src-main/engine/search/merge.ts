@@ -2,6 +2,10 @@
 // docs/design.md#hierarchical-merging says: raw matches are promoted up the heading tree by
 // parent priority, sibling aggregation and the document rule; scores combine as
 // min(sum, C × max). Pure: it sees only the tree shape of the nodes involved.
+//
+// Its names are the rules' letters spelled out: R is `results` (one document's, by key), P the
+// `heading` visited, D its `descendants` (results strictly below it), K its `children` in R;
+// T, M and C are `MergeParams`.
 
 /** What merging needs to know about a node (a raw match or one of its ancestors). */
 export interface MergeNode {
@@ -70,104 +74,110 @@ function combine(results: MergedMatch[], cap: number): number {
   return Math.min(sum, cap * max);
 }
 
-/** `into` absorbs the results of `keys` and all they absorbed; they leave `R`. */
-function absorb(into: MergedMatch, keys: number[], R: Map<number, MergedMatch>): void {
+/** One document's results (R), by key. */
+type Results = Map<number, MergedMatch>;
+
+/** `into` absorbs the results of `keys` and all they absorbed; they leave `results`. */
+function absorb(into: MergedMatch, keys: number[], results: Results): void {
   for (const key of keys) {
-    into.mergedFrom.push(key, ...R.get(key)!.mergedFrom);
-    R.delete(key);
+    into.mergedFrom.push(key, ...results.get(key)!.mergedFrom);
+    results.delete(key);
   }
 }
 
-/** Merges one document's raw matches; `R` is modified in place. */
-function mergeDocument(R: Map<number, MergedMatch>, nodes: NodeLookup, params: MergeParams): void {
-  // below.get(A): the results under A (kept current as results enter; filtered against R).
-  const below = new Map<number, number[]>();
-  const addBelow = (key: number) => {
+/** Merges one document's raw matches (rules 2 and 3); `results` is modified in place. */
+function mergeDocument(results: Results, nodes: NodeLookup, params: MergeParams): void {
+  // resultsUnder.get(A): the keys of results under node A, kept current as results enter (a key
+  // may have left `results` since: read it through `results.has`).
+  const resultsUnder = new Map<number, number[]>();
+  const addUnderAncestors = (key: number) => {
     for (let p = nodes.get(key)!.parent; p !== null; p = nodes.get(p)!.parent) {
-      const list = below.get(p);
+      const list = resultsUnder.get(p);
       if (list) list.push(key);
-      else below.set(p, [key]);
+      else resultsUnder.set(p, [key]);
     }
   };
   let docKey: number | null = null;
-  for (const key of R.keys()) {
-    addBelow(key);
+  for (const key of results.keys()) {
+    addUnderAncestors(key);
     if (nodes.get(key)!.depth === 0) docKey = key;
   }
-  const headings = [...below.keys()].map((key) => nodes.get(key)!);
-  for (const node of headings) if (node.depth === 0) docKey = node.key;
-  const inner = headings.filter((n) => n.depth > 0);
-  inner.sort((a, b) => b.depth - a.depth || a.position - b.position);
-  for (const P of inner) {
-    const D = below.get(P.key)!.filter((key) => R.has(key));
-    if (D.length > 0 && mergeHeading(P, D, R, nodes, params)) addBelow(P.key);
+  const parents = [...resultsUnder.keys()].map((key) => nodes.get(key)!);
+  for (const node of parents) if (node.depth === 0) docKey = node.key;
+  // Rule 2 visits headings deepest first; the document node is rule 3's.
+  const headings = parents.filter((n) => n.depth > 0);
+  headings.sort((a, b) => b.depth - a.depth || a.position - b.position);
+  for (const heading of headings) {
+    const descendants = resultsUnder.get(heading.key)!.filter((key) => results.has(key));
+    if (descendants.length > 0 && mergeHeading(heading, descendants, results, nodes, params))
+      addUnderAncestors(heading.key);
   }
-  if (docKey !== null) mergeIntoDocument(docKey, R, nodes, params);
+  if (docKey !== null) mergeIntoDocument(docKey, results, nodes, params);
 }
 
 /**
- * Rule 2 for heading P with results D below it: parent match priority, or sibling aggregation;
- * true when P entered R.
+ * Rule 2 for a heading (P) with results strictly below it (D): parent match priority, or sibling
+ * aggregation; true when the heading entered `results`.
  */
 function mergeHeading(
-  P: MergeNode,
-  D: number[],
-  R: Map<number, MergedMatch>,
+  heading: MergeNode,
+  descendants: number[],
+  results: Results,
   nodes: NodeLookup,
   params: MergeParams,
 ): boolean {
   const combined = () =>
     combine(
-      D.map((k) => R.get(k)!),
+      descendants.map((k) => results.get(k)!),
       params.scoreCapMultiplier,
     );
-  const own = R.get(P.key);
+  const own = results.get(heading.key);
   if (own) {
     // Parent match priority.
     own.score = Math.max(own.score, combined());
-    absorb(own, D, R);
+    absorb(own, descendants, results);
     return false;
   }
-  const K = D.filter((key) => nodes.get(key)!.parent === P.key);
+  const children = descendants.filter((key) => nodes.get(key)!.parent === heading.key);
   if (
-    K.length <= params.aggregationThreshold * P.childCount ||
-    K.length < params.minAggregationMatches
+    children.length <= params.aggregationThreshold * heading.childCount ||
+    children.length < params.minAggregationMatches
   ) {
     return false;
   }
   // Sibling aggregation.
-  const aggregate = mergedMatch(P.key, combined());
-  absorb(aggregate, D, R);
-  R.set(P.key, aggregate);
+  const aggregate = mergedMatch(heading.key, combined());
+  absorb(aggregate, descendants, results);
+  results.set(heading.key, aggregate);
   return true;
 }
 
 /** Rule 3: the document node absorbs the rest when it matched, or when all its children did. */
 function mergeIntoDocument(
   docKey: number,
-  R: Map<number, MergedMatch>,
+  results: Results,
   nodes: NodeLookup,
   params: MergeParams,
 ): void {
-  const others = [...R.keys()].filter((key) => key !== docKey);
+  const descendants = [...results.keys()].filter((key) => key !== docKey);
   const combined = () =>
     combine(
-      others.map((k) => R.get(k)!),
+      descendants.map((k) => results.get(k)!),
       params.scoreCapMultiplier,
     );
-  const docResult = R.get(docKey);
+  const docResult = results.get(docKey);
   if (docResult) {
-    if (others.length === 0) return;
+    if (descendants.length === 0) return;
     docResult.score = Math.max(docResult.score, combined());
-    absorb(docResult, others, R);
+    absorb(docResult, descendants, results);
     return;
   }
   const doc = nodes.get(docKey)!;
-  const children = others.filter((key) => nodes.get(key)!.parent === docKey);
+  const children = descendants.filter((key) => nodes.get(key)!.parent === docKey);
   if (children.length === doc.childCount && children.length >= params.minAggregationMatches) {
     const aggregate = mergedMatch(docKey, combined());
-    absorb(aggregate, others, R);
-    R.set(docKey, aggregate);
+    absorb(aggregate, descendants, results);
+    results.set(docKey, aggregate);
   }
 }
 
@@ -181,21 +191,24 @@ export function mergeMatches(
   nodes: NodeLookup,
   params: MergeParams,
 ): MergedMatch[] {
-  const byDoc = new Map<number, Map<number, MergedMatch>>();
+  // Rule 1: each document's results start as its raw matches.
+  const byDoc = new Map<number, Results>();
   for (const match of raw) {
     const node = nodes.get(match.key);
     if (!node) throw new Error(`mergeMatches: node ${match.key} is missing from the tree`);
-    let R = byDoc.get(node.doc);
-    if (!R) byDoc.set(node.doc, (R = new Map()));
-    const previous = R.get(match.key);
+    let results = byDoc.get(node.doc);
+    if (!results) byDoc.set(node.doc, (results = new Map()));
+    const previous = results.get(match.key);
     if (previous) previous.score = Math.max(previous.score, match.evidence);
-    else R.set(match.key, mergedMatch(match.key, match.evidence));
+    else results.set(match.key, mergedMatch(match.key, match.evidence));
   }
+  // Rule 4: what is left of each document's results is returned as itself.
   const out: MergedMatch[] = [];
-  for (const R of byDoc.values()) {
+  for (const results of byDoc.values()) {
     // A lone match cannot merge unless single matches may aggregate (M ≤ 1).
-    if (R.size > 1 || params.minAggregationMatches <= 1) mergeDocument(R, nodes, params);
-    for (const result of R.values()) out.push(result);
+    if (results.size > 1 || params.minAggregationMatches <= 1)
+      mergeDocument(results, nodes, params);
+    for (const result of results.values()) out.push(result);
   }
   return out.sort((a, b) => compareMatches(a, b, nodes));
 }
