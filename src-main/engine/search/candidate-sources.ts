@@ -113,73 +113,112 @@ export interface SourceContext {
   total: number;
 }
 
-/** The sources of a topic, unread, with their bounds (strict: full matches only). */
+/**
+ * The sources of a topic, unread, with their first bounds, in the order they are planned (strict:
+ * full matches only). Each rule is one function below:
+ * - only filters, nothing wanted: the sections within them (`filterSources`);
+ * - every operand as typed: the full source, split by title for a common word being typed
+ *   (`fullSources`);
+ * - some operand with fuzzy variants: the fuzzy source (`fuzzySources`);
+ * - more than one operand and not strict: the partial rows, as ranked listings or one source
+ *   read whole (`partialSources`).
+ */
 export function planSources(topic: Topic, context: SourceContext, strict: boolean): Source[] {
+  if (topic.wanted.length === 0) return filterSources(topic, context);
+  const sources: Source[] = [...fullSources(topic, context), ...fuzzySources(topic, context)];
+  if (!strict) sources.push(...partialSources(topic, context));
+  return sources;
+}
+
+/** A query of filters alone (`title:guide`, `path:docs/`): the sections within them, unbounded. */
+function filterSources(topic: Topic, context: SourceContext): Source[] {
+  if (topic.restriction === null) return [];
+  return [fullSource(topic, context, not(topic.restriction, topic.exclude), Infinity)];
+}
+
+/**
+ * The sections holding every operand as typed. A word typed alone
+ * (docs/design.md#the-word-being-typed) held by more rows than `typedTitledRows` finds the
+ * sections naming it in their title first: its full source is split in two, the rows holding it in
+ * their title (ranked as before), then the others with bound 0 — read only while the top is short
+ * of candidates. Ranking every row of a short word's completions ('con': ~33k rows) takes ~30 ms
+ * a keystroke, its ~2,900 titled rows ~7; a word held by fewer rows ranks them all in a few
+ * milliseconds (docs/benchmarks.md#typed-prefixes).
+ */
+function fullSources(topic: Topic, context: SourceContext): FullSource[] {
   const { wanted } = topic;
-  const unflagged = (kind: SourceKind) => unflaggedShare(topic, kind, context.options.fuzzyWeight);
-  const paged = (expr: string, bound: number) => ({
-    expr,
-    bound,
-    offset: 0,
-    done: false,
-    rest: null,
-    fetches: 0,
-    above: null,
-  });
-  const full = (expr: string, bound: number): FullSource => ({
-    kind: 'full',
-    ...paged(expr, bound),
-    last: Infinity,
-    unflagged: unflagged('full'),
-  });
-  if (wanted.length === 0) {
-    // Only filters (`title:guide`, `path:docs/`): they are the candidates.
-    if (topic.restriction === null) return [];
-    return [full(not(topic.restriction, topic.exclude), Infinity)];
-  }
   const exact = allOf(wanted.map((w) => w.operand.expr));
-  // A word typed alone (docs/design.md#the-word-being-typed) held by more rows than
-  // `typedTitledRows` finds the sections naming it in their title first: its full source is split
-  // in two, the rows holding it in their title (ranked as before), then the others with bound 0 —
-  // read only while the top is short of candidates. Ranking every row of a short word's
-  // completions ('con': ~33k rows) takes ~30 ms a keystroke, its ~2,900 titled rows ~7; a word
-  // held by fewer rows ranks them all in a few milliseconds (docs/benchmarks.md#typed-prefixes).
-  const sources: Source[] =
-    topic.typing && wanted.length === 1 && wanted[0]!.rows > context.options.typedTitledRows
-      ? [
-          full(inFilters(topic, inTitle(exact)), Infinity),
-          full(inFilters(topic, not(exact, inTitle(exact))), 0),
-        ]
-      : [full(inFilters(topic, exact), Infinity)];
-  if (wanted.some((w) => w.operand.fuzzy)) {
-    const fuzzy = allOf(wanted.map((w) => w.operand.fuzzy ?? w.operand.expr));
-    sources.push({
+  const splitByTitle =
+    topic.typing && wanted.length === 1 && wanted[0]!.rows > context.options.typedTitledRows;
+  if (!splitByTitle) return [fullSource(topic, context, inFilters(topic, exact), Infinity)];
+  return [
+    fullSource(topic, context, inFilters(topic, inTitle(exact)), Infinity),
+    fullSource(topic, context, inFilters(topic, not(exact, inTitle(exact))), 0),
+  ];
+}
+
+/**
+ * The sections holding every operand when fuzzy variants count, less the full source's: planned
+ * when some operand has variants, bounded by `fuzzyBound`.
+ */
+function fuzzySources(topic: Topic, context: SourceContext): FuzzySource[] {
+  const { wanted } = topic;
+  if (!wanted.some((w) => w.operand.fuzzy)) return [];
+  const exact = allOf(wanted.map((w) => w.operand.expr));
+  const fuzzy = allOf(wanted.map((w) => w.operand.fuzzy ?? w.operand.expr));
+  const expr = inFilters(topic, not(fuzzy, exact));
+  return [
+    {
       kind: 'fuzzy',
-      ...paged(inFilters(topic, not(fuzzy, exact)), fuzzyBound(topic, context)),
+      ...pagedState(expr, fuzzyBound(topic, context)),
       last: Infinity,
-      unflagged: unflagged('fuzzy'),
+      unflagged: unflaggedShare(topic, 'fuzzy', context.options.fuzzyWeight),
       exactRows: new Map(),
       unreadExact: new Map(),
-    });
+    },
+  ];
+}
+
+/**
+ * The sections holding some operands but not all (a topic of one operand has none): the topic's
+ * ranked listings when its partial rows are split by the operands they hold
+ * (ranked-listings.ts), else one source read whole, bounded by `partialBound`.
+ */
+function partialSources(
+  topic: Topic,
+  context: SourceContext,
+): Array<PartialSource | ListingSource> {
+  if (topic.wanted.length <= 1) return [];
+  const { fuzzyWeight } = context.options;
+  const listings = rankedListings(topic, context);
+  if (!listings) {
+    const bound = partialBound(topic, context);
+    const unflagged = unflaggedShare(topic, 'partial', fuzzyWeight);
+    return [{ kind: 'partial', bound, done: false, unflagged }];
   }
-  if (!strict && wanted.length > 1) {
-    const listings = rankedListings(topic, context);
-    if (!listings) {
-      const bound = partialBound(topic, context);
-      sources.push({ kind: 'partial', bound, done: false, unflagged: unflagged('partial') });
-    }
-    const lookUps = new Map<string, number[]>();
-    for (const listing of listings ?? []) {
-      sources.push({
-        kind: 'listing',
-        ...paged(inFilters(topic, listing.expr), listing.ceiling),
-        unflagged: unflagged('listing'),
-        listing,
-        lookUps,
-      });
-    }
-  }
-  return sources;
+  const lookUps = new Map<string, number[]>();
+  return listings.map((listing) => ({
+    kind: 'listing',
+    ...pagedState(inFilters(topic, listing.expr), listing.ceiling),
+    unflagged: unflaggedShare(topic, 'listing', fuzzyWeight),
+    listing,
+    lookUps,
+  }));
+}
+
+/** A full source of `expr`, unread, with its first bound. */
+function fullSource(topic: Topic, context: SourceContext, expr: string, bound: number): FullSource {
+  return {
+    kind: 'full',
+    ...pagedState(expr, bound),
+    last: Infinity,
+    unflagged: unflaggedShare(topic, 'full', context.options.fuzzyWeight),
+  };
+}
+
+/** What a ranked source has before its first read. */
+function pagedState(expr: string, bound: number): Omit<PagedSource, 'unflagged'> {
+  return { expr, bound, offset: 0, done: false, rest: null, fetches: 0, above: null };
 }
 
 /** `expr` within the title column. */
