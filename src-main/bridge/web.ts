@@ -1,12 +1,13 @@
 // `npm run web [-- --db FILE --port N --no-build --only] [DIR[=NAME]…]`: builds the renderer and
 // serves it from the real engine on 127.0.0.1, printing the URL (with its session token) to open
 // and the vaults it serves (kept in the web database from run to run: web-vaults.ts).
-import { existsSync, mkdirSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { homedir } from 'node:os';
-import { dirname, join, resolve } from 'node:path';
+import { join, resolve } from 'node:path';
 import type { AssistantSetup } from '#shared/contract/api.ts';
 import { onStopSignals } from '../cli/stop-signals.ts';
 import { createEngine } from '../engine/create-engine.ts';
+import { makeDatabaseFolder } from '../engine/store/database-folder.ts';
 import { assistantSetup, sourceLaunch } from '../mcp/assistant-setup.ts';
 import { buildRenderer } from './build-renderer.ts';
 import { REPO_ROOT, WEB_BUILD_DIR } from './paths.ts';
@@ -46,6 +47,9 @@ export async function runWeb(args: string[]): Promise<number> {
     process.stderr.write(`folio web: ${error.message}\n${WEB_USAGE}\n`);
     return 2;
   }
+  // Before the build: a database that cannot be made is one line at once, not after the build.
+  const newDatabase = !existsSync(options.dbPath);
+  makeDatabaseFolder(options.dbPath);
   if (options.build) {
     process.stderr.write('folio web: building the renderer…\n');
     await buildRenderer(WEB_BUILD_DIR);
@@ -55,8 +59,6 @@ export async function runWeb(args: string[]): Promise<number> {
     );
     return 2;
   }
-  const newDatabase = !existsSync(options.dbPath);
-  mkdirSync(dirname(options.dbPath), { recursive: true });
   const engine = await createEngine({
     dbPath: options.dbPath,
     ...startupVaults(options, newDatabase),

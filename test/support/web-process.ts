@@ -76,3 +76,37 @@ export async function spawnWeb(
   };
   return { child, origin, token, output: () => output, call, stop };
 }
+
+/** What a `npm run web` that stopped by itself printed, and its exit status. */
+export interface WebRun {
+  status: number | null;
+  output: string;
+}
+
+/**
+ * Runs `npm run web --no-build ARGS…` that is expected to refuse and exit (a bad database or
+ * folder); one that starts serving instead is stopped, and its status is null.
+ */
+export async function runWebToExit(
+  args: string[],
+  env: NodeJS.ProcessEnv = process.env,
+): Promise<WebRun> {
+  const node = ['--disable-warning=ExperimentalWarning', '--experimental-strip-types'];
+  const child = spawn(process.execPath, [...node, WEB_ENTRY, '--no-build', ...args], {
+    cwd: REPO,
+    stdio: ['ignore', 'pipe', 'pipe'],
+    env,
+  });
+  let output = '';
+  const read = (chunk: Buffer) => {
+    output += chunk.toString();
+    if (output.includes('Press Ctrl+C')) child.kill('SIGTERM');
+  };
+  child.stdout!.on('data', read);
+  child.stderr!.on('data', read);
+  const status = await new Promise<number | null>((done, fail) => {
+    child.on('error', fail);
+    child.on('close', (code) => done(code));
+  });
+  return { status: output.includes('Press Ctrl+C') ? null : status, output };
+}

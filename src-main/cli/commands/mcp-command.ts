@@ -4,12 +4,13 @@
 // indexes them and keeps them in step while serving; `--watch` alone keeps every vault of the
 // database in step. Progress and indexing events go to stderr and to the client as MCP log
 // messages, never to stdout, which carries the protocol.
-import { existsSync, mkdirSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import type { EngineService } from '#shared/contract/engine.ts';
 import { appDatabasePath } from '#shared/user-data.ts';
 import { createEngine, engineInternals } from '../../engine/create-engine.ts';
+import { makeDatabaseFolder } from '../../engine/store/database-folder.ts';
 import { progressReporter } from '../progress.ts';
 import { serveStdio, type ServingSession } from '../../mcp/serve-stdio.ts';
 import { CliError, defineCommand, type CliIo } from '../command.ts';
@@ -78,9 +79,9 @@ export const command = defineCommand({
         `--db ${db}: no such database (index some folders with the app or \`cli index\`, or give folders to serve)`,
       );
     }
-    if (writing) mkdirSync(dirname(db), { recursive: true });
     let engine: EngineService;
     try {
+      if (writing) makeDatabaseFolder(db);
       // An assistant's server lives for its whole session and its queries are new ones: warming
       // loads what a query's first search would (docs/mcp.md#speed), yielding to every call.
       engine = await createEngine({

@@ -5,6 +5,7 @@ import { basename, dirname } from 'node:path';
 import Database from 'better-sqlite3';
 import { FolioError } from '#shared/contract/engine.ts';
 import { NotRegularFileError, openRegularFile } from '../files/regular-file.ts';
+import { databaseFolderError, databaseFolderProblem } from './database-folder.ts';
 import { migrate, SCHEMA_VERSION } from './migrations.ts';
 
 /** `PRAGMA application_id` of Folio databases ("Foli"). */
@@ -165,6 +166,9 @@ export function openDatabase(path: string, options: OpenOptions = {}): Db {
     }
   } else if (options.mustExist || options.readOnly) {
     throw new FolioError('not-found', `database ${path} does not exist (run \`index\` first)`);
+  } else {
+    const problem = databaseFolderProblem(path);
+    if (problem) throw databaseFolderError(path, problem);
   }
   if (options.readOnly) return openReadOnly(path);
   let db: Db | undefined;
