@@ -5,6 +5,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { VaultInfo } from '#shared/contract/api.ts';
+import { runWebToExit } from '../support/web-process.ts';
 import { expect, spawnWeb, test } from './bridge-fixture.ts';
 import { results, searchBox } from './locators.ts';
 
@@ -81,4 +82,25 @@ test('the vault panel takes ~/folder as the home folder, and the vault stays for
   } finally {
     await web.stop();
   }
+});
+
+test('a folder refused against the database registers none of the folders given', async () => {
+  const db = join(dir, 'web.db');
+  const keeper = folder('keeper', 'kites');
+  const fresh = folder('fresh', 'figs');
+  let web = await spawnWeb(['--no-watch', '--db', db, keeper]);
+  await web.stop();
+
+  // `fresh` comes first and is acceptable; the folder inside `keeper` is not: neither is added.
+  const inside = join(keeper, 'inside');
+  mkdirSync(inside);
+  const refused = await runWebToExit(['--no-watch', '--db', db, fresh, inside]);
+  expect(refused.output).toBe(
+    `folio web: folder ${inside} is inside the vault "keeper" (${keeper}), whose search already covers it\n`,
+  );
+  expect(refused.status).toBe(1);
+
+  web = await spawnWeb(['--no-watch', '--db', db]);
+  expect(names(await web.call<VaultInfo[]>('listVaults'))).toEqual(['keeper']);
+  await web.stop();
 });

@@ -101,7 +101,8 @@ export function addVaultChecked(
   if (existing)
     throw new FolioError('conflict', `folder ${root} is already the vault "${existing.name}"`);
   checkOverlap(registry, root);
-  const taken = new Set(registry.vaults().map((v) => v.name));
+  const vaults = registry.vaults();
+  const taken = new Set(vaults.map((v) => v.name));
   let chosen: string;
   if (name !== undefined) {
     if (!VAULT_NAME.test(name))
@@ -109,7 +110,13 @@ export function addVaultChecked(
         'invalid-argument',
         `vault name "${name}" must match [a-z0-9_-]+ (at most 64 characters)`,
       );
-    if (taken.has(name)) throw new FolioError('conflict', `a vault named "${name}" already exists`);
+    const holder = vaults.find((v) => v.name === name);
+    if (holder) {
+      throw new FolioError(
+        'conflict',
+        `a vault named "${name}" already exists (${holder.root}): give ${root} another name`,
+      );
+    }
     chosen = name;
   } else {
     chosen = uniqueVaultName(vaultNameFromFolder(root), taken);

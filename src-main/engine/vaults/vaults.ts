@@ -54,19 +54,21 @@ export class Vaults {
     this.deps = deps;
   }
 
-  /** Registers the start-up vaults not yet registered; returns the names it added. */
+  /**
+   * Registers the start-up vaults not yet registered; returns the names it added. All or none:
+   * in one transaction, so a folder refused (inside a vault, a name taken) leaves none of the
+   * folders named before it registered — the start-up fails naming it, the database as it was.
+   */
   register(wanted: Array<{ root: string; name?: string; sample?: boolean }>): Set<string> {
+    const { registry } = this.deps;
     const added = new Set<string>();
-    for (const vault of wanted) {
-      if (vaultAt(this.deps.registry, vault.root)) continue; // registered on an earlier start
-      const record = addVaultChecked(
-        this.deps.registry,
-        vault.root,
-        vault.name,
-        vault.sample === true,
-      );
-      added.add(record.name);
-    }
+    registry.db.transaction(() => {
+      for (const vault of wanted) {
+        if (vaultAt(registry, vault.root)) continue; // registered on an earlier start
+        const record = addVaultChecked(registry, vault.root, vault.name, vault.sample === true);
+        added.add(record.name);
+      }
+    })();
     return added;
   }
 

@@ -56,4 +56,32 @@ describe('start-up vaults', () => {
     await session(db, [outer]);
     expect(await session(db, [inner], true)).toEqual({ names: ['inner'], found: ['inner'] });
   });
+
+  it('are all refused when one is: the folders named before it are not registered', async () => {
+    const db = join(dir, 'refused.db');
+    const outer = vault('keeper', 'kites');
+    const inner = vault(join('keeper', 'inside'), 'ink');
+    const fresh = vault('fresh', 'figs');
+    await session(db, [outer]);
+    await expect(session(db, [fresh, inner])).rejects.toThrow(
+      `folder ${inner} is inside the vault "keeper" (${outer}), whose search already covers it`,
+    );
+    expect((await session(db, [])).names).toEqual(['keeper']);
+  });
+
+  it('name the folder whose name another vault has', async () => {
+    const db = join(dir, 'named.db');
+    const first = vault('first', 'fir');
+    const second = vault('second', 'sedge');
+    await session(db, [first]);
+    const engine = createEngine({
+      dbPath: db,
+      vaults: [{ root: second, name: 'first' }],
+      watch: false,
+    });
+    await expect(engine).rejects.toThrow(
+      `a vault named "first" already exists (${first}): give ${second} another name`,
+    );
+    expect(await session(db, [])).toEqual({ names: ['first'], found: ['first'] });
+  });
 });
