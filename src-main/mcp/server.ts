@@ -6,8 +6,9 @@
 // all come back as tool errors (`isError`) in one line, and the server keeps serving.
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import {
-  CallToolRequestSchema,
+  ErrorCode,
   ListToolsRequestSchema,
+  McpError,
   type CallToolResult,
 } from '@modelcontextprotocol/sdk/types.js';
 import { FolioError, type EngineService } from '#shared/contract/engine.ts';
@@ -60,14 +61,27 @@ async function staleSection(engine: EngineService, args: object): Promise<string
     : '';
 }
 
+/** What a JSON value is, for a message: `a string`, `an array`. */
+function kindOf(value: unknown): string {
+  if (Array.isArray(value)) return 'an array';
+  const type = typeof value;
+  return type === 'object' ? 'an object' : /^[aeiou]/.test(type) ? `an ${type}` : `a ${type}`;
+}
+
 /** Runs one `tools/call`: validate, call the engine, render; every failure a tool error. */
 export async function callTool(
   options: FolioMcpOptions,
-  name: string,
+  name: unknown,
   argument: unknown,
 ): Promise<CallToolResult> {
-  if (!isTool(name)) {
-    return toolError(`unknown tool "${name}"; the tools are ${Object.keys(TOOL_CALLS).join(', ')}`);
+  const tools = Object.keys(TOOL_CALLS).join(', ');
+  if (typeof name !== 'string') {
+    return toolError(`tools/call needs the tool's name (name); the tools are ${tools}`);
+  }
+  if (!isTool(name)) return toolError(`unknown tool "${name}"; the tools are ${tools}`);
+  // Left out or null: no arguments (`vaults` takes none).
+  if (argument != null && (typeof argument !== 'object' || Array.isArray(argument))) {
+    return toolError(`${name}: arguments must be an object, got ${kindOf(argument)}`);
   }
   const checked = validateToolArguments(name, argument);
   if (!checked.ok) return toolError(checked.message);
@@ -102,8 +116,16 @@ export function createFolioMcpServer(options: FolioMcpOptions): Server {
   );
   const tools = toolList();
   server.setRequestHandler(ListToolsRequestSchema, () => ({ tools }));
-  server.setRequestHandler(CallToolRequestSchema, (request) =>
-    callTool(options, request.params.name, request.params.arguments),
-  );
+  // `tools/call` is answered by the fallback handler (the SDK's hook for methods without a handler
+  // of their own): a handler set for it is wrapped by the SDK in its own check of the request,
+  // which answers `arguments` that are not an object with JSON-RPC -32603 and zod's issue list
+  // before Folio sees the call (docs/mcp.md#errors). Here every call is a tool result.
+  server.fallbackRequestHandler = async (request) => {
+    if (request.method !== 'tools/call') {
+      throw new McpError(ErrorCode.MethodNotFound, `Method not found: ${request.method}`);
+    }
+    const params = request.params ?? {};
+    return callTool(options, params.name, params.arguments);
+  };
   return server;
 }

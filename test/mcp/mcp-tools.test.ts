@@ -5,6 +5,7 @@
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { CallToolResultSchema } from '@modelcontextprotocol/sdk/types.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cli } from '../cli/cli-helpers.ts';
 import { write } from '../engine/live/helpers.ts';
@@ -431,6 +432,29 @@ describe('cli mcp: bad arguments', () => {
       expect(text).toMatch(/x\[… 99[0-9],[0-9]{3} characters left out …\]x{200}/);
       expect(text.endsWith('x.md"')).toBe(true);
     }
+  });
+
+  it('arguments that are not an object: a one-line tool error naming arguments, not JSON-RPC', async () => {
+    // The SDK's own check answered these with JSON-RPC -32603 and zod's issue list (docs/mcp.md#errors).
+    for (const [args, kind] of [
+      ['battery', 'a string'],
+      [['battery'], 'an array'],
+      [7, 'a number'],
+    ] as const) {
+      const result = await mcp.call('search', args);
+      expect(result.isError, kind).toBe(true);
+      expect(textOf(result)).toBe(`search: arguments must be an object, got ${kind}`);
+    }
+    // null is no arguments, as is leaving them out: `vaults` takes none.
+    expect((await mcp.call('vaults', null)).isError).toBeFalsy();
+    const unnamed = await mcp.client.request(
+      { method: 'tools/call', params: { arguments: {} } },
+      CallToolResultSchema,
+    );
+    expect(unnamed.isError).toBe(true);
+    expect(textOf(unnamed)).toBe(
+      "tools/call needs the tool's name (name); the tools are search, read, outline, context, vaults, links",
+    );
   });
 
   it('a node id holding a line break is named on one line', async () => {
