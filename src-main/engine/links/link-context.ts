@@ -44,11 +44,54 @@ export function linkContext(line: LinkLine): LinkContext {
       view = readableText(source, [[at, at + line.link.length]], false, 0, line.table);
     }
   }
-  const marks = view.matches;
+  let marks = view.matches;
+  let readable = view.text;
+  const name = marks.length === 0 ? targetName(line.link) : '';
+  if (name !== '') {
+    // A link whose text shows nothing (`[](Note.md)`) reads as its target's name, as Obsidian
+    // shows `[[Note|]]`: a context marking nothing says nowhere where the link is.
+    const standIn = source.slice(0, at) + STAND_IN + source.slice(at + line.link.length);
+    view = readableText(standIn, [[at, at + 1]], false, 0, line.table);
+    const [mark] = view.matches;
+    if (mark) {
+      readable = view.text.slice(0, mark[0]) + name + view.text.slice(mark[1]);
+      marks = [[mark[0], mark[0] + name.length]];
+    }
+  }
   // A wikilink to a heading reads `Note › Heading`: one range from its first part to its last.
   const shown: TextRange = marks.length > 0 ? [marks[0]![0], marks[marks.length - 1]![1]] : [0, 0];
-  const { text, range } = collapsed(view.text, shown);
+  const { text, range } = collapsed(readable, shown);
   return cut(text, range, line);
+}
+
+/** Plain text that stands for a link while its line is read: no syntax, one character. */
+const STAND_IN = '\uE000';
+
+/** A link's target as written: a Markdown link's destination, or a wikilink's target. */
+const TARGET = /^!?(?:\[[^\]]*\]\(\s*<?([^)>\s]*)|\[\[([^\]|]*))/;
+
+/**
+ * The name a link's target shows by: its file's name without `.md`, then its heading
+ * (`Note › Heading`), or the heading alone for a link within its note ('' when there is none).
+ */
+function targetName(link: string): string {
+  const target = TARGET.exec(link);
+  const written = target?.[1] ?? target?.[2] ?? '';
+  const hash = written.indexOf('#');
+  const path = hash < 0 ? written : written.slice(0, hash);
+  const anchor = hash < 0 ? '' : written.slice(hash + 1);
+  const file = decoded(path.slice(path.lastIndexOf('/') + 1)).replace(/\.md$/i, '');
+  const heading = decoded(anchor);
+  return file && heading ? `${file} › ${heading}` : file || heading;
+}
+
+/** `text` with its percent-escapes decoded (a Markdown link's `%20`), or as written if malformed. */
+function decoded(text: string): string {
+  try {
+    return decodeURIComponent(text);
+  } catch {
+    return text;
+  }
 }
 
 /** `text` with its whitespace runs one space and its ends trimmed, `range` moved with it. */

@@ -1,9 +1,12 @@
 // Snippet text as a reader sees it (docs/design.md#snippets): the Markdown and HTML syntax of a
 // piece of a note's source is dropped — heading and list markers, quote and callout markers,
 // emphasis, code fences and backticks, HTML tags and comments, link targets, reference-link
-// definitions, an autolink's angle brackets, backslash escapes and line breaks, block ids — and
-// links show their text, wikilinks their alias or target, table rows their cells. Match ranges move with the text they mark; a match inside dropped syntax (a URL, a tag)
-// is dropped with it.
+// definitions, an autolink's angle brackets, backslash escapes and line breaks, block ids,
+// footnote references and thematic breaks — and links show their text, wikilinks their alias or
+// target, table rows their cells, character references their character, a line-breaking HTML
+// tag (`<br>`, `<p>`) a space. Match ranges move with the text they mark; a match inside dropped
+// syntax (a URL, a tag) is dropped with it.
+import { decodeString } from 'micromark-util-decode-string';
 import type { TextRange } from './highlight.ts';
 
 /** Source text replaced by what a reader sees of it: kept source ranges and literal text. */
@@ -54,6 +57,10 @@ const LINE_START = new RegExp(
     // A fenced div's or a docfx extension's line: Pandoc's `::: Introduction {…}`, docfx's
     // `::: moniker range=">=msvc-160"`, `:::image type="content" source="…":::`.
     /^[ \t]*:{3,}[^\n]*$/.source,
+    // A thematic break (`---`, `***`, `_ _ _`), before a list item's `- ` or `* ` can take it.
+    /^ {0,3}(?:(?:-[ \t]*){3,}|(?:\*[ \t]*){3,}|(?:_[ \t]*){3,})$/.source,
+    // A footnote's definition: its marker (`[^1]: `); the reading view shows its text.
+    /^[ \t]*\[\^[^\]\s]+\]:[ \t]*/.source,
     /^[ \t]*\[[^\]\n]+\]:[ \t]*\S[^\n]*$/.source, // a reference-link definition
     TABLE_RULE.source, // a table rule
     /^[ \t]*(?:>[ \t]?)+(?:\[![\w-]+\][+-]?[ \t]*)?/.source, // quote markers, a callout's type
@@ -93,10 +100,12 @@ function lineStartFrom(text: string, from: number): number {
  * named here and numbered in the expression run (`numbered`).
  */
 const NAMED_INLINE = new RegExp(
-  '(?=[<%!\\[`*_~=\\\\])(?:' +
+  '(?=[<%!\\[`*_~=\\\\&])(?:' +
     [
       // A backslash escape (CommonMark: of ASCII punctuation): the character escaped.
       /\\(?<escaped>[!-/:-@[-`{-~])/.source,
+      // A character reference (`&emsp;`, `&#124;`): its character, if HTML names one.
+      /&(?:#[0-9]{1,7}|#[xX][0-9a-fA-F]{1,6}|[A-Za-z][A-Za-z0-9]{1,31});/.source,
       /<!--[\s\S]*?(?:-->|$)/.source, // an HTML comment
       /%%[\s\S]*?(?:%%|$)/.source, // an Obsidian comment
       // An autolink (CommonMark: a scheme, `:`, no space or angle bracket; or an email address):
@@ -121,6 +130,9 @@ const NAMED_INLINE = new RegExp(
       // pairs of them (msdocs-cpp's option tables: `` [`/Gm[-]`](gm-enable-minimal-rebuild.md) ``).
       /!?\[(?<text>(?:\\.|[^[\]\n\\]|\[(?:\\.|[^[\]\n\\])*\])*)\]\((?:[^()\n]|\([^()\n]*\))*\)/
         .source,
+      // A footnote reference (`[^1]`, `[^note]`; `[^1][^2]` is two): nothing. The reading view
+      // shows a number (its place among the note's footnotes), which a section cannot tell.
+      /\[\^(?:[\w-]|[\u0080-\uffff])+\]/.source,
       /!?\[(?<ref>[^\]\n]+)\]\[[^\]\n]*\]/.source, // a reference link: its text
       /(?<tick>`+)(?<code>[^`]|[^`][\s\S]*?[^`])\k<tick>(?!`)/.source, // a code span: as written
       // Emphasis (bold italic too), strike-through, highlight: the text between a pair of
@@ -228,10 +240,39 @@ function inlineShown(m: RegExpExecArray): Array<TextRange | string> {
   else if (ref !== undefined) kept = rangeAt(m.index + bang + 1, ref);
   else if (code !== undefined) kept = rangeAt(m.index + m[GROUP.tick]!.length, code);
   else if (inner !== undefined) kept = rangeAt(m.index + m[GROUP.mark]!.length, inner);
-  if (!kept || kept[1] <= kept[0]) return [];
+  if (!kept) return m[0][0] === '&' ? referenceShown(m) : m[0][0] === '<' ? tagShown(m) : [];
+  if (kept[1] <= kept[0]) return [];
   // A link's text or emphasis's can hold syntax of its own: `[<button>Open</button>](…)`.
   const nests = (text ?? inner) !== undefined && NESTED_START.test(text ?? inner!);
   return nests ? nestedShown(m.input, kept) : [kept];
+}
+
+/** A character reference's character; one HTML does not name (`&foo;`) is text. */
+function referenceShown(m: RegExpExecArray): Array<TextRange | string> {
+  const decoded = decodeString(m[0]);
+  return decoded === m[0] ? [[m.index, m.index + m[0].length]] : [decoded];
+}
+
+/**
+ * HTML elements a browser sets apart from the text around them: a line break, a block (a
+ * paragraph, a list item, a table cell), a superscript or subscript (msdocs-cpp's
+ * `Constructors<sup>C++20</sup>`, `*expression-list*<sub>opt</sub>`).
+ */
+const SPACED_TAG =
+  /^<(?:\/?(?:br|p|div|li|ul|ol|dl|dt|dd|tr|td|th|table|thead|tbody|h[1-6]|hr|blockquote|pre|details|summary|section|article|aside|header|footer|figure|figcaption|caption|center)|sup|sub)[\s/>]/i;
+
+/** White space, or a text's edge. */
+const isSpaceOrEdge = (c: string | undefined) => c === undefined || /\s/.test(c);
+
+/**
+ * What a reader sees of the HTML tag `m`: a space where a browser sets its element apart from
+ * text on both sides (one already there is enough: a snippet's length counts it).
+ */
+function tagShown(m: RegExpExecArray): Array<TextRange | string> {
+  if (!SPACED_TAG.test(m[0])) return [];
+  const glued =
+    !isSpaceOrEdge(m.input[m.index - 1]) && !isSpaceOrEdge(m.input[m.index + m[0].length]);
+  return glued ? [' '] : [];
 }
 
 /**
@@ -239,7 +280,7 @@ function inlineShown(m: RegExpExecArray): Array<TextRange | string> {
  * C++ names, `[_aligned_malloc](…)`, it hardly ever marks emphasis there) and `!` (an image's
  * comes with its `[`).
  */
-const NESTED_START = /[<%[`*~=\\]/;
+const NESTED_START = /[<%[`*~=\\&]/;
 
 /** `INLINE` copies for syntax inside syntax, by depth (`nestedShown`). */
 const NESTED: RegExp[] = [];

@@ -178,10 +178,10 @@ const ROW_START = /^[ \t]*\|/;
 /** A fenced div's or a docfx extension's line (`::: moniker …`, `:::image …:::`), dropped whole. */
 const DIV_START = /^[ \t]*:::/;
 
-/** The count of `char` in `text`. */
-function countOf(text: string, char: string): number {
+/** The count of `part` in `text`, not overlapping. */
+function countOf(text: string, part: string): number {
   let count = 0;
-  for (let at = text.indexOf(char); at >= 0; at = text.indexOf(char, at + 1)) count++;
+  for (let at = text.indexOf(part); at >= 0; at = text.indexOf(part, at + part.length)) count++;
   return count;
 }
 
@@ -231,6 +231,19 @@ function readFrom(text: string, from: number): { begin: number; onTable?: true }
   if (before.includes('`') && countOf(before, '`') % 2 === 1) {
     begin = Math.min(begin, before.lastIndexOf('`'));
   }
+  // Inside emphasis: from its opening marks, or its closing ones would show (msdocs-cpp's
+  // `**END Microsoft Specific**` read `…Microsoft Specific** See also`). An odd `*` (an odd
+  // count of them, else of `**`) may be C++'s `void**`: read from there, it changes nothing.
+  // Stars in code spans are code, and a start inside one would open a span at its end.
+  if (before.includes('*')) {
+    const prose = before.includes('`')
+      ? before.replace(CODE_SPAN, (span) => ' '.repeat(span.length))
+      : before;
+    const single = countOf(prose, '*') % 2 === 1;
+    if (single || countOf(prose, '**') % 2 === 1) {
+      begin = Math.min(begin, prose.lastIndexOf(single ? '*' : '**'));
+    }
+  }
   // Inside a line that is no table's, a pipe is text: read from before it, or it would start a
   // row (obsidian-hub's footers, `[Edit](…) | [Copy this note](…)`, read `Copy this note · …`).
   if (begin > 0 && matchesAt(PIPE_AT, text, line + begin)) {
@@ -239,6 +252,9 @@ function readFrom(text: string, from: number): { begin: number; onTable?: true }
   }
   return { begin: line + begin };
 }
+
+/** A code span (of one line), as `INLINE` reads one (readable-text.ts). */
+const CODE_SPAN = /(`+)(?:[^`]|[^`][^\n]*?[^`])\1(?!`)/g;
 
 /** A pipe, after spaces. */
 const PIPE_AT = /[ \t]*\|/y;
@@ -251,14 +267,21 @@ function matchesAt(pattern: RegExp, text: string, at: number): boolean {
 
 /**
  * Where to stop reading `text` for a window read up to `stop`: the end of its line (at most
- * `SYNTAX_REACH` on) when the line so far leaves a tag or a link open — a `<` after its last `>`,
- * a `[` after its last `]`, a `](` after its last `)`.
+ * `SYNTAX_REACH` on) when the line so far leaves a tag, a link or a code span open — a `<` after
+ * its last `>`, a `[` after its last `]` or more `[` than `]` (a link's text holding a pair,
+ * msdocs-cpp's `` [`unique_ptr<T[]>`](…) ``), a `](` after its last `)`, an odd backtick.
  */
 function readTo(text: string, stop: number): number {
   if (stop >= text.length) return text.length;
   const before = text.slice(lineStartBefore(text, stop), stop);
   const open = (opener: string, closer: string) => openAt(before, opener, closer) >= 0;
-  if (!open('<', '>') && !open('[', ']') && !open('](', ')')) return stop;
+  const unclosed =
+    open('<', '>') ||
+    open('[', ']') ||
+    open('](', ')') ||
+    (before.includes('[') && countOf(before, '[') > countOf(before, ']')) ||
+    (before.includes('`') && countOf(before, '`') % 2 === 1);
+  if (!unclosed) return stop;
   const end = text.indexOf('\n', stop);
   return Math.min(end < 0 ? text.length : end, stop + SYNTAX_REACH);
 }

@@ -40,8 +40,11 @@ describe('linkContext', () => {
     // A backslash that ends the line breaks it (msdocs-cpp's lists of links).
     ['⟦[<cmath>](cmath.md)⟧\\', '[<cmath>]'],
     ['a path ⟦[[Note]]⟧ C:\\\\', 'a path [Note] C:\\'],
-    // A link that shows no text is marked nowhere.
-    ['an empty ⟦[](Note.md)⟧ link', '[]an empty link'],
+    // A link that shows no text reads as its target's name, as Obsidian shows `[[Note|]]`.
+    ['an empty ⟦[](Note.md)⟧ link', 'an empty [Note] link'],
+    ['see ⟦[](../a/My%20Note.md#Part%202)⟧, [[Note|]]', 'see [My Note › Part 2], Note'],
+    ['same note ⟦[[#^b1]]⟧ and', 'same note [^b1] and'],
+    ['| a | ⟦[](#usage)⟧ |', 'a · [usage]'],
   ])('%s', (line, expected) => {
     expect(shown(line)).toBe(expected);
   });

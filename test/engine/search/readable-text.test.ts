@@ -69,6 +69,41 @@ describe('readableText', () => {
     expect(readable(source).text).toBe(shown);
   });
 
+  it("drops footnote markers and keeps a footnote definition's text", () => {
+    // The reading view shows a reference as a number and the definitions' text at the note's end.
+    expect(
+      readable('text,[^1] more[^note][^2].\n\n[^1]: Also a [[linter|Linter]].\n[^note]: Two', [
+        'Linter',
+      ]),
+    ).toEqual({ text: 'text, more.\n\nAlso a Linter.\nTwo', marked: ['Linter'] });
+    // Not a footnote: a regular expression's class, in code or not, or a link's text.
+    expect(readable('`[^abc]` and [^@] and [^x](y)').text).toBe('[^abc] and [^@] and ^x');
+  });
+
+  it('reads HTML as a browser spaces it and character references as their characters', () => {
+    // msdocs-cpp: `Constructors<sup>C++20</sup>` read `ConstructorsC++20`.
+    expect(
+      readable('Constructors<sup>C++20</sup> · `<latch>`<sup>20</sup>, *list*<sub>opt</sub>').text,
+    ).toBe('Constructors C++20 · <latch> 20, list opt');
+    expect(
+      readable('one<br>two<br/>\nthree<p>four</p>five <kbd>Ctrl</kbd>+<kbd>C</kbd>').text,
+    ).toBe('one two\nthree four five Ctrl+C');
+    // msdocs-cpp's grammars indent with `&emsp;` and its tables write a pipe `&vert;`.
+    expect(
+      readable('one of &emsp;auto, &vert; &#124; &lt;T&gt; &amp;&amp; `&lt;` &foo;').text,
+    ).toBe('one of \u2003auto, | | <T> && &lt; &foo;');
+    expect(readable('[&lt;vector&gt;](vector.md) &nbsp;x', ['vector'])).toEqual({
+      text: '<vector> \u00a0x',
+      marked: ['vector'],
+    });
+  });
+
+  it('drops thematic breaks, not dashes in text or a list item', () => {
+    expect(readable('para\n\n---\nnext\n* * *\n___\n- item --- x\n-- two').text).toBe(
+      'para\n\n\nnext\n\n\nitem --- x\n-- two',
+    );
+  });
+
   it('keeps code as written: code spans lose their backticks, fenced code its fences only', () => {
     expect(readable('call `*ptr = **pp` now').text).toBe('call *ptr = **pp now');
     expect(readable('```cpp\nint** p = a * b; // [x](y)\n```\nafter *em*').text).toBe(
@@ -290,6 +325,28 @@ describe('buildSnippet shows text, not markup', () => {
     const snippet = shown(code, ['main']);
     expect(snippet).toMatch(/^int \[main\]\(\) \{ call\(1\);.* …$/);
     expect(snippet).not.toContain('  ');
+  });
+
+  it("never starts inside emphasis nor ends inside a link's code", () => {
+    const more = ' and more words after it.'.repeat(8);
+    // msdocs-cpp: `**END Microsoft Specific**` read `…Microsoft Specific** See also`.
+    expect(
+      shown(`Before. **END Microsoft Specific**\n\nSee also Using Assembly Language${more}`, [
+        'Assembly',
+      ]),
+    ).toMatch(/^…Specific See also Using \[Assembly\] Language and/);
+    expect(
+      shown(`Before it. A *Resource Acquisition Is Initialization* (RAII) ties${more}`, ['RAII']),
+    ).toMatch(/^…Is Initialization \(\[RAII\]\) ties and/);
+    // A star in a code span is code: `T*` opens nothing.
+    expect(
+      shown(`Size \`T*\` and then a pointer or not at all here ok RAII${more}`, ['RAII']),
+    ).toMatch(/^…or not at all here ok \[RAII\] and/);
+    // A window whose source stops inside a link's text holding a pair of brackets (msdocs-cpp's
+    // `` [`N4089 … unique_ptr<T[]>`](…) `` read `` [`N4089 … ``).
+    const links = '[w](https://e.com/p) '.repeat(11);
+    const text = `Use void_t, ${links}see [\`unique_ptr<T[]>\` in arrays](https://e.com/b) for${more}`;
+    expect(shown(text, ['void_t'])).toMatch(/ w see unique_ptr<T\[\]> in arrays for and more/);
   });
 
   it('never starts or ends inside a tag or a link', () => {
