@@ -16,7 +16,7 @@ import { availableParallelism } from 'node:os';
 import { dirname, isAbsolute, relative, resolve, sep } from 'node:path';
 import { chunkFileBatch, type FileBatch, type FileTask } from '../../engine/chunk/chunk-file.ts';
 import { createChunkPool, type ChunkPool } from '../../engine/chunk/chunk-pool.ts';
-import { documentKind } from '../../engine/files/document-kind.ts';
+import { documentKind, extensionsOf, type DocumentKind } from '../../engine/files/document-kind.ts';
 import { NotRegularFileError } from '../../engine/files/regular-file.ts';
 import { walkVault } from '../../engine/files/walk-vault.ts';
 import { CliError, type CliIo, defineCommand, intOption, oneLine, UsageError } from '../command.ts';
@@ -35,6 +35,14 @@ const BATCH_BYTES = 256 * 1024;
 const WINDOW_PER_WORKER = 4;
 /** Batches waiting to be printed, at most (their lines are held in memory). */
 const MAX_PENDING = 16;
+
+/** Why a file named on the command line is not chunked: its extension is none indexed. */
+const NOT_A_DOCUMENT = `not a markdown (${listed('markdown')}) or text (${listed('text')}) file`;
+
+/** The extensions of a kind, as a message lists them. */
+function listed(kind: DocumentKind): string {
+  return extensionsOf(kind).join(', ');
+}
 
 interface Batch {
   tasks: FileTask[];
@@ -122,7 +130,7 @@ class ChunkRun {
     const relPath = this.relativePath(path, this.root ?? dirname(abs), abs);
     if (relPath === null) return;
     const kind = documentKind(abs);
-    if (!kind) return this.fail(path, 'not a markdown (.md, .markdown, .mdx) or text (.txt) file');
+    if (!kind) return this.fail(path, NOT_A_DOCUMENT);
     await this.enqueue({ vault: this.vault, path: relPath, absPath: abs, kind }, true, info.size);
   }
 
