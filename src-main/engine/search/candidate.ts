@@ -8,7 +8,11 @@ import type { ScoredRow } from './fts-statements.ts';
  */
 export class Candidate {
   readonly rowid: number;
-  /** bm25 of the wanted words it holds (fuzzy ones scaled, common ones estimated). */
+  /**
+   * bm25 of the wanted words it holds: a full or fuzzy source's row, FTS5's over the source's
+   * expression (variants unscaled); a partial one, each listed form's, a fuzzy form's scaled by
+   * `fuzzyWeight`, common words estimated (partial-candidates.ts).
+   */
   bm25 = 0;
   /** Wanted operands held exactly, as bits (bit i: `topic.wanted[i]`). */
   exact = 0;

@@ -1,5 +1,6 @@
-// Snippets (docs/design.md#the-result-record): about `snippetLength` characters (150) around the
-// densest cluster of matches, whitespace collapsed, as segments for the renderer and as HTML with
+// Snippets (docs/design.md#the-result-record): a window of about `ENGINE_DEFAULTS.snippetLength`
+// characters of the source around the densest cluster of matches, shown as a reader sees it
+// (docs/design.md#snippets), whitespace collapsed, as segments for the renderer and as HTML with
 // `<b>` for everything else.
 import type { SnippetSegment } from '#shared/contract/api.ts';
 import { ENGINE_DEFAULTS } from '../settings/settings.ts';
