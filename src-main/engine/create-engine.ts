@@ -38,7 +38,7 @@ import { applySettingsPatch, indexingHash, settingsFromStored } from './settings
 import { databaseError, isSqliteError, openDatabase, type Db } from './store/database.ts';
 import { IndexReader } from './store/index-reader.ts';
 import { INDEX_FORMAT } from './store/migrations.ts';
-import { Registry } from './store/registry.ts';
+import { Registry, type RebuildStart } from './store/registry.ts';
 import type { IndexWorkerClient } from './indexing/index-client.ts';
 import { NamedIndexClient } from './indexing/named-index-client.ts';
 import { IndexScheduler } from './indexing/index-scheduler.ts';
@@ -83,6 +83,8 @@ class Engine implements EngineService {
   private rebuild: 'new' | 'resumed' | null = null;
   /** Ids of the vaults owed a rebuild that this engine has not yet wholly reconciled. */
   private readonly owed = new Set<number>();
+  /** The rebuild this engine carries out: why, and the ids of every vault it was owed for. */
+  private rebuilding: { reason: RebuildStart['reason']; vaults: Set<number> } | null = null;
   private closed = false;
   private readonly searches = new SearchQueue();
   /** Set with `EngineOptions.warm`: warms the index for typing while no search runs. */
@@ -159,7 +161,7 @@ class Engine implements EngineService {
     this.scheduler = new IndexScheduler({
       client: this.client,
       target: (name) => this.vaults.target(name),
-      emit: (event) => this.emit(event),
+      emit: (event) => this.emit(this.withRebuild(event)),
       onChange: () => this.vaults.changed(),
       onFailure: (name) => this.live.checkRoot(name),
       onWhole: (vault) => this.rebuilt(vault.id),
@@ -184,22 +186,55 @@ class Engine implements EngineService {
 
   /**
    * The names of the vaults owed a rebuild from disk: every vault when the index was built with
-   * other analysis settings or format, or carries no stamp (it is cleared and stamped now); else
-   * those a rebuild left owing when it was interrupted (docs/design.md#command-line).
+   * other analysis settings or format, or carries no stamp (it is stamped now); else those a
+   * rebuild left owing when it was interrupted (docs/design.md#command-line). Another stemmer
+   * alone keeps every vault's rows, replaced file by file as the rebuild reads them again; any
+   * other difference clears the vaults first (docs/architecture.md#the-index-is-a-rebuildable-cache).
    */
   private async checkIndexStamp(): Promise<Set<string>> {
     const current = indexingHash(this.settings, INDEX_FORMAT);
-    const stale = this.registry.stamp() !== current;
+    const stamp = this.registry.stamp();
+    const stale = stamp !== current;
     if (stale) {
       const vaults = this.registry.vaults();
-      for (const vault of vaults) await this.client.clearVault(vault.id);
-      // Every vault cleared is rebuilt from disk — a missing stamp too, never an index left empty.
-      this.registry.restamp(current, vaults);
+      const reason = stamp !== undefined && this.stemmerAlone(stamp) ? 'stemmer' : 'version';
+      if (reason === 'version') for (const vault of vaults) await this.client.clearVault(vault.id);
+      // Every vault is rebuilt from disk — a missing stamp too, never an index left empty.
+      this.registry.restamp(current, vaults, reason);
     }
     const owed = this.registry.rebuildOwed();
     this.rebuild = owed.length === 0 ? null : stale ? 'new' : 'resumed';
     for (const vault of owed) this.owed.add(vault.id);
+    const { reason } = this.registry.rebuildStart();
+    this.rebuilding = owed.length === 0 ? null : { reason, vaults: new Set(this.owed) };
     return new Set(owed.map((vault) => vault.name));
+  }
+
+  /** True when `stamp` is this build's but for the stemmer (its analysis and format are these). */
+  private stemmerAlone(stamp: string): boolean {
+    return stemmerLanguages().some(
+      (stemmer) => stamp === indexingHash({ ...this.settings, stemmer }, INDEX_FORMAT),
+    );
+  }
+
+  /**
+   * A progress event of a vault owed a rebuild says how far the rebuild has got: the vaults done,
+   * the queued ones counted (docs/ui.md#vaults).
+   */
+  private withRebuild(event: EngineEvent): EngineEvent {
+    const rebuilding = this.rebuilding;
+    if (event.type !== 'indexProgress' || rebuilding === null) return event;
+    const id = this.registry.vaultId(event.progress.vault);
+    if (id === undefined || !this.owed.has(id)) return event;
+    const registered = this.registry.vaultIds();
+    const vaults = [...rebuilding.vaults].filter((id) => registered.has(id));
+    const rebuild = {
+      reason: rebuilding.reason,
+      stemmer: this.settings.stemmer,
+      vaults: vaults.length,
+      vaultsDone: vaults.filter((id) => !this.owed.has(id)).length,
+    };
+    return { type: 'indexProgress', progress: { ...event.progress, rebuild } };
   }
 
   /** A vault was wholly reconciled: a rebuild it was owed is done. */
@@ -356,9 +391,10 @@ class Engine implements EngineService {
     this.guard(() => this.registry.saveSettings({ ...next }));
     this.settings = next;
     if (restem) {
-      // A new stemmer changes every indexed term: rebuild from disk
-      // (docs/architecture.md#the-index-is-a-rebuildable-cache). Searches keep the old analysis
-      // while the old index is still there to search, until it is cleared.
+      // A new stemmer changes every indexed term: every vault is owed a rebuild from disk, each
+      // file's rows replaced as it is read again (docs/architecture.md#the-index-is-a-rebuildable-cache).
+      // Searches are analysed the new way from the moment the index is stamped for it: they
+      // find the files read again, and the others where the old stems agree — never nothing.
       await this.scheduler.cancel();
       await this.client.setStemmer(next.stemmer);
       await this.checkIndexStamp();

@@ -63,6 +63,23 @@ export interface IndexProgress {
   total: number;
   currentPath: string | null;
   errors: number;
+  /** Set while the vault is owed a rebuild of the index: why, and how far it has got. */
+  rebuild?: IndexRebuild;
+}
+
+/**
+ * A rebuild of the whole index (docs/architecture.md#the-index-is-a-rebuildable-cache): for a new
+ * stemming language (every note stays searchable, each re-read in turn) or for another version of
+ * Folio (each vault cleared, then indexed again).
+ */
+export interface IndexRebuild {
+  reason: 'stemmer' | 'version';
+  /** The stemming language it rebuilds for. */
+  stemmer: string;
+  /** Vaults it rebuilds, the queued ones included. */
+  vaults: number;
+  /** Vaults rebuilt so far (the one whose progress this is is not among them until it is done). */
+  vaultsDone: number;
 }
 
 /** Files whose new state was committed to the index. */

@@ -79,4 +79,25 @@ describe('indexing', () => {
       'Indexing adv (38/44), rust-book and ten (1,200/97,460): their notes are searched as they come in.',
     );
   });
+
+  it('says a rebuild of the whole index is under way, for what, and how far, queued vaults counted', () => {
+    const rebuild = { reason: 'stemmer', stemmer: 'none', vaults: 5, vaultsDone: 1 } as const;
+    const rust = { ...progress('rust-book', 'indexing', 45, 112), rebuild };
+    expect([progressLabel(rust), progressCount(rust)]).toEqual([
+      'rebuilding rust-book for the stemming language “none” (1 of 5 vaults done)',
+      '45/112',
+    ]);
+    expect(stillIndexing([rust])).toBe(
+      'Rebuilding the index for the stemming language “none” (1 of 5 vaults done; rust-book 45/112): notes not re-read yet are found where their words stem the same as before.',
+    );
+    const alone = {
+      ...progress('notes', 'scanning', 0, 0),
+      rebuild: { ...rebuild, vaults: 1, vaultsDone: 0 },
+    };
+    expect(progressLabel(alone)).toBe('rebuilding notes for the stemming language “none”');
+    const upgrade = { ...rust, rebuild: { ...rebuild, reason: 'version' } } as const;
+    expect(stillIndexing([upgrade, progress('adv', 'indexing', 3, 44)])).toBe(
+      'Rebuilding the index for this version of Folio (1 of 5 vaults done; rust-book 45/112): notes are searched as they come in. Indexing adv (3/44): its notes are searched as they come in.',
+    );
+  });
 });

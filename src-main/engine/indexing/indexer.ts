@@ -13,6 +13,7 @@ import { VaultOfflineError, vaultRootState } from '../files/vault-root.ts';
 import { isDatabaseFault, type Db } from '../store/database.ts';
 import { ftsColumns } from '../store/fts-columns.ts';
 import { IndexWriter } from '../store/index-writer.ts';
+import { rebuildStartOf, type RebuildStart } from '../store/registry.ts';
 import { backfillLinks } from './link-backfill.ts';
 import { fileErrorMessage, MAX_FILE_BYTES, readVaultFile, tooLarge } from './read-file.ts';
 import { planReconcile, type PlannedFile, type ReconcilePlan } from './reconcile-plan.ts';
@@ -74,6 +75,8 @@ export class Indexer {
   /** Per vault id: whether its last whole walk met a folder twice (then every update walks all). */
   private readonly aliased = new Map<number, boolean>();
   private readonly device: { get: Statement; set: Statement };
+  /** The rebuild a vault is owed, if any (docs/architecture.md#the-index-is-a-rebuildable-cache). */
+  private readonly rebuildStart: (vaultId: number) => RebuildStart | null;
 
   constructor(db: Db, deps: IndexerDeps, stemmer: string) {
     this.db = db;
@@ -82,11 +85,12 @@ export class Indexer {
       get: db.prepare('SELECT device FROM vaults WHERE id = ?').pluck(),
       set: db.prepare('UPDATE vaults SET device = ? WHERE id = ?'),
     };
+    this.rebuildStart = rebuildStartOf(db);
     this.deps = deps;
     this.analyzer = createAnalyzer(stemmer);
   }
 
-  /** Switches the stemmer (the caller clears and re-indexes everything). */
+  /** Switches the stemmer (the caller marks every vault owed a rebuild and reconciles it whole). */
   setStemmer(stemmer: string): void {
     if (stemmer !== this.analyzer.language) this.analyzer = createAnalyzer(stemmer);
   }
@@ -148,6 +152,9 @@ export class Indexer {
     this.checkRoot(vault); // after the walk: a disk unmounted during it is caught too
     const covered = wanted && listing.scopes ? listing.scopes : null;
     if (!covered) this.aliased.set(vault.id, listing.aliased === true);
+    // A whole reconcile of a vault owed a rebuild reads again what still holds the old analysis
+    // (none once the vault was cleared for it); a scoped one leaves that to the whole one queued.
+    const lastStale = covered ? 0 : (this.rebuildStart(vault.id)?.lastFile ?? 0);
     return planReconcile({
       found: listing.files,
       unreadable: listing.unreadable,
@@ -160,6 +167,7 @@ export class Indexer {
         ]),
       ),
       scoped: covered !== null,
+      lastStale,
     });
   }
 
@@ -236,11 +244,11 @@ export class Indexer {
   }
 
   /** Reads and chunks one file, then queues it for its batch (or touches it, or records why not). */
-  private async indexFile(run: Run, { file, known }: PlannedFile): Promise<void> {
+  private async indexFile(run: Run, { file, known, stale }: PlannedFile): Promise<void> {
     try {
       if (file.size > MAX_FILE_BYTES) throw tooLarge(file.size);
       const { bytes, hash } = readVaultFile(join(run.vault.root, file.path));
-      if (known && known.hash === hash) {
+      if (known && known.hash === hash && !stale) {
         this.writer.touch(known.fileId, bytes.length, file.mtimeMs);
         run.summary.touched++;
         run.done++;

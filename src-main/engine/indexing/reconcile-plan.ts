@@ -48,12 +48,21 @@ export interface PlanInput {
    * again even if its stamp did not move (a chmod, an unlock).
    */
   scoped: boolean;
+  /**
+   * Indexed files at or below this id hold an analysis the index is being rebuilt away from
+   * (`RebuildStart.lastFile`): they are read again whatever their stamp. 0: none.
+   */
+  lastStale?: number;
 }
 
-/** A file to read: `known` is its indexed version (re-hash it: unchanged content is a touch). */
+/**
+ * A file to read: `known` is its indexed version (re-hash it: unchanged content is a touch,
+ * unless `stale`: its rows hold an old analysis and are written again).
+ */
 export interface PlannedFile {
   file: FoundFile;
   known: ManifestEntry | undefined;
+  stale?: boolean;
 }
 
 /** What a reconcile does, in the order it does it. */
@@ -65,7 +74,10 @@ export interface ReconcilePlan {
   /** Recorded as file errors after the removals: unreadable entries (what was indexed at or
    * under them stays), then refused ones. */
   failed: readonly Unreadable[];
-  /** Files to read, in walk order: new ones (`known` undefined) and ones whose stamp moved. */
+  /**
+   * Files to read, in walk order: new ones (`known` undefined), ones whose stamp moved and ones
+   * whose rows are stale.
+   */
   read: PlannedFile[];
   /** Indexed files whose size and mtime did not move. */
   unchanged: number;
@@ -90,7 +102,9 @@ export function planReconcile(input: PlanInput): ReconcilePlan {
     const retry = scoped || failed?.databaseFault === true;
     const known: Stamp | undefined = indexed ?? (retry ? undefined : failed);
     const same = known !== undefined && known.size === file.size && known.mtimeMs === file.mtimeMs;
-    if (!same) read.push({ file, known: indexed });
+    const stale = indexed !== undefined && indexed.fileId <= (input.lastStale ?? 0);
+    if (stale) read.push({ file, known: indexed, stale });
+    else if (!same) read.push({ file, known: indexed });
     else if (indexed) unchanged++;
   }
   return { remove, forget, failed: [...unreadable, ...refused], read, unchanged };

@@ -1,6 +1,6 @@
 // The vault registry, the persisted settings and the index stamp, on the engine's connection.
 // The stamp names the analysis the index was built with; beside it, one meta row per vault still
-// owed a rebuild after the index was cleared for a new stamp
+// owed a rebuild for a new stamp, and one saying when and why that rebuild began
 // (docs/architecture.md#the-index-is-a-rebuildable-cache).
 import type { Statement } from 'better-sqlite3';
 import type { Db } from './database.ts';
@@ -43,8 +43,49 @@ const toRecord = (row: VaultDbRow): VaultRecord => ({
 /** The meta key of the index stamp: a hash of the settings and format the index was built with. */
 const STAMP_KEY = 'indexing_hash';
 
-/** The meta key marking a vault cleared for a new stamp and not yet rebuilt; its value: the name. */
+/** The meta key marking a vault owed a rebuild for a new stamp; its value: the vault's name. */
 const OWED_PREFIX = 'rebuild_owed:';
+
+/** The meta key of the rebuild under way: a `RebuildStart` as JSON. */
+const REBUILD_KEY = 'rebuild_start';
+
+/** Why the vaults are owed a rebuild, and where it began. */
+export interface RebuildStart {
+  /**
+   * `stemmer`: a new stemming language, each file's old rows kept until it is read again;
+   * `version`: another analysis or index format, the vaults cleared first.
+   */
+  reason: 'stemmer' | 'version';
+  /**
+   * The highest file id when it began. A file written since gets a higher one (SQLite gives a new
+   * row the highest rowid plus one), so an owed vault's files at or below it still hold the old
+   * analysis: its whole reconcile reads them again, whatever their stamp on disk. (A new row may
+   * take a deleted higher row's id and be read once more: never the other way round.)
+   */
+  lastFile: number;
+}
+
+/** The rebuild under way as the index worker's connection reads it (`indexing/indexer.ts`). */
+export function rebuildStartOf(db: Db): (vaultId: number) => RebuildStart | null {
+  const meta = db.prepare('SELECT value FROM meta WHERE key = ?').pluck();
+  return (vaultId) => {
+    if (meta.get(OWED_PREFIX + vaultId) === undefined) return null;
+    return parseRebuildStart(meta.get(REBUILD_KEY) as string | undefined);
+  };
+}
+
+/** A stored `RebuildStart`; one marked before it was stored (an older Folio) cleared its vaults. */
+function parseRebuildStart(value: string | undefined): RebuildStart {
+  try {
+    const start = JSON.parse(value ?? '') as RebuildStart;
+    const { reason, lastFile } = start;
+    if (typeof lastFile === 'number' && (reason === 'stemmer' || reason === 'version'))
+      return start;
+  } catch {
+    // absent or not JSON: the rebuild of an older Folio
+  }
+  return { reason: 'version', lastFile: 0 };
+}
 
 const VAULT_SELECT = `SELECT v.id, v.name, v.root, v.pinned, v.ignore, v.sample, v.device,
   (SELECT count(*) FROM files f WHERE f.vault_id = v.id) AS documents,
@@ -60,6 +101,8 @@ export class Registry {
     const s = (sql: string) => db.prepare(sql);
     this.statements = {
       list: s(`${VAULT_SELECT} ORDER BY v.name`),
+      ids: s('SELECT id FROM vaults').pluck(),
+      idOf: s('SELECT id FROM vaults WHERE name = ?').pluck(),
       byName: s(`${VAULT_SELECT} WHERE v.name = ?`),
       insert: s(
         `INSERT INTO vaults (name, root, sample, next_node, created_at) VALUES (?, ?, ?, 0, ?)`,
@@ -73,6 +116,7 @@ export class Registry {
       setSetting: s(`INSERT INTO settings (key, value) VALUES (?, ?)
         ON CONFLICT (key) DO UPDATE SET value = excluded.value`),
       meta: s('SELECT value FROM meta WHERE key = ?'),
+      lastFile: s('SELECT max(id) FROM files').pluck(),
       setMeta: s(`INSERT INTO meta (key, value) VALUES (?, ?)
         ON CONFLICT (key) DO UPDATE SET value = excluded.value`),
       fileErrors: s(`SELECT v.name AS vault, e.path, e.message, e.at FROM file_errors e
@@ -82,6 +126,16 @@ export class Registry {
 
   vaults(): VaultRecord[] {
     return (this.statements.list!.all() as VaultDbRow[]).map(toRecord);
+  }
+
+  /** The ids of the registered vaults (without counting their files). */
+  vaultIds(): Set<number> {
+    return new Set(this.statements.ids!.all() as number[]);
+  }
+
+  /** The id of the vault named `name` (without counting its files). */
+  vaultId(name: string): number | undefined {
+    return this.statements.idOf!.get(name) as number | undefined;
   }
 
   vault(name: string): VaultRecord | undefined {
@@ -152,18 +206,29 @@ export class Registry {
   }
 
   /**
-   * Stamps an index whose vaults were all cleared, and marks each of `owed` as owed a rebuild —
+   * Stamps the index, marks each of `owed` as owed a rebuild and records when and why it began —
    * in one transaction, so an index never carries the new stamp without the marks of the
-   * vaults it still lacks.
+   * vaults it still lacks. `version`: the vaults were cleared first; `stemmer`: their rows stay
+   * until each file is read again.
    */
-  restamp(stamp: string, owed: readonly VaultRecord[]): void {
+  restamp(stamp: string, owed: readonly VaultRecord[], reason: RebuildStart['reason']): void {
     this.db.transaction(() => {
+      const lastFile = (this.statements.lastFile!.get() as number | null) ?? 0;
+      const start: RebuildStart = { reason, lastFile };
       this.statements.setMeta!.run(STAMP_KEY, stamp);
+      this.statements.setMeta!.run(REBUILD_KEY, JSON.stringify(start));
       for (const vault of owed) this.statements.setMeta!.run(OWED_PREFIX + vault.id, vault.name);
     })();
   }
 
-  /** The registered vaults owed a rebuild (cleared for the stamp, not yet wholly reconciled). */
+  /** Why vaults are owed a rebuild and where it began (meaningful while `rebuildOwed()` lists any). */
+  rebuildStart(): RebuildStart {
+    return parseRebuildStart(
+      (this.statements.meta!.get(REBUILD_KEY) as { value: string } | undefined)?.value,
+    );
+  }
+
+  /** The registered vaults owed a rebuild (for the stamp, not yet wholly reconciled). */
   rebuildOwed(): VaultRecord[] {
     const ids = new Set(
       (this.statements.owed!.all() as Array<{ key: string }>).map((row) =>

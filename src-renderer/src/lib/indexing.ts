@@ -1,13 +1,33 @@
 // How the window words a vault being indexed (docs/ui.md#vaults): the status line, the Vaults
-// panel and an empty result list while notes are still coming in.
-import type { IndexProgress } from '#shared/contract/api.ts';
+// panel and an empty result list while notes are still coming in — or while the whole index is
+// rebuilt (a new stemming language, another version of Folio), the queued vaults counted.
+import type { IndexProgress, IndexRebuild } from '#shared/contract/api.ts';
 import { formatCount } from './format.ts';
+
+/** "the stemming language “none”", or "this version of Folio". */
+function rebuildFor(rebuild: IndexRebuild): string {
+  return rebuild.reason === 'stemmer'
+    ? `the stemming language “${rebuild.stemmer}”`
+    : 'this version of Folio';
+}
+
+/** "1 of 5 vaults done; " — nothing when the rebuild is of one vault. */
+function vaultsDone(rebuild: IndexRebuild): string {
+  return rebuild.vaults > 1 ? `${rebuild.vaultsDone} of ${rebuild.vaults} vaults done; ` : '';
+}
 
 /**
  * "scanning notes" while the folder is read (its size is not known yet: it said "0/0"), then
- * "indexing notes", with the count as `progressCount` writes it.
+ * "indexing notes", with the count as `progressCount` writes it; during a rebuild of the index,
+ * "rebuilding notes for the stemming language “none” (1 of 5 vaults done)".
  */
 export function progressLabel(progress: IndexProgress): string {
+  const { rebuild } = progress;
+  if (rebuild) {
+    const done =
+      rebuild.vaults > 1 ? ` (${rebuild.vaultsDone} of ${rebuild.vaults} vaults done)` : '';
+    return `rebuilding ${progress.vault} for ${rebuildFor(rebuild)}${done}`;
+  }
   return `${progress.phase === 'scanning' ? 'scanning' : 'indexing'} ${progress.vault}`;
 }
 
@@ -18,17 +38,43 @@ export function progressCount(progress: IndexProgress): string {
     : `${formatCount(progress.done)}/${formatCount(progress.total)}`;
 }
 
+/** "rust-book (45/112)", or "rust-book" while its folder is scanned. */
+function vaultCount(progress: IndexProgress): string {
+  const count = progressCount(progress);
+  return count === '' ? progress.vault : `${progress.vault} (${count})`;
+}
+
 /**
- * Why a search found nothing yet, while vaults are indexed (a vault just added, or every vault
- * after a stemming change): "Indexing rust-book (45/112): its notes are searched as they come in."
- * Null when nothing is being indexed.
+ * Why a search found nothing yet, while vaults are indexed: a vault just added ("Indexing
+ * rust-book (45/112): its notes are searched as they come in."), or the whole index rebuilt
+ * ("Rebuilding the index for the stemming language “none” (1 of 5 vaults done; rust-book
+ * 45/112): notes not re-read yet are found where their words stem the same as before."). Null when
+ * nothing is being indexed.
  */
 export function stillIndexing(progress: readonly IndexProgress[]): string | null {
-  if (progress.length === 0) return null;
-  const each = progress.map((one) => {
-    const count = progressCount(one);
-    return count === '' ? one.vault : `${one.vault} (${count})`;
-  });
-  const names = each.length === 1 ? each[0] : `${each.slice(0, -1).join(', ')} and ${each.at(-1)}`;
-  return `Indexing ${names}: ${progress.length === 1 ? 'its' : 'their'} notes are searched as they come in.`;
+  const rebuilding = progress.filter((one) => one.rebuild);
+  const others = progress.filter((one) => !one.rebuild);
+  const lines: string[] = [];
+  const first = rebuilding[0];
+  if (first?.rebuild) {
+    const { rebuild } = first;
+    const after =
+      rebuild.reason === 'stemmer'
+        ? 'notes not re-read yet are found where their words stem the same as before'
+        : 'notes are searched as they come in';
+    const current = rebuilding
+      .map((one) => `${one.vault} ${progressCount(one)}`.trimEnd())
+      .join(', ');
+    lines.push(
+      `Rebuilding the index for ${rebuildFor(rebuild)} (${vaultsDone(rebuild)}${current}): ${after}.`,
+    );
+  }
+  if (others.length > 0) {
+    const each = others.map(vaultCount);
+    const names =
+      each.length === 1 ? each[0] : `${each.slice(0, -1).join(', ')} and ${each.at(-1)}`;
+    const whose = others.length === 1 ? 'its' : 'their';
+    lines.push(`Indexing ${names}: ${whose} notes are searched as they come in.`);
+  }
+  return lines.length === 0 ? null : lines.join(' ');
 }

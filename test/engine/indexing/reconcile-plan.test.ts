@@ -20,7 +20,7 @@ const errors = (...specs: string[]) => new Map(specs.map((spec) => [f(spec).path
 interface Row {
   name: string;
   input: Partial<PlanInput> & { found: PlanInput['found'] };
-  /** Read: `path+` new, `path~` re-hash (indexed before). */
+  /** Read: `path+` new, `path~` re-hash (indexed before), `path!` read again (stale rows). */
   read: string[];
   remove?: string[];
   forget?: string[];
@@ -47,6 +47,16 @@ const rows: Row[] = [
       manifest: manifest('a.md@1:1', 'b.md@1:1', 'c.md@1:1'),
     },
     read: ['a.md~', 'b.md~'],
+    unchanged: 1,
+  },
+  {
+    name: 'rebuilding: files up to the last stale id read again whatever their stamp',
+    input: {
+      found: [f('a.md@1:1'), f('b.md@1:2'), f('c.md@1:1'), f('d.md@1:1')],
+      manifest: manifest('a.md@1:1', 'b.md@1:1', 'c.md@1:1'),
+      lastStale: 2,
+    },
+    read: ['a.md!', 'b.md!', 'd.md+'],
     unchanged: 1,
   },
   {
@@ -126,7 +136,8 @@ describe('planReconcile', () => {
       scoped: false,
       ...row.input,
     });
-    expect(plan.read.map(({ file, known }) => `${file.path}${known ? '~' : '+'}`)).toEqual(
+    const mark = (known: unknown, stale?: boolean) => (stale ? '!' : known ? '~' : '+');
+    expect(plan.read.map(({ file, known, stale }) => file.path + mark(known, stale))).toEqual(
       row.read,
     );
     expect(plan.remove).toEqual(row.remove ?? []);
