@@ -118,23 +118,9 @@ export function planTopic(text: string, index: number, context: PlanContext): To
   const options = { family, completions, holds, ...(expand ? { expand } : {}) };
   const query = compileQuery(parsed, analyzer, options);
   const fields = query.required.filter((o) => o.filter);
-  const total = Math.max(1, vocabulary.total);
   const plain = query.required.filter((o) => !o.filter).slice(0, MAX_WANTED);
-  const wanted = plain.map((operand) => {
-    const rows =
-      context.typing && plain.length === 1
-        ? Math.min(total, estimatedRows(operand, vocabulary))
-        : rowsOf(operand, context);
-    const variantRows = operand.fuzzyHighlights.map((h) => vocabulary.rows(h.terms[0]!));
-    const variants = variantRows.reduce((sum, n) => sum + n, 0);
-    return {
-      operand,
-      rows,
-      rowsWithVariants: rows + variants,
-      variantRows,
-      weight: idf(rows, total),
-    };
-  });
+  const typedAlone = context.typing === true && plain.length === 1;
+  const wanted = plain.map((operand) => wantedOf(operand, typedAlone, context));
   const restriction = [...fields.map((o) => o.expr), query.pathFilter].filter(
     (expr): expr is string => expr !== null,
   );
@@ -151,6 +137,27 @@ export function planTopic(text: string, index: number, context: PlanContext): To
     acceptsFile: fileTest(parsed),
     typing: context.typing === true,
     notDates: parsed.filters.notDates,
+  };
+}
+
+/**
+ * An operand weighed: the rows holding it (`rowsOf`; typed alone in its topic, `estimatedRows`),
+ * those holding each of its fuzzy variants, and its weight, the idf of its rows.
+ */
+function wantedOf(operand: CompiledOperand, typedAlone: boolean, context: PlanContext): Wanted {
+  const { vocabulary } = context;
+  const total = Math.max(1, vocabulary.total);
+  const rows = typedAlone
+    ? Math.min(total, estimatedRows(operand, vocabulary))
+    : rowsOf(operand, context);
+  const variantRows = operand.fuzzyHighlights.map((h) => vocabulary.rows(h.terms[0]!));
+  const variants = variantRows.reduce((sum, n) => sum + n, 0);
+  return {
+    operand,
+    rows,
+    rowsWithVariants: rows + variants,
+    variantRows,
+    weight: idf(rows, total),
   };
 }
 
