@@ -55,14 +55,23 @@ export function readPartial(reading: TopicReading): Candidate[] {
   for (const form of toppedForms(topic, forms, listed.forms, context.options))
     topped.set(form, listTop(topic, context, form, take));
   const checked = forms.filter((f) => !listed.forms.includes(f));
-  const lookUp = lookUpWith(context);
-  const marking: Marking = { topic, context, candidates: fresh, checked, among, lookUp };
-  // Narrowed, `among` is the one listed form's rows.
-  markChecked(marking, topped, undefined, listed.narrowed ? listed.forms[0]! : undefined);
-  // The top rows' flags are not looked up (`listTop`): only the words they hold are.
-  // Narrowed, the listed rows are scored with every other operand's phrases (`narrowed`), or
-  // hold none of them (its titled rows), so their flags show where those are.
-  markFlags(marking, listed.narrowed && topic.restriction === null);
+  const marking: Marking = {
+    topic,
+    context,
+    candidates: fresh,
+    checked,
+    among,
+    lookUp: lookUpWith(context),
+    topped,
+    // Narrowed, `among` is the one listed form's rows.
+    narrowedForm: listed.narrowed ? listed.forms[0]! : undefined,
+    // The top rows' flags are not looked up (`listTop`): only the words they hold are.
+    // Narrowed, the listed rows are scored with every other operand's phrases (`narrowed`), or
+    // hold none of them (its titled rows), so their flags show where those are.
+    flagsShown: listed.narrowed && topic.restriction === null,
+  };
+  markChecked(marking);
+  markFlags(marking);
   return partialOnly(topic, fresh, found);
 }
 
@@ -80,10 +89,19 @@ export function readListedPage(reading: TopicReading, page: ListedPage): Candida
   listPage(listed.forms[0]!, page, takeInto(fresh, found));
   const among = or(listed.forms.map((f) => f.expr));
   const checked = forms.filter((f) => !listed.forms.includes(f));
-  const lookUp = lookUpWith(context, page.lookUps);
-  const marking: Marking = { topic, context, candidates: fresh, checked, among, lookUp };
-  markChecked(marking, new Map(), page, undefined);
-  markFlags(marking, true);
+  const marking: Marking = {
+    topic,
+    context,
+    candidates: fresh,
+    checked,
+    among,
+    lookUp: lookUpWith(context, page.lookUps),
+    topped: new Map(),
+    page,
+    flagsShown: true,
+  };
+  markChecked(marking);
+  markFlags(marking);
   return partialOnly(topic, fresh, found);
 }
 
@@ -201,6 +219,14 @@ interface Marking {
   /** The listed forms' rows (an OR of their expressions), where the common forms are looked up. */
   among: string;
   lookUp: LookUp;
+  /** The top rows of the common forms that lend them (`listTop`), by form: they hold it. */
+  topped: ReadonlyMap<Form, number[]>;
+  /** A ranked listing's page: it says which operands its rows hold as typed. */
+  page?: ListedPage;
+  /** The one listed form when its rows are narrowed (`narrowed`), `among` being its rows. */
+  narrowedForm?: Form;
+  /** The rows' flags show where the operands as typed are (`markFlags`). */
+  flagsShown: boolean;
 }
 
 /** Calls `set` on the candidates among `rowids`. */
@@ -216,16 +242,10 @@ function mark(m: Marking, rowids: Iterable<number>, set: (c: Candidate) => void)
  * rows of the listed forms, `among`, and of the topped ones). A topped form is not looked up among
  * its own top rows, which hold it: 'move constructor' read all 2,831 rows of 'constructor' so
  * (docs/benchmarks.md#statements-per-search-and-what-they-cost). A ranked listing's page (`page`)
- * says which operands its rows hold as typed: only fuzzy forms are looked up. `held`: the one
- * listed form when its rows are `narrowed`, `among` being its rows.
+ * says which operands its rows hold as typed: only fuzzy forms are looked up.
  */
-function markChecked(
-  m: Marking,
-  topped: ReadonlyMap<Form, number[]>,
-  page: ListedPage | undefined,
-  held: Form | undefined,
-): void {
-  const { topic, context, candidates, among } = m;
+function markChecked(m: Marking): void {
+  const { topic, context, candidates, among, topped, page, narrowedForm } = m;
   for (const form of m.checked) {
     const bit = 1 << form.operand;
     const estimate = commonEstimate(topic, form, context);
@@ -237,7 +257,8 @@ function markChecked(
       const looked = m.lookUp(form.expr, or([among, ...others]));
       // Narrowed, the listed form's rows are not all read: a row looked up among them alone (a
       // common form's top row) holds it too — of two operands, a full match, the full source's.
-      if (held && others.length === 0) mark(m, looked, (c) => (c.exact |= 1 << held.operand));
+      if (narrowedForm && others.length === 0)
+        mark(m, looked, (c) => (c.exact |= 1 << narrowedForm.operand));
       const found = new Set(looked);
       for (const rowid of topped.get(form) ?? []) found.add(rowid);
       rowids = found;
@@ -253,19 +274,19 @@ function markChecked(
 
 /**
  * Marks whether a common form is in a candidate's title, context or own text (looked up among the
- * listed forms' rows). `shown`: the rows' flags show where the operands as typed are — a ranked
- * listing's page ('virtual base class' at ten copies of msdocs-cpp looked up 'class' and two flags
- * among 40,000 rows of 'virtual', ~30 ms, for a page of 330), or the narrowed rows read whole,
+ * listed forms' rows). `flagsShown`: the rows' flags show where the operands as typed are — a
+ * ranked listing's page ('virtual base class' at ten copies of msdocs-cpp looked up 'class' and two
+ * flags among 40,000 rows of 'virtual', ~30 ms, for a page of 330), or the narrowed rows read whole,
  * scored with every operand's phrases as typed or holding no other ('how to set the C++ language
  * standard version' at ten copies looked up three flags among 24,720 rows of 'languag', 26 ms;
  * docs/benchmarks.md#scale-ten-copies-of-msdocs-cpp) — so only fuzzy forms are looked up.
  */
-function markFlags(m: Marking, shown: boolean): void {
-  const { topic, checked, candidates, among } = m;
+function markFlags(m: Marking): void {
+  const { topic, checked, candidates, among, flagsShown } = m;
   if (checked.length === 0) return;
-  const fields = shown ? [] : topic.query.required.filter((o) => o.filter).map((o) => o.expr);
+  const fields = flagsShown ? [] : topic.query.required.filter((o) => o.filter).map((o) => o.expr);
   let words = or(checked.map((f) => f.expr));
-  if (shown) {
+  if (flagsShown) {
     // The fuzzy forms stay grouped, as among several forms: `{title} : (("malloc" OR "alloc"))
     // NOT ("malloc")` alone would leave the NOT outside the column filter.
     const fuzzy = checked.filter((f) => f.fuzzy).map((f) => f.expr);
