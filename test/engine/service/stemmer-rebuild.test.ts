@@ -99,12 +99,15 @@ function state(dbPath: string): { owed: string[]; stale: string[]; files: number
   }
 }
 
+/** Counts and hashes of what `indexRows` reads. */
+type IndexRows = Record<'files' | 'nodes' | 'links' | 'terms', { rows: number; hash: string }>;
+
 /**
  * What the index holds, by path and position instead of row ids (a rebuilt index numbers its
  * rows differently): the files, their nodes, their links, and every FTS5 term instance (term,
  * column, offset) of every node — as counts and a hash each.
  */
-function indexRows(dbPath: string): Record<string, { rows: number; hash: string }> {
+function indexRows(dbPath: string): IndexRows {
   const db = new Database(dbPath);
   try {
     db.exec('CREATE VIRTUAL TABLE temp.terms USING fts5vocab(main, fts, instance)');
@@ -132,7 +135,7 @@ function indexRows(dbPath: string): Record<string, { rows: number; hash: string 
         const hash = createHash('sha256').update(JSON.stringify(rows)).digest('hex');
         return [name, { rows: rows.length, hash }];
       }),
-    );
+    ) as IndexRows;
   } finally {
     db.close();
   }
