@@ -270,7 +270,8 @@ function matchesAt(pattern: RegExp, text: string, at: number): boolean {
  * Where to stop reading `text` for a window read up to `stop`: the end of its line (at most
  * `SYNTAX_REACH` on) when the line so far leaves a tag, a link or a code span open — a `<` after
  * its last `>`, a `[` after its last `]` or more `[` than `]` (a link's text holding a pair,
- * msdocs-cpp's `` [`unique_ptr<T[]>`](…) ``), a `](` after its last `)`, an odd backtick.
+ * msdocs-cpp's `` [`unique_ptr<T[]>`](…) ``), a `](` after its last `)` or a `]` before `(`, an
+ * odd backtick.
  */
 function readTo(text: string, stop: number): number {
   if (stop >= text.length) return text.length;
@@ -280,6 +281,7 @@ function readTo(text: string, stop: number): number {
     open('<', '>') ||
     open('[', ']') ||
     open('](', ')') ||
+    (before.endsWith(']') && text[stop] === '(') ||
     (before.includes('[') && countOf(before, '[') > countOf(before, ']')) ||
     (before.includes('`') && countOf(before, '`') % 2 === 1);
   if (!unclosed) return stop;
@@ -383,7 +385,9 @@ function windowSnippet(
   [from, rawEnd]: [number, number],
   anchor?: number,
 ): Snippet | number {
-  const end = snapEnd(text, from, Math.min(rawEnd, text.length), matches);
+  // Words are kept whole in the text a reader sees (`readableWindow`), not in the source: there,
+  // a long URL is one word, and backing up before it left a snippet a few words long.
+  const end = Math.min(rawEnd, text.length);
   let view = readableWindow(text, matches, from, end);
   if (view.commentMarks) {
     // Read from inside a comment, its closing mark would open one: read from its end.

@@ -344,16 +344,29 @@ describe('buildSnippet shows text, not markup', () => {
     ).toMatch(/^…or not at all here ok \[RAII\] and/);
     // A window whose source stops inside a link's text holding a pair of brackets (msdocs-cpp's
     // `` [`N4089 … unique_ptr<T[]>`](…) `` read `` [`N4089 … ``).
-    const links = '[w](https://e.com/p) '.repeat(11);
-    const text = `Use void_t, ${links}see [\`unique_ptr<T[]>\` in arrays](https://e.com/b) for${more}`;
-    expect(shown(text, ['void_t'])).toMatch(/ w see unique_ptr<T\[\]> in arrays for and more/);
+    for (let n = 6; n < 16; n++) {
+      const links = '[w](https://e.com/p) '.repeat(n);
+      const text = `Use void_t, ${links}see [\`unique_ptr<T[]>\` in arrays](https://e.com/b) for${more}`;
+      expect(shown(text, ['void_t'])).not.toMatch(/`|\[unique|\]\(/);
+    }
+  });
+
+  it('fills its length with text a reader sees, past a long URL', () => {
+    // obsidian-hub's plugin notes: `Links: [GitHub repository](…) or [Open in Obsidian](…)`
+    // read `…Links: GitHub …` — a window ending inside the URL backed up to before the link.
+    const url = `https://github.com/someone/${'a'.repeat(150)}`;
+    const text = `Plugin ID: daily-notes Links: [GitHub repository](${url}) or [Open in Obsidian](obsidian://x) Developed by: someone`;
+    expect(shown(text, ['daily'])).toBe(
+      'Plugin ID: [daily]-notes Links: GitHub repository or Open in Obsidian Developed by: someone',
+    );
   });
 
   it('never starts or ends inside a tag or a link', () => {
     const filler = 'words of filler text here and there, '.repeat(4);
     const tagged = `${filler}<Listing caption="Using a match to handle a Result">\n\nhandle errors here. ${filler}`;
     expect(shown(tagged, ['errors'])).toMatch(/^…handle \[errors\] here\. words of filler/);
-    const linked = `alpha ${'<br/> '.repeat(50)}[link](https://example.com/${'a'.repeat(200)}) omega`;
+    // The source read for the window (twice its length) stops inside the link.
+    const linked = `alpha ${'<br/> '.repeat(48)}[link](https://example.com/${'a'.repeat(200)}) omega`;
     expect(shown(linked, ['alpha'])).toBe('[alpha] link omega');
   });
 });
@@ -411,7 +424,7 @@ describe('buildSnippet shows what a reader sees first', () => {
   it('opens on prose: badge rows, comments and HTML lines before it are skipped', () => {
     expect(shownAll(plugin, 'nowhere')).toBe(
       'Battery Indicator Plugin ID: battery Links: GitHub repository or Open in Obsidian ' +
-        'Displays the current battery level in the status …',
+        'Displays the current battery level in the status bar.',
     );
     const centred = `<p align="center">\n\n${badges('kanban')}</p>\n\nBoards for your notes.`;
     expect(buildSnippet(centred, []).html).toBe('Boards for your notes.');
