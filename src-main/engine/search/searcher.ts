@@ -96,12 +96,12 @@ export class Searcher {
 
   /** Searches: the five stages of docs/architecture.md#search. */
   search(request: SearchRequest, settings: Settings, analyzer: Analyzer): SearchResponse {
-    return runSearch(this.context(settings, analyzer, true), request);
+    return runSearch({ ...this.context(settings, analyzer), merge: true }, request);
   }
 
   /** Searches without merging: each raw match is a result of its own (CLI `--raw`). */
   searchRaw(request: SearchRequest, settings: Settings, analyzer: Analyzer): SearchResponse {
-    return runSearch(this.context(settings, analyzer, false), request);
+    return runSearch({ ...this.context(settings, analyzer), merge: false }, request);
   }
 
   /**
@@ -114,13 +114,15 @@ export class Searcher {
     analyzer: Analyzer,
     pause: () => Promise<void> | void,
   ): Promise<SearchResponse> {
-    return runSearchPaused(this.context(settings, analyzer, true), request, pause);
+    const context = { ...this.context(settings, analyzer), merge: true };
+    return runSearchPaused(context, request, pause);
   }
 
-  private context(settings: Settings, analyzer: Analyzer, merge: boolean): SearchContext {
+  /** What a search reads, from the index as last committed (merging is the caller's to say). */
+  private context(settings: Settings, analyzer: Analyzer): Omit<SearchContext, 'merge'> {
     this.reader.refresh();
     const vocabulary = this.vocab();
-    return { reader: this.reader, settings, analyzer, vocabulary, merge, options: this.ranking };
+    return { reader: this.reader, settings, analyzer, vocabulary, options: this.ranking };
   }
 }
 
