@@ -447,6 +447,7 @@ class Engine implements EngineService {
       busy: (vault) => this.live?.busy(vault) ?? false,
       problem: (vault) => this.scheduler?.failure(vault) ?? this.live?.problem(vault),
       rebuild: () => this.rebuild,
+      rebuildReason: () => (this.owed.size > 0 ? (this.rebuilding?.reason ?? null) : null),
       owed: () => this.registry.rebuildOwed().map((vault) => vault.name),
       settings: () => this.settings,
       analyzer: () => this.analyzer,

@@ -23,10 +23,16 @@ export interface EngineInternals {
   ready(): Promise<void>;
   /**
    * What opening found the index owed (docs/design.md#command-line): `new`, a rebuild from disk
-   * (another version of Folio wrote it: it was just cleared); `resumed`, the rest of a rebuild
-   * that was interrupted; null, nothing.
+   * (another version of Folio wrote it, or another stemmer: it was just stamped); `resumed`, the
+   * rest of a rebuild that was interrupted; null, nothing.
    */
   rebuild(): 'new' | 'resumed' | null;
+  /**
+   * Why the rebuild under way is owed: `stemmer`, a new stemming language (nothing cleared, each
+   * file re-read); `version`, another version of Folio (the vaults cleared first); null, none
+   * (docs/architecture.md#the-index-is-a-rebuildable-cache).
+   */
+  rebuildReason(): 'stemmer' | 'version' | null;
   /** The vaults still owed a rebuild: one whose folder was offline stays owed until it is back. */
   owed(): string[];
   settings(): Settings;

@@ -34,7 +34,9 @@ describe('index stamp', () => {
     db.close();
 
     const second = await createEngine({ dbPath, watch: false });
+    expect(engineInternals(second).rebuildReason()).toBe('version'); // cleared first
     await engineInternals(second).ready();
+    expect(engineInternals(second).rebuildReason()).toBeNull();
     expect((await second.search({ queries: ['kestrel'] })).results.map((r) => r.id)).toEqual([
       'n:a.md#alpha',
     ]);
@@ -72,6 +74,7 @@ describe('index stamp', () => {
 
     const engine = await createEngine({ dbPath, watch: false });
     expect(engineInternals(engine).rebuild()).toBe('new');
+    expect(engineInternals(engine).rebuildReason()).toBe('stemmer');
     await engineInternals(engine).ready();
     expect((await engine.search({ queries: ['kestrel'] })).results.map((r) => r.id)).toEqual([
       'n:a.md#alpha',

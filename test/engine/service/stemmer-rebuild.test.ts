@@ -229,6 +229,7 @@ describe('a stemmer change', { timeout: 120_000 }, () => {
     const again = await createEngine({ dbPath, watch });
     open.push(again);
     expect(engineInternals(again).rebuild()).toBe('resumed');
+    expect(engineInternals(again).rebuildReason()).toBe('stemmer');
     expect(await found(again, 'kestrel')).toEqual(['v:zz-kestrel.md']);
     if (watch) await engineInternals(again).follow(['v', 'w']);
     await engineInternals(again).ready();
