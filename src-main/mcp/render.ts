@@ -8,7 +8,6 @@ import type {
 } from '#shared/contract/api.ts';
 import { TOOL_DEFAULT_MAX_TOKENS } from '#shared/contract/schema.ts';
 import { charsFor } from '../engine/export/budget.ts';
-import { notADate } from '../engine/dates/date-filter.ts';
 
 /** Longest title or breadcrumb a result shows (a heading can be 15 KB long); ids stay whole. */
 export const MAX_LABEL_CHARS = 300;
@@ -104,15 +103,16 @@ export function lineRange(start: number, end: number): string {
 /**
  * One line per result: breadcrumb, id (`vault:path#slug`), lines, score, dates, flags, snippet;
  * then the order when it is by date, and how many results were `left` out to keep the answer
- * bounded; then a line for each date filter that is no date (searched as words).
+ * bounded; then a line for each note on the query (a date filter that is no date, searched as
+ * words; the words a long query left out).
  */
 export function renderSearch(
   results: AgentResult[],
   left = 0,
   order: SearchSort = 'relevance',
-  notDates: string[] = [],
+  queryNotes: string[] = [],
 ): string {
-  const notes = notDates.map((filter) => `\n${notADate(filter)}`).join('');
+  const notes = queryNotes.map((note) => `\n${note}`).join('');
   if (results.length === 0 && left === 0) return `No results.${notes}`;
   const lines = results.map((r, i) => {
     const dates = [`modified ${day(r.modified)}`, r.created ? `created ${day(r.created)}` : ''];

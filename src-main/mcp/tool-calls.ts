@@ -5,7 +5,9 @@
 import type { OutlineResponse } from '#shared/contract/api.ts';
 import { FolioError, type EngineService } from '#shared/contract/engine.ts';
 import { TOOL_MAX_RESULTS, type TOOL_SCHEMAS, type ToolName } from '#shared/contract/schema.ts';
+import { wordsLeftOutNote } from '#shared/query-words.ts';
 import type { z } from 'zod';
+import { notADate } from '../engine/dates/date-filter.ts';
 import { engineInternals } from '../engine/create-engine.ts';
 import { CUT_MARKER } from '../engine/export/export-text.ts';
 import { links } from './links-tool.ts';
@@ -81,10 +83,18 @@ async function search(engine: EngineService, args: Args<'search'>): Promise<Tool
   const all = response.results.map(agentResult);
   const results = within(all, (r) => JSON.stringify(r).length);
   const left = all.length - results.length;
-  const { notDates } = response;
+  const { notDates, wordsLeftOut = [] } = response;
+  const notes = [
+    ...notDates.map(notADate),
+    ...wordsLeftOut.map((words) => wordsLeftOutNote(words, topics.length)),
+  ];
   return {
-    text: renderSearch(results, left, args.sort, notDates),
-    structured: notDates.length > 0 ? { results, notDates } : { results },
+    text: renderSearch(results, left, args.sort, notes),
+    structured: {
+      results,
+      ...(notDates.length > 0 ? { notDates } : {}),
+      ...(wordsLeftOut.length > 0 ? { wordsLeftOut } : {}),
+    },
   };
 }
 
@@ -128,13 +138,15 @@ async function outline(engine: EngineService, args: Args<'outline'>): Promise<To
 }
 
 async function context(engine: EngineService, args: Args<'context'>): Promise<ToolOutput> {
-  const { results } = await engine.search({
+  const { results, wordsLeftOut = [] } = await engine.search({
     queries: args.queries,
     limit: TOOL_MAX_RESULTS,
     detail: 'text',
   });
+  const notes = wordsLeftOut.map((words) => `\n${wordsLeftOutNote(words, args.queries.length)}`);
   if (results.length === 0) {
-    return { text: 'No results.', structured: { text: '', tokens: 0, truncated: false, ids: [] } };
+    const structured = { text: '', tokens: 0, truncated: false, ids: [] };
+    return { text: `No results.${notes.join('')}`, structured };
   }
   const pack = await engine.exportResults({
     ids: results.map((r) => r.id),
@@ -146,7 +158,7 @@ async function context(engine: EngineService, args: Args<'context'>): Promise<To
   const cut = pack.truncated && pack.text.trimEnd().endsWith(CUT_MARKER) ? ids.at(-1) : undefined;
   const footer = packFooter(ids.length, results.length, pack.tokens, args.maxTokens, cut);
   return {
-    text: `${pack.text}\n${footer}`,
+    text: `${pack.text}\n${footer}${notes.join('')}`,
     structured: { text: pack.text, tokens: pack.tokens, truncated: pack.truncated, ids },
   };
 }

@@ -9,6 +9,7 @@ import {
   TOOL_SCHEMAS,
   type ToolName,
 } from '#shared/contract/schema.ts';
+import { MAX_QUERY_WORDS } from '#shared/query-words.ts';
 
 const lines = { startLine: z.number().int(), endLine: z.number().int() };
 
@@ -34,6 +35,10 @@ export const OUTPUT_SCHEMAS = {
     ),
     /** Date filters that are no date (`modified:<abc`), searched as words; absent when none. */
     notDates: z.array(z.string()).optional(),
+    /** Queries longer than 32 words: how many words each left out, from which; absent when none. */
+    wordsLeftOut: z
+      .array(z.object({ topic: z.number().int(), words: z.number().int(), from: z.string() }))
+      .optional(),
   }),
   read: z.object({
     id: z.string(),
@@ -117,7 +122,7 @@ const TEXTS: Record<ToolName, { title: string; description: string }> = {
       "Search the user's Markdown notes by section. Each result is the part of a note that best answers the query — a section, a group of sibling sections, or a whole note — with its breadcrumb, id, line range, score, the note's dates (modified; created when its frontmatter gives one) and a snippet with the matched words in **bold**.",
       'Use this first to find where something is written. Then call `read` with a result id for its full text, or use `context` to get the text of several results at once within a token budget.',
       IDS,
-      'Query language: words must all match (stemmed: "handling" finds "handled"); "exact phrase"; -word excludes; a OR b; (grouping); title:word, tags:word, body:word search one field; word* is a prefix. Dates: modified:<30d, modified:>2026-01-01, created:2025 (also updated:, date:; ages in d, w, m, y; >, >=, <, <=) keep the notes in that range; a query of date filters alone (modified:<7d) lists those notes, newest first. When no section holds every word, results matching some words follow, marked partial (unless strict). `queries` with several topics searches each on its own and merges them.',
+      `Query language: words must all match (stemmed: "handling" finds "handled"); "exact phrase"; -word excludes; a OR b; (grouping); title:word, tags:word, body:word search one field; word* is a prefix. Dates: modified:<30d, modified:>2026-01-01, created:2025 (also updated:, date:; ages in d, w, m, y; >, >=, <, <=) keep the notes in that range; a query of date filters alone (modified:<7d) lists those notes, newest first. When no section holds every word, results matching some words follow, marked partial (unless strict). \`queries\` with several topics searches each on its own and merges them. A query searches its first ${MAX_QUERY_WORDS} words (the answer names the words it left out): ask with the words that matter, not a pasted page.`,
       `Returns at most ${TOOL_MAX_RESULTS} results (limit, default 10).`,
     ].join('\n\n'),
   },

@@ -131,6 +131,21 @@ export interface SearchResponse {
    * (docs/design.md#date-filters).
    */
   notDates: string[];
+  /**
+   * The queries longer than `MAX_QUERY_WORDS` (src-shared/query-words.ts): what each left out.
+   * Absent when none was (docs/decisions.md#a-query-searches-its-first-32-words).
+   */
+  wordsLeftOut?: WordsLeftOut[];
   /** Time spent in the engine, in milliseconds. */
   tookMs: number;
+}
+
+/** What a query longer than `MAX_QUERY_WORDS` left out: its words from `from` on. */
+export interface WordsLeftOut {
+  /** The query's index in the request's `queries`. */
+  topic: number;
+  /** How many words were left out. */
+  words: number;
+  /** The first word left out, as typed. */
+  from: string;
 }

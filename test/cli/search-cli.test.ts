@@ -195,3 +195,21 @@ describe('cli search: a date filter that is no date', () => {
     expect((await cli('search', '--db', db, 'alpha modified:<30d')).err).toBe('');
   });
 });
+
+describe('cli search: a query of more than 32 words', () => {
+  it('searches its first 32 and says on stderr which were left out; export alike', async () => {
+    const first = Array.from({ length: 32 }, (_, i) => (i === 0 ? 'osprey' : `w${i}`)).join(' ');
+    const pasted = `${first} ${'more words '.repeat(500)}`;
+    const long = await cli('search', '--db', db, pasted);
+    expect(long.status).toBe(0);
+    expect(long.err).toBe(
+      `only a query's first 32 words are searched: "more" and the 999 words after it were left out\n`,
+    );
+    expect(long.out).toBe((await cli('search', '--db', db, first)).out);
+    expect((await cli('search', '--db', db, first)).err).toBe('');
+    const exported = await cli('export', '--db', db, 'osprey', pasted);
+    expect(exported.err).toBe(
+      `only a query's first 32 words are searched (topic 2): "more" and the 999 words after it were left out\n`,
+    );
+  });
+});

@@ -250,3 +250,28 @@ test('a date filter that is no date is said in the status line', async ({ page, 
   );
   await expect(status).toHaveText(/^Enter copy/);
 });
+
+// The words a query of more than 32 words left out are said in the status line, as a date filter
+// that is no date is (docs/ui.md#a-query-longer-than-32-words).
+test('a query of more than 32 words says in the status line which words it left out', async ({
+  page,
+  bridge,
+}) => {
+  await page.setViewportSize({ width: 900, height: 600 });
+  await page.goto(bridge.quickUrl);
+  const status = page.getByRole('status');
+  const first = `compost ${Array.from({ length: 31 }, (_, i) => `w${i}`).join(' ')}`;
+  await box(page).fill(`${first} heap`);
+  await expect(page.locator('[data-results-for]')).toHaveAttribute(
+    'data-results-for',
+    `${first} heap`,
+  );
+  await expect(status).toHaveText(
+    `only a query's first 32 words are searched: "heap" was left out`,
+  );
+  await expect(options(page).first()).toBeVisible();
+  await shoot(page, 'words-left-out');
+  await box(page).fill(first);
+  await expect(page.locator('[data-results-for]')).toHaveAttribute('data-results-for', first);
+  await expect(status).toHaveText(/^Enter copy/);
+});

@@ -272,6 +272,27 @@ test('a date filter that is no date is said under the toolbar', async ({ page, b
   await expect(notDate).toHaveCount(0);
 });
 
+// A query searches its first 32 words; the line under the toolbar says which a longer one left
+// out, for the answer shown (docs/ui.md#a-query-longer-than-32-words).
+test('a query of more than 32 words says which words it left out', async ({ page, bridge }) => {
+  await page.setViewportSize({ width: 900, height: 600 });
+  await page.goto(bridge.url);
+  const note = page.locator('p.words-left-out');
+  const first = `compost ${Array.from({ length: 31 }, (_, i) => `w${i}`).join(' ')}`;
+  const pasted = `${first} heap ${'of leaves '.repeat(40)}`.trim();
+  await searchBox(page).fill(pasted);
+  await expect(page.locator('[data-results-for]')).toHaveAttribute('data-results-for', pasted);
+  await expect(note).toHaveText(
+    `only a query's first 32 words are searched: "heap" and the 80 words after it were left out`,
+  );
+  await expect(results(page).first()).toContainText('compost');
+  await screenshots(page, 'main-words-left-out');
+  await page.emulateMedia({ colorScheme: 'light' });
+  await searchBox(page).fill(first);
+  await expect(page.locator('[data-results-for]')).toHaveAttribute('data-results-for', first);
+  await expect(note).toHaveCount(0);
+});
+
 test('everything is reachable from the keyboard', async ({ page, bridge }) => {
   await page.goto(bridge.url);
   await page.keyboard.type('before');

@@ -419,6 +419,24 @@ describe('cli mcp: bad arguments', () => {
     expect((still.structuredContent as { results: unknown[] }).results).toHaveLength(1);
   });
 
+  it('a query of more than 32 words: its first 32 searched, the rest named in the answer', async () => {
+    const first = `battery ${Array.from({ length: 31 }, (_, i) => `w${i}`).join(' ')}`;
+    const long = await mcp.call('search', { query: `${first} solar ${'panel '.repeat(2_000)}` });
+    const short = await mcp.call('search', { query: first });
+    expect(long.isError).toBeFalsy();
+    const note = `only a query's first 32 words are searched: "solar" and the 2,000 words after it were left out`;
+    expect(textOf(long)).toBe(`${textOf(short)}\n${note}`);
+    expect(long.structuredContent).toEqual({
+      ...short.structuredContent,
+      wordsLeftOut: [{ topic: 0, words: 2_001, from: 'solar' }],
+    });
+    expect(short.structuredContent).not.toHaveProperty('wordsLeftOut');
+    const pack = await mcp.call('context', { queries: [first, `${first} solar`], maxTokens: 500 });
+    expect(textOf(pack)).toMatch(
+      /\n\(Packed .*\)\nonly a query's first 32 words are searched \(topic 2\): "solar" was left out$/,
+    );
+  });
+
   it('an error quoting a huge argument stays short, naming it by its ends', async () => {
     const id = `sample:${'x'.repeat(1_000_000)}.md`;
     for (const [tool, args] of [

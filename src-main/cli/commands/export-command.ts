@@ -1,6 +1,7 @@
 // `cli export --db FILE [--format md|text|json] [--max-tokens N] [--breadcrumb-mode M] QUERY…`
 // (docs/design.md#export): searches, then exports the merged results in rank order to stdout.
 import type { BreadcrumbMode, ExportFormat } from '#shared/contract/api.ts';
+import { wordsLeftOutNote } from '#shared/query-words.ts';
 import { defineCommand, intOption, UsageError } from '../command.ts';
 import { LIMIT_RANGE, MAX_TOKENS_RANGE } from '../option-bounds.ts';
 import { withIndex } from '../open-index.ts';
@@ -39,11 +40,14 @@ export const command = defineCommand({
     const maxTokens = intOption(values['max-tokens'], '--max-tokens', MAX_TOKENS_RANGE);
     const limit = intOption(values.limit, '--limit', LIMIT_RANGE);
     return withIndex(values.db, io, async (engine) => {
-      const { results } = await engine.search({
+      const { results, wordsLeftOut } = await engine.search({
         queries: positionals,
         limit,
         strict: values.strict ?? false,
       });
+      for (const left of wordsLeftOut ?? []) {
+        io.stderr.write(`${wordsLeftOutNote(left, positionals.length)}\n`);
+      }
       const exported = await engine.exportResults({
         ids: results.map((r) => r.id),
         format,

@@ -2,7 +2,9 @@
 // (docs/design.md#command-line): several QUERY arguments are a multi-topic search; `--json` prints
 // `{"results":[…]}` with the fields of docs/design.md#the-result-record; `--raw` prints the raw
 // matches, unmerged; `--sort modified|created` puts the newest first (docs/design.md#date-filters).
+// A query searches its first 32 words: what a longer one left out is a line on stderr.
 import type { SearchResult, SearchSort } from '#shared/contract/api.ts';
+import { wordsLeftOutNote } from '#shared/query-words.ts';
 import { engineInternals } from '../../engine/create-engine.ts';
 import { defineCommand, intOption, UsageError } from '../command.ts';
 import { LIMIT_RANGE } from '../option-bounds.ts';
@@ -76,6 +78,9 @@ export const command = defineCommand({
         io.stdout.write(`${response.results.map((r, i) => formatResult(r, i + 1)).join('\n\n')}\n`);
       }
       for (const filter of response.notDates) io.stderr.write(`${notADate(filter)}\n`);
+      for (const left of response.wordsLeftOut ?? []) {
+        io.stderr.write(`${wordsLeftOutNote(left, positionals.length)}\n`);
+      }
       return 0;
     });
   },

@@ -68,4 +68,9 @@ export interface QueryFilters {
 export interface ParsedQuery {
   root: QueryNode | null;
   filters: QueryFilters;
+  /**
+   * The words after the query's first `MAX_QUERY_WORDS`, left out of it: how many, and the first
+   * as typed (docs/decisions.md#a-query-searches-its-first-32-words). Absent when none were.
+   */
+  leftOut?: { words: number; from: string };
 }

@@ -16,7 +16,10 @@ const COLUMN: Record<QueryField, string> = {
   body: 'body',
 };
 
-/** Terms and phrases past this many are ignored: a 10 kB paste must stay a fast query. */
+/**
+ * Terms and phrases past this many are ignored. A query holds at most `MAX_QUERY_WORDS` words
+ * (query/lex.ts); this bounds what they compile to (a date filter that is no date is two words).
+ */
 export const MAX_QUERY_LEAVES = 64;
 /** Longer phrases are cut to this many terms. */
 const MAX_PHRASE_TERMS = 64;

@@ -1,5 +1,7 @@
 // The query lexer: any string becomes a list of tokens; nothing is ever rejected
-// (docs/design.md#any-input-is-valid).
+// (docs/design.md#any-input-is-valid). A query searches its first `MAX_QUERY_WORDS` words; the
+// tokens after them are dropped here, and what they held is told (`LexedQuery.leftOut`).
+import { MAX_QUERY_WORDS } from '#shared/query-words.ts';
 
 /** A lexical token of the query language. */
 export type QueryToken =
@@ -38,11 +40,79 @@ function pushWord(word: string, out: QueryToken[]): void {
   else out.push({ kind: 'word', text: word });
 }
 
+/** A query's tokens, up to its `MAX_QUERY_WORDS`th word. */
+export interface LexedQuery {
+  tokens: QueryToken[];
+  /** What the words after the first `MAX_QUERY_WORDS` were: how many, the first as typed. */
+  leftOut: { words: number; from: string } | null;
+}
+
+/** Fields whose value filters rather than searches (`path:` when its value holds a `/`). */
+const FILTER_FIELDS = new Set(['vault', 'tree', 'modified', 'created', 'updated', 'date']);
+
 /**
- * Splits a query into tokens: words, `"phrases"` (an unclosed quote runs to the end), parens,
- * operators.
+ * The words of token `i` that count towards `MAX_QUERY_WORDS`: a word, a phrase's words; none for
+ * operators, parentheses, field prefixes, or a filter's value (`vault:work`, `path:docs/`).
  */
-export function lexQuery(input: string): QueryToken[] {
+function countedWords(tokens: QueryToken[], i: number): string[] {
+  const token = tokens[i]!;
+  if (token.kind !== 'word' && token.kind !== 'phrase') return [];
+  const field = tokens[i - 1];
+  if (field?.kind === 'field') {
+    if (FILTER_FIELDS.has(field.name)) return [];
+    if ((field.name === 'path' || field.name === 'file') && token.text.includes('/')) return [];
+  }
+  return token.kind === 'word' ? [token.text] : token.text.split(/\s+/).filter(Boolean);
+}
+
+/** True when token `i` is a filter's value: it narrows the search, and is kept past the limit. */
+function isFilter(tokens: QueryToken[], i: number): boolean {
+  const token = tokens[i]!;
+  return (
+    (token.kind === 'word' || token.kind === 'phrase') &&
+    tokens[i - 1]?.kind === 'field' &&
+    countedWords(tokens, i).length === 0
+  );
+}
+
+/** A filter's tokens: its field and value, after the negation before them if any. */
+function filterTokens(tokens: QueryToken[], i: number): QueryToken[] {
+  const negated = tokens[i - 2]?.kind === 'not';
+  return tokens.slice(negated ? i - 2 : i - 1, i + 1);
+}
+
+/**
+ * Splits a query into tokens — words, `"phrases"` (an unclosed quote runs to the end), parens,
+ * operators — up to its `MAX_QUERY_WORDS`th word (docs/decisions.md#a-query-searches-its-first-32-words):
+ * a word, or a phrase's words, each count; operators, parentheses, field prefixes and filters do
+ * not. A phrase that crosses the limit keeps its words before it; of the tokens after it, only
+ * filters are kept (`vault:work` at the end of a pasted page still applies).
+ */
+export function lexQuery(input: string): LexedQuery {
+  const all = allTokens(input);
+  let count = 0;
+  for (let i = 0; i < all.length; i++) {
+    const words = countedWords(all, i);
+    if (count + words.length <= MAX_QUERY_WORDS) {
+      count += words.length;
+      continue;
+    }
+    const kept = MAX_QUERY_WORDS - count;
+    const tokens = all.slice(0, i);
+    if (kept > 0) tokens.push({ kind: 'phrase', text: words.slice(0, kept).join(' ') });
+    // A negation or field prefix of the word left out goes with it.
+    else while (tokens.at(-1)?.kind === 'not' || tokens.at(-1)?.kind === 'field') tokens.pop();
+    let left = words.length - kept;
+    for (let j = i + 1; j < all.length; j++) {
+      left += countedWords(all, j).length;
+      if (isFilter(all, j)) tokens.push(...filterTokens(all, j));
+    }
+    return { tokens, leftOut: { words: left, from: words[kept]! } };
+  }
+  return { tokens: all, leftOut: null };
+}
+
+function allTokens(input: string): QueryToken[] {
   const out: QueryToken[] = [];
   let i = 0;
   while (i < input.length) {

@@ -223,6 +223,7 @@ export function parseQuery(input: string, now: number = Date.now()): ParsedQuery
     dates: [],
     notDates: [],
   };
-  const root = hoist(new Parser(lexQuery(input)).parseAll(), false, filters, now);
-  return { root, filters };
+  const { tokens, leftOut } = lexQuery(input);
+  const root = hoist(new Parser(tokens).parseAll(), false, filters, now);
+  return leftOut ? { root, filters, leftOut } : { root, filters };
 }

@@ -41,6 +41,7 @@ function lastWord(root: QueryNode | null): TermNode | null {
 
 /** `parsed` with its last word marked as being typed, when `text` ends with it. */
 export function markTyping(parsed: ParsedQuery, text: string): ParsedQuery {
+  if (parsed.leftOut) return parsed; // the query's last word is among the words left out
   const word = lastWord(parsed.root);
   if (!word || !endsInWord(text) || [...word.text].length < TYPING_MIN_LENGTH) return parsed;
   if (!text.toLowerCase().endsWith(word.text.toLowerCase())) return parsed;

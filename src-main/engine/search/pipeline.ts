@@ -106,7 +106,17 @@ function* searchSteps(
   const results = buildResults(page, topics, tree, analyzer, request.detail ?? 'full');
   const terms = [...new Set(topics.flatMap((t) => t.query.terms))];
   const notDates = [...new Set(topics.flatMap((t) => t.notDates))];
-  return { results, terms, unmatchedTopics, notDates, tookMs: performance.now() - started };
+  const wordsLeftOut = topics.flatMap((t) =>
+    t.leftOut ? [{ topic: t.queryIndex, ...t.leftOut }] : [],
+  );
+  return {
+    results,
+    terms,
+    unmatchedTopics,
+    notDates,
+    ...(wordsLeftOut.length > 0 ? { wordsLeftOut } : {}),
+    tookMs: performance.now() - started,
+  };
 }
 
 /** Stage 1: each non-empty query planned as a topic, keeping its place in `request.queries`. */

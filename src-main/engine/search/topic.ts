@@ -72,6 +72,8 @@ export interface Topic {
   typing: boolean;
   /** Its date filters that are no date, as typed (searched as words instead). */
   notDates: string[];
+  /** The words after its first `MAX_QUERY_WORDS`, left out (query/lex.ts); null when none were. */
+  leftOut: ParsedQuery['leftOut'] | null;
 }
 
 /** Wanted operands kept at most per topic (a 10 kB paste keeps its first ones). */
@@ -137,6 +139,7 @@ export function planTopic(text: string, index: number, context: PlanContext): To
     acceptsFile: fileTest(parsed),
     typing: context.typing === true,
     notDates: parsed.filters.notDates,
+    leftOut: parsed.leftOut ?? null,
   };
 }
 

@@ -5,6 +5,7 @@
 // never queues searches the engine must answer one by one. An answer older than the input (or
 // one the engine answered `superseded`) is dropped, so results never go back in time.
 import type { FolioApi, SearchResult, SearchSort } from '#shared/contract/api.ts';
+import { wordsLeftOutNote } from '#shared/query-words.ts';
 import { sameAsBefore } from '../lib/same-results.ts';
 
 /** Where a search stands. */
@@ -68,6 +69,11 @@ export class SearchState {
    * words were searched instead, and only this says so (docs/ui.md#a-date-filter-that-is-no-date).
    */
   notDates = $state.raw<string[]>([]);
+  /**
+   * What the queries of the shown answer longer than `MAX_QUERY_WORDS` left out, one note each
+   * (docs/ui.md#a-query-longer-than-32-words).
+   */
+  wordsLeftOut = $state.raw<string[]>([]);
   /** Engine time of the latest search, in milliseconds. */
   tookMs = $state(0);
   /**
@@ -177,9 +183,12 @@ export class SearchState {
     const again = this.resultsFor === queries.join('\n');
     this.resultsFor = queries.join('\n');
     if (answer.ok) {
-      const { results, terms, tookMs, unmatchedTopics, notDates } = answer.value;
+      const { results, terms, tookMs, unmatchedTopics, notDates, wordsLeftOut } = answer.value;
       this.unmatched = unmatchedTopics.map((index) => queries[index] ?? '');
       this.notDates = notDates;
+      this.wordsLeftOut = (wordsLeftOut ?? []).map((left) =>
+        wordsLeftOutNote(left, queries.length),
+      );
       this.#settle(results, terms, tookMs, 'ready', again);
     } else {
       // The results of an earlier query are not this query's: none are shown with the error.
@@ -212,6 +221,7 @@ export class SearchState {
     if (status !== 'ready') {
       this.unmatched = [];
       this.notDates = [];
+      this.wordsLeftOut = [];
     }
     this.results = sameAsBefore(results, this.results);
     this.terms = terms;
