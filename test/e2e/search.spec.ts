@@ -286,6 +286,8 @@ test('a query of more than 32 words says which words it left out', async ({ page
     `only a query's first 32 words are searched: "heap" and the 80 words after it were left out`,
   );
   await expect(results(page).first()).toContainText('compost');
+  await expect(preview(page).locator('article')).toContainText('How the community garden');
+  await expect(outline(page).getByRole('treeitem').first()).toBeVisible();
   await screenshots(page, 'main-words-left-out');
   await page.emulateMedia({ colorScheme: 'light' });
   await searchBox(page).fill(first);
