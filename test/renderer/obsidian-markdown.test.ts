@@ -126,6 +126,34 @@ describe('callouts, highlights, tags, comments, math', () => {
     expect(stripComments('a %%unclosed\nrest', []).text).toBe('a ');
   });
 
+  it('shows a footnote reference whose definition is in another section as its label, raised', () => {
+    // obsidian-hub's theme notes: `## Plugin Compatibility[^1]`, the definition at the note's end.
+    const tree = renderMarkdown('## Plugin Compatibility[^1]\n\nCore plugins[^note] and `[^2]`.\n');
+    const sup = elements(tree).filter((e) => e.tagName === 'sup');
+    expect(sup.map(text)).toEqual(['1', 'note']);
+    expect(tree.children.map(text).join('')).toBe(
+      'Plugin Compatibility1\nCore pluginsnote and [^2].',
+    );
+  });
+
+  it("keeps inline HTML's line breaks and text-level elements, without attributes", () => {
+    // msdocs-cpp: `Constructors<sup>C++20</sup>`, `*expression-list*<sub>opt</sub>`, `*nIndex*<br/>`.
+    const source =
+      '[Constructors](#c)<sup>C++20</sup>, *list*<sub>opt</sub>, <kbd>Ctrl</kbd>+<kbd>C</kbd>\n\n' +
+      '*nIndex*<br/>\nThe index.\n\nx<sup onclick="alert(1)">2</sup> <sup>unclosed <span>s</span>\n';
+    const at = source.indexOf('C++20');
+    const tree = renderMarkdown(source, [[at, at + 5]]);
+    const tags = (name: string) => elements(tree).filter((e) => e.tagName === name);
+    expect(tags('sup').map(text)).toEqual(['C++20', '2']);
+    expect(tags('sub').map(text)).toEqual(['opt']);
+    expect(tags('kbd').map(text)).toEqual(['Ctrl', 'C']);
+    expect(tags('br')).toHaveLength(1);
+    expect(tags('mark').map(text)).toEqual(['C++20']);
+    expect(tags('span')).toHaveLength(0);
+    for (const element of elements(tree)) expect(element.properties).not.toHaveProperty('onClick');
+    expect(tree.children.map(text).join('')).toContain('x2 unclosed s');
+  });
+
   it('shows math as source and Mermaid as code', () => {
     const tree = renderMarkdown('Inline $a*b*c$.\n\n```mermaid\ngraph TD\n```\n');
     const codes = elements(tree)

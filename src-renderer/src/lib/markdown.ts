@@ -46,7 +46,9 @@ export const ALLOWED_TAGS: ReadonlySet<string> = new Set(SANITIZE_SCHEMA.tagName
 /**
  * Parses `markdown` (a node's source text) and returns a sanitised hast tree in which the
  * string ranges `highlights` of `markdown` are wrapped in `<mark class="hit">`.
- * Raw HTML in the note is dropped (remark-rehype's default): it never reaches the page.
+ * Raw HTML in the note is dropped (remark-rehype's default): it never reaches the page; only
+ * line breaks and text-level elements (`<sup>`, `<kbd>`) are made elements by remarkObsidian,
+ * without their attributes (docs/ui.md#the-preview).
  * Frontmatter is left out: the preview shows the document's title and tags itself.
  */
 export function renderMarkdown(source: string, highlights: readonly CharRange[] = []): Root {

@@ -1,7 +1,8 @@
 // What Obsidian adds to Markdown, for the preview (docs/ui.md#the-preview): `%%comments%%`
 // hidden, callouts `> [!type]±` with their title and fold state, `==highlights==`, `#tags`, block
-// ids (`^id` ending a line) hidden, and wikilinks/embeds (parsed by wikilink-syntax.ts) turned
-// into elements the sanitiser lets through.
+// ids (`^id` ending a line) hidden, footnote references whose definition is in another section,
+// inline HTML's line breaks and text-level elements (`<br>`, `<sup>`, `<kbd>`) kept, and
+// wikilinks/embeds (parsed by wikilink-syntax.ts) turned into elements the sanitiser lets through.
 import type { Element, ElementContent } from 'hast';
 import type { Blockquote, Paragraph, PhrasingContent, Root as MdastRoot, Text } from 'mdast';
 import type { State } from 'mdast-util-to-hast';
@@ -152,7 +153,7 @@ function takeFirstLine(paragraph: Paragraph): PhrasingContent[] {
 }
 
 const INLINE =
-  /==([^=\s](?:[^=\n]*[^=\s])?)==|(^|[\s(])#([\p{L}_][\p{L}\p{N}_/-]*|\p{N}+[\p{L}_/-][\p{L}\p{N}_/-]*)|(^|[ \t])\^[A-Za-z0-9-]+[ \t]*(?=\n|$)/gu;
+  /==([^=\s](?:[^=\n]*[^=\s])?)==|(^|[\s(])#([\p{L}_][\p{L}\p{N}_/-]*|\p{N}+[\p{L}_/-][\p{L}\p{N}_/-]*)|(^|[ \t])\^[A-Za-z0-9-]+[ \t]*(?=\n|$)|\[\^([\p{L}\p{N}_-]+)\]/gu;
 
 /**
  * Splits a text node into text, `==highlight==` marks and `#tag` spans, positions kept, and drops
@@ -175,6 +176,15 @@ function splitInline(text: Text, endsLine: boolean): PhrasingContent[] {
   let last = 0;
   for (const match of text.value.matchAll(INLINE)) {
     const at = match.index;
+    if (match[5] !== undefined) {
+      // A footnote reference whose definition is in another section (one in the section is
+      // parsed as a reference): its label, superscript, as the reading view shows a number.
+      if (at > last) pieces.push(piece(last, at));
+      const label = piece(at + 2, at + match[0].length - 1);
+      pieces.push({ type: 'emphasis', children: [label], data: { hName: 'sup' } });
+      last = at + match[0].length;
+      continue;
+    }
     if (match[4] !== undefined) {
       const end = at + match[0].length;
       if (end === text.value.length && !endsLine) continue;
@@ -205,6 +215,57 @@ function splitInline(text: Text, endsLine: boolean): PhrasingContent[] {
 
 type Parent = { children: unknown[]; type: string };
 
+/** Text-level HTML elements the preview keeps from a note (their attributes are dropped). */
+const INLINE_HTML = /^<(sup|sub|kbd|b|i|em|strong|s|del|ins|small|samp|var)(?:\s[^<>]*)?>$/i;
+const LINE_BREAK = /^<br\s*\/?>$/i;
+
+/**
+ * A parent's children with inline HTML made elements: `<br>` a line break, and an element of
+ * `INLINE_HTML` closed among the following siblings the element around them (msdocs-cpp:
+ * `C++<sup>20</sup>`, 1,260 `<sup>`; `*nIndex*<br/>`, 22,389 `<br>`), as the reading view renders
+ * them. The rest of a note's HTML is still dropped (docs/ui.md#the-preview).
+ */
+function inlineHtml(children: unknown[]): unknown[] {
+  const kids = children as Array<{ type: string; value?: string }>;
+  if (!kids.some((kid) => kid.type === 'html')) return children;
+  const out: unknown[] = [];
+  for (let i = 0; i < kids.length; i++) {
+    const kid = kids[i]!;
+    const value = kid.type === 'html' ? kid.value!.trim() : '';
+    if (LINE_BREAK.test(value)) {
+      out.push({ type: 'break' });
+      continue;
+    }
+    const tag = INLINE_HTML.exec(value)?.[1]?.toLowerCase();
+    const close = tag === undefined ? -1 : closingTag(kids, i + 1, tag);
+    if (close < 0) {
+      out.push(kid);
+      continue;
+    }
+    out.push({
+      type: 'emphasis',
+      children: inlineHtml(kids.slice(i + 1, close)),
+      data: { hName: tag },
+    });
+    i = close;
+  }
+  return out;
+}
+
+/** The index of the sibling from `from` on that closes `tag` (nested ones counted), or -1. */
+function closingTag(kids: Array<{ type: string; value?: string }>, from: number, tag: string) {
+  let depth = 0;
+  for (let i = from; i < kids.length; i++) {
+    if (kids[i]!.type !== 'html') continue;
+    const value = kids[i]!.value!.trim().toLowerCase();
+    if (value === `</${tag}>`) {
+      if (depth === 0) return i;
+      depth--;
+    } else if (INLINE_HTML.exec(value)?.[1]?.toLowerCase() === tag) depth++;
+  }
+  return -1;
+}
+
 /** The remark plugin: callouts, highlights, tags and block ids, in one iterative walk of the tree. */
 export function remarkObsidian() {
   return (tree: MdastRoot) => {
@@ -213,7 +274,7 @@ export function remarkObsidian() {
       const parent = stack.pop()!;
       if (parent.type === 'blockquote') makeCallout(parent as unknown as Blockquote);
       const children: unknown[] = [];
-      const kids = parent.children as Array<{ type: string; children?: unknown[] }>;
+      const kids = inlineHtml(parent.children) as Array<{ type: string; children?: unknown[] }>;
       // A heading's `^x` is text: Obsidian links a heading by its name, never by a block id.
       const blocks = parent.type !== 'heading';
       for (const [i, child] of kids.entries()) {
