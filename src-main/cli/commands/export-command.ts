@@ -1,5 +1,5 @@
-// `cli export --db FILE [--format md|text|json] [--max-tokens N] [--breadcrumb-mode M] QUERY…`
-// (docs/design.md#export): searches, then exports the merged results in rank order to stdout.
+// `cli export` (its usage line below; docs/design.md#export): searches, then exports the merged
+// results in rank order to stdout.
 import type { BreadcrumbMode, ExportFormat } from '#shared/contract/api.ts';
 import { wordsLeftOutNote } from '#shared/query-words.ts';
 import { defineCommand, intOption, UsageError } from '../command.ts';
@@ -32,7 +32,7 @@ function oneOf<T extends string>(
 
 export const command = defineCommand({
   usage:
-    'export --db FILE [--format md|text|json] [--max-tokens N] [--breadcrumb-mode M] [--limit N] [--strict] QUERY…',
+    'export --db FILE [--format md|text|json] [--max-tokens N] [--breadcrumb-mode conditional|always|none] [--limit N] [--strict] QUERY…',
   options,
   async run({ values, positionals }, io) {
     const format = oneOf(values.format, FORMATS, '--format');

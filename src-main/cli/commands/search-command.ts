@@ -1,7 +1,7 @@
-// `cli search --db FILE [--limit N] [--sort S] [--json] [--raw] [--strict] QUERY…`
-// (docs/design.md#command-line): several QUERY arguments are a multi-topic search; `--json` prints
-// `{"results":[…]}` with the fields of docs/design.md#the-result-record; `--raw` prints the raw
-// matches, unmerged; `--sort modified|created` puts the newest first (docs/design.md#date-filters).
+// `cli search` (its usage line below; docs/design.md#command-line): several QUERY arguments are a
+// multi-topic search; `--json` prints `{"results":[…]}` with the fields of
+// docs/design.md#the-result-record; `--raw` prints the raw matches, unmerged; `--sort modified` or
+// `created` puts the newest first (docs/design.md#date-filters).
 // A query searches its first 32 words: what a longer one left out is a line on stderr.
 import type { SearchResult, SearchSort } from '#shared/contract/api.ts';
 import { wordsLeftOutNote } from '#shared/query-words.ts';
@@ -60,7 +60,8 @@ function formatResult(result: SearchResult, rank: number): string {
 }
 
 export const command = defineCommand({
-  usage: 'search --db FILE [--limit N] [--sort S] [--json] [--raw] [--strict] QUERY…',
+  usage:
+    'search --db FILE [--limit N] [--sort relevance|modified|created] [--json] [--raw] [--strict] QUERY…',
   options,
   async run({ values, positionals }, io) {
     const limit = intOption(values.limit, '--limit', LIMIT_RANGE);
