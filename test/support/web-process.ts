@@ -98,9 +98,14 @@ export async function runWebToExit(
     env,
   });
   let output = '';
+  let stopping = false;
   const read = (chunk: Buffer) => {
     output += chunk.toString();
-    if (output.includes('Press Ctrl+C')) child.kill('SIGTERM');
+    if (stopping || !output.includes('Press Ctrl+C')) return;
+    // It serves, which the test did not expect: stop it, and for sure (a failing test leaks none).
+    stopping = true;
+    child.kill('SIGTERM');
+    setTimeout(() => child.exitCode === null && child.kill('SIGKILL'), 5_000).unref();
   };
   child.stdout!.on('data', read);
   child.stderr!.on('data', read);
