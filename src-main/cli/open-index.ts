@@ -25,7 +25,18 @@ const INTERRUPTED =
   'interrupted while rebuilding; the next command that opens the index finishes the rebuild';
 
 /** Why the command waits, on stderr: what the engine found the index owed when it opened it. */
-export function rebuildLine(db: string, rebuild: 'new' | 'resumed'): string {
+export function rebuildLine(db: string, engine: EngineService): string | null {
+  const internals = engineInternals(engine);
+  const rebuild = internals.rebuild();
+  if (rebuild === null) return null;
+  if (internals.rebuildReason() === 'stemmer') {
+    // Another stemming language: nothing was cleared, each note is re-read
+    // (docs/architecture.md#the-index-is-a-rebuildable-cache).
+    const language = JSON.stringify(internals.settings().stemmer);
+    return rebuild === 'new'
+      ? `${db} is set to the stemming language ${language}: re-reading its vault folders for it first\n`
+      : `${db} was being rebuilt for the stemming language ${language}: resuming that rebuild from its vault folders first\n`;
+  }
   const what =
     rebuild === 'new'
       ? 'rebuilding it from its vault folders first'
@@ -124,10 +135,10 @@ export async function withIndex<T>(
   const unsubscribe = engine.subscribe((event) => {
     if (event.type === 'indexProgress') progress.update(event.progress);
   });
-  const rebuild = engineInternals(engine).rebuild();
-  if (rebuild) io.stderr.write(rebuildLine(db, rebuild));
+  const line = rebuildLine(db, engine);
+  if (line) io.stderr.write(line);
   try {
-    const warnings = rebuild ? await rebuilt(engine, io.signal) : [];
+    const warnings = line ? await rebuilt(engine, io.signal) : [];
     progress.end();
     unsubscribe();
     for (const warning of warnings) io.stderr.write(`warning: ${oneLine(warning)}\n`);

@@ -66,3 +66,32 @@ describe('a read command on an index written by another version of Folio', () =>
     expect((await cli('search', '--db', db, 'extract')).err).toBe('');
   });
 });
+
+describe('a read command on an index whose stemming language changed', () => {
+  it('says it re-reads the notes for that language, then answers with it', async () => {
+    const dir = tempDir();
+    const root = join(dir, 'vault');
+    mkdirSync(root);
+    writeFileSync(join(root, 'tar.md'), '# tar\n\nExtracting an archive\n');
+    const db = join(dir, 'index.db');
+    expect((await cli('index', '--db', db, `${root}=v`)).status).toBe(0);
+    expect((await cli('search', '--db', db, 'extract')).out).toContain('v:tar.md');
+    // The setting saved, the index not yet stamped for it (the app stopped in between).
+    const changed = new Database(db);
+    changed
+      .prepare("INSERT OR REPLACE INTO settings (key, value) VALUES ('stemmer', '\"none\"')")
+      .run();
+    changed.close();
+    const { status, err } = await cli('search', '--db', db, 'extracting');
+    expect(status).toBe(0);
+    expect(err).toContain(
+      `${db} is set to the stemming language "none": re-reading its vault folders for it first`,
+    );
+    expect(err).not.toContain('another version of Folio');
+    // Stems of the old language are gone: "extract" no longer finds "Extracting".
+    const after = await cli('search', '--db', db, 'extracting');
+    expect(after.err).toBe('');
+    expect(after.out).toContain('v:tar.md');
+    expect((await cli('search', '--db', db, 'extract')).out).not.toContain('v:tar.md');
+  });
+});

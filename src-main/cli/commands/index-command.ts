@@ -89,9 +89,9 @@ export const command = defineCommand({
       checkTargets(targets, await engine.listVaults());
       // An index of another Folio version is rebuilt (or its interrupted rebuild finished) first,
       // every vault of it, as a read command does (docs/design.md#command-line).
-      const rebuild = engineInternals(engine).rebuild();
-      if (rebuild) io.stderr.write(rebuildLine(db, rebuild));
-      const warnings = rebuild ? await rebuilt(engine, io.signal) : [];
+      const line = rebuildLine(db, engine);
+      if (line) io.stderr.write(line);
+      const warnings = line ? await rebuilt(engine, io.signal) : [];
       const names = await indexTargets(engine, targets, io.signal);
       progress.end();
       for (const warning of warnings) io.stderr.write(`warning: ${oneLine(warning)}\n`);
