@@ -137,7 +137,8 @@ const NAMED_INLINE = new RegExp(
       /(?<tick>`+)(?<code>[^`]|[^`][\s\S]*?[^`])\k<tick>(?!`)/.source, // a code span: as written
       // Emphasis (bold italic too), strike-through, highlight: the text between a pair of
       // markers on one line.
-      /(?<![\w\\])(?<mark>\*\*\*|___|\*\*|__|~~|==|\*|_)(?<inner>[^\s*_~=](?:[^\n]*?[^\s\\])?)\k<mark>(?!\w)/
+      // Its text may start with the other marker: `**_s**` (msdocs-cpp's `**_aligned_malloc**`).
+      /(?<![\w\\])(?<mark>\*\*\*|___|\*\*|__|~~|==|\*|_)(?<inner>(?:[^\s*_~=]|(?<=\*)_|(?<=_)\*)(?:[^\n]*?[^\s\\])?)\k<mark>(?!\w)/
         .source,
     ].join('|') +
     ')',

@@ -179,6 +179,9 @@ const ROW_START = /^[ \t]*\|/;
 /** A fenced div's or a docfx extension's line (`::: moniker …`, `:::image …:::`), dropped whole. */
 const DIV_START = /^[ \t]*:::/;
 
+/** How far back a window's line is read for the pairs of its backticks and stars. */
+const PARITY_REACH = 8 * SYNTAX_REACH;
+
 /** The count of `part` in `text`, not overlapping. */
 function countOf(text: string, part: string): number {
   let count = 0;
@@ -229,20 +232,27 @@ function readFrom(text: string, from: number): { begin: number; onTable?: true }
       if (opening >= 0) begin = Math.min(begin, opening);
     }
   }
-  if (before.includes('`') && countOf(before, '`') % 2 === 1) {
-    begin = Math.min(begin, before.lastIndexOf('`'));
+  // Backticks and stars pair up from the line's real start: counted from `SYNTAX_REACH` back,
+  // inside a code span, a closing backtick was taken for an opening one (msdocs-cpp's
+  // `` *`CMakePresets.json`* `` read `…a *CMakeSettings.json`* file`). On a longer line neither
+  // is told.
+  const start = text.lastIndexOf('\n', from - 1) + 1;
+  const counted = from - start <= PARITY_REACH ? text.slice(start, from) : '';
+  const shift = start - line; // where `counted` starts, from `line`
+  if (counted.includes('`') && countOf(counted, '`') % 2 === 1) {
+    begin = Math.min(begin, shift + counted.lastIndexOf('`'));
   }
   // Inside emphasis: from its opening marks, or its closing ones would show (msdocs-cpp's
   // `**END Microsoft Specific**` read `…Microsoft Specific** See also`). An odd `*` (an odd
   // count of them, else of `**`) may be C++'s `void**`: read from there, it changes nothing.
   // Stars in code spans are code, and a start inside one would open a span at its end.
-  if (before.includes('*')) {
-    const prose = before.includes('`')
-      ? before.replace(CODE_SPAN, (span) => ' '.repeat(span.length))
-      : before;
+  if (counted.includes('*')) {
+    const prose = counted.includes('`')
+      ? counted.replace(CODE_SPAN, (span) => ' '.repeat(span.length))
+      : counted;
     const single = countOf(prose, '*') % 2 === 1;
     if (single || countOf(prose, '**') % 2 === 1) {
-      begin = Math.min(begin, prose.lastIndexOf(single ? '*' : '**'));
+      begin = Math.min(begin, shift + prose.lastIndexOf(single ? '*' : '**'));
     }
   }
   // Inside a line that is no table's, a pipe is text: read from before it, or it would start a
@@ -303,6 +313,9 @@ function pastBreak(text: string, stop: number): number {
   } else if (text[at - 1] !== '\n' || text[at - (text[at - 2] === '\r' ? 3 : 2)] !== '\\') {
     return stop;
   }
+  // Its first character that is not indentation (msdocs-cpp's keyword lists, `co_return c\`
+  // then an indented line, read `c\ …`).
+  while (text[at] === ' ' || text[at] === '\t') at++;
   return Math.min(text.length, at + 1);
 }
 

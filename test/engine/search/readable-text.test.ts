@@ -138,6 +138,12 @@ describe('readableText', () => {
     );
   });
 
+  it('reads emphasis whose text starts with the other marker (`**_s**`, `*_N*`)', () => {
+    expect(readable('the **_s** suffix, *_N* is, **__pascal** and *__unnamed0*').text).toBe(
+      'the _s suffix, _N is, __pascal and __unnamed0',
+    );
+  });
+
   it('reads bold italic (`***x***`, `___x___`) as its text', () => {
     expect(readable('some ***bold italic*** and ___both___ here', ['italic'])).toEqual({
       text: 'some bold italic and both here',
@@ -349,6 +355,20 @@ describe('buildSnippet shows text, not markup', () => {
       const text = `Use void_t, ${links}see [\`unique_ptr<T[]>\` in arrays](https://e.com/b) for${more}`;
       expect(shown(text, ['void_t'])).not.toMatch(/`|\[unique|\]\(/);
     }
+  });
+
+  it("pairs backticks and stars from the line's start, and reads past an indented break", () => {
+    // A window starting over 400 characters into a line, after a code span in emphasis.
+    const long = `${'Some words of a long line. '.repeat(14)}see *\`CMakePresets.json\`*, `;
+    const text = `${long}${'and then more words here. '.repeat(3)}see [Configure with CMake Presets](presets.md). If you maintain a *\`CMakeSettings.json\`* file${' and more.'.repeat(10)}`;
+    expect(shown(text, ['maintain'])).toMatch(
+      /…Presets\. If you \[maintain\] a CMakeSettings\.json file and/,
+    );
+    // msdocs-cpp's keyword lists: `**\`co_return\`** <sup>c</sup>\` then an indented line.
+    const keywords =
+      Array.from({ length: 30 }, (_, i) => `        **\`kw${i}\`** <sup>c</sup>\\`).join('\n') +
+      '\n        **`last`**';
+    for (let i = 0; i < 30; i += 3) expect(shown(keywords, [`kw${i}`])).not.toContain('\\');
   });
 
   it('fills its length with text a reader sees, past a long URL', () => {
