@@ -212,3 +212,63 @@ test('outline headings wrap before they are cut', async ({ page, bridge }) => {
   expect(Math.max(...heights)).toBeGreaterThan(Math.min(...heights)); // the long one wraps
   await screenshots(page, 'outline-long-headings');
 });
+
+// A window at half a laptop screen (docs/ui.md#a-narrow-window): the panes stack, each the window's
+// width; the header's controls do not lie over one another ("+ Topic" was under "?"), and an
+// address longer than the preview's line breaks instead of being cut off at its edge.
+test('at 560×700 the panes stack and nothing is cut or overlaps', async ({ page, bridge }) => {
+  writeFileSync(
+    join(bridge.vaultDir, 'Slides.md'),
+    '# Quokka slides\n\n## {data-background-iframe="https://example.org/quokka-presentation-framework-with-a-long-address/#/README"}\n\nQuokka text.\n',
+  );
+  await page.setViewportSize({ width: 560, height: 700 });
+  await page.goto(bridge.url);
+  await searchBox(page).fill('quokka');
+  await expect(results(page).first()).toContainText('Quokka slides');
+  await expect(preview(page).locator('article h2')).toContainText('quokka-presentation');
+
+  const box = async (name: string) => (await page.locator(name).boundingBox())!;
+  const [list, tree, shown] = [
+    await box('[data-pane="results"]'),
+    await box('[data-pane="outline"]'),
+    await box('[data-pane="preview"]'),
+  ];
+  for (const pane of [list, tree, shown]) expect(pane.width).toBeGreaterThan(550);
+  expect(tree.y).toBeGreaterThanOrEqual(list.y + list.height - 1);
+  expect(shown.y).toBeGreaterThanOrEqual(tree.y + tree.height - 1);
+
+  const header = await page
+    .locator('header.top')
+    .locator('input, button, a')
+    .evaluateAll((elements) =>
+      elements
+        .filter((element) => (element as HTMLElement).offsetParent !== null)
+        .map((element) => {
+          const rect = element.getBoundingClientRect();
+          return { name: element.textContent || element.tagName, rect: rect.toJSON() as DOMRect };
+        }),
+    );
+  const overlapping = header.flatMap((a, i) =>
+    header
+      .slice(i + 1)
+      .filter(
+        (b) =>
+          a.rect.left < b.rect.right - 1 &&
+          b.rect.left < a.rect.right - 1 &&
+          a.rect.top < b.rect.bottom - 1 &&
+          b.rect.top < a.rect.bottom - 1,
+      )
+      .map((b) => `${a.name} / ${b.name}`),
+  );
+  expect(overlapping).toEqual([]);
+
+  const overflow = await page
+    .locator('html, .pane, .results, .markdown, header.top, .toolbar')
+    .evaluateAll((elements) =>
+      elements
+        .filter((element) => element.scrollWidth > element.clientWidth + 1)
+        .map((element) => element.className),
+    );
+  expect(overflow).toEqual([]);
+  await screenshots(page, 'main-narrow-560x700');
+});

@@ -37,6 +37,15 @@ test('vault panel: add a folder, find its notes, remove it', async ({ page, brid
   // Keyboard only: the focus stays on the button through each action (it was lost to <body>
   // while the buttons were disabled), and goes to the neighbour row when its row is removed.
   await page.keyboard.press('Alt+v');
+  // Each action says what it does (docs/ui.md#looked-at-as-a-new-user).
+  await expect(added.getByRole('button', { name: 'Pin' })).toHaveAttribute(
+    'title',
+    /higher \(×1\.5\)/,
+  );
+  await expect(added.getByRole('button', { name: 'Re-index' })).toHaveAttribute(
+    'title',
+    'Read every note of this vault again',
+  );
   await added.getByRole('button', { name: 'Pin' }).focus();
   await page.keyboard.press('Space');
   await expect(added.getByRole('button', { name: 'Unpin' })).toBeFocused();
