@@ -242,10 +242,13 @@ test('at 560×700 the panes stack and nothing is cut or overlaps', async ({ page
     .locator('input, button, a')
     .evaluateAll((elements) =>
       elements
-        .filter((element) => (element as HTMLElement).offsetParent !== null)
+        .filter((element) => element.getClientRects().length > 0)
         .map((element) => {
-          const rect = element.getBoundingClientRect();
-          return { name: element.textContent || element.tagName, rect: rect.toJSON() as DOMRect };
+          const { left, right, top, bottom } = element.getBoundingClientRect();
+          return {
+            name: element.textContent || element.tagName,
+            rect: { left, right, top, bottom },
+          };
         }),
     );
   const overlapping = header.flatMap((a, i) =>
