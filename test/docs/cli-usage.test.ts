@@ -3,7 +3,7 @@
 // words names those words in its usage line (`--sort relevance|modified|created`), so a user
 // reading `--help` need not guess them: the words are read from the error the command gives for
 // a value that is none of them.
-import { readdirSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { PassThrough } from 'node:stream';
 import { describe, expect, it } from 'vitest';
@@ -48,4 +48,45 @@ describe('usage lines', () => {
       );
     }
   });
+});
+
+describe("the README's bounds of number options", () => {
+  const readme = readFileSync(join(import.meta.dirname, '..', '..', 'README.md'), 'utf8');
+  const sentence = /whole decimal numbers within the API's own bounds \(([^)]*)\)/.exec(
+    readme.replace(/\s+/g, ' '),
+  )?.[1];
+  // `--limit` alone is search's (export's is the same); `eval --limit` names its command.
+  const bounds = [...(sentence ?? '').matchAll(/`(?:([a-z]+) )?(--[a-z-]+)` ([\d,]+)–([\d,]+)/g)];
+
+  it('names every bound', () => {
+    expect(bounds.map((b) => `${b[1] ?? ''} ${b[2]}`.trim())).toEqual([
+      '--limit',
+      '--max-tokens',
+      'eval --limit',
+      'bench --rounds',
+      'chunk --workers',
+    ]);
+  });
+
+  it.each(bounds.map((b) => [`${b[1] ?? ''} ${b[2]}`.trim(), b] as const))(
+    '%s is what the command accepts',
+    async (_, [, name = '', option, min, max]) => {
+      const commandName = name || (option === '--max-tokens' ? 'export' : 'search');
+      const { command } = (await import(join(commandsDir, `${commandName}-command.ts`))) as {
+        command: CliCommand;
+      };
+      const usage = readUsage(command.usage, () => true);
+      const required = usage.options
+        .filter((o) => o.required)
+        .flatMap((o) => [`--${o.name}`, '/nonexistent/docs17-usage']);
+      const args = [...required, option!, 'x', ...(usage.min > 0 ? ['x'] : [])];
+      const error = await command.run(args, io()).then(
+        () => null,
+        (e: unknown) => e,
+      );
+      expect(error).toBeInstanceOf(UsageError);
+      const number = (text: string) => Number(text.replaceAll(',', ''));
+      expect((error as Error).message).toContain(`from ${number(min!)} to ${number(max!)},`);
+    },
+  );
 });
