@@ -215,7 +215,8 @@ test('outline headings wrap before they are cut', async ({ page, bridge }) => {
 
 // A window at half a laptop screen (docs/ui.md#a-narrow-window): the panes stack, each the window's
 // width; the header's controls do not lie over one another ("+ Topic" was under "?"), and an
-// address longer than the preview's line breaks instead of being cut off at its edge.
+// address longer than the preview's line breaks instead of being cut off at its edge. Before a
+// result is shown the results take the height.
 test('at 560×700 the panes stack and nothing is cut or overlaps', async ({ page, bridge }) => {
   writeFileSync(
     join(bridge.vaultDir, 'Slides.md'),
@@ -223,6 +224,16 @@ test('at 560×700 the panes stack and nothing is cut or overlaps', async ({ page
   );
   await page.setViewportSize({ width: 560, height: 700 });
   await page.goto(bridge.url);
+  // Nothing shown yet: the results' examples get the height, the outline and preview a line each.
+  const idle = page.locator('[data-pane="results"] .state.idle');
+  await expect(idle).toContainText('Type to search');
+  const idleFits = () =>
+    page.locator('[data-pane="results"]').evaluate((pane) => {
+      const shown = pane.getBoundingClientRect();
+      const last = pane.querySelector('.state.idle > :last-child')!.getBoundingClientRect();
+      return shown.height > 0.5 * 700 && last.bottom <= shown.bottom;
+    });
+  await expect.poll(idleFits).toBe(true);
   await searchBox(page).fill('quokka');
   await expect(results(page).first()).toContainText('Quokka slides');
   await expect(preview(page).locator('article h2')).toContainText('quokka-presentation');
