@@ -10,15 +10,19 @@ import { defaultWebDbPath } from './paths.ts';
 export const WEB_USAGE =
   'usage: npm run web -- [--db FILE] [--port N] [--no-build] [--no-watch] [--only] [DIR[=NAME]…]';
 
-/** `--help`: the usage line and what the vault arguments do. */
+/** `--help`: the usage line and what each option and argument does. */
 export const WEB_HELP = `${WEB_USAGE}
 
 Serves Folio's UI on 127.0.0.1 from the real engine and prints its URL (with its access token).
-The web database (--db, default: the per-user web.db) keeps its vaults from run to run:
+The web database keeps its vaults from run to run:
+  --db FILE     the web database (default: the per-user web.db)
   DIR[=NAME]…   folders to add (a leading ~ is the home folder); earlier vaults are kept
   --only        serve only the folders given: every other vault is removed from this database
                 (with its index; adding it again re-indexes it)
   (no DIR)      the vaults of earlier runs; on a new database, the bundled sample vault
+  --port N      the port to listen on (default 0: any free port)
+  --no-build    serve the renderer an earlier run built instead of building it again
+  --no-watch    do not follow changes to the vault folders on disk
 Vaults can also be added and removed in the page (Vaults, Alt+V).`;
 
 /** A folder named on the command line. */

@@ -1,4 +1,4 @@
-// `npm run web [-- --db FILE --port N --no-build --only] [DIR[=NAME]…]`: builds the renderer and
+// `npm run web` (its usage: web-args.ts's WEB_USAGE): builds the renderer and
 // serves it from the real engine on 127.0.0.1, printing the URL (with its session token) to open
 // and the vaults it serves (kept in the web database from run to run: web-vaults.ts).
 import { existsSync, readFileSync } from 'node:fs';
