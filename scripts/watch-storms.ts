@@ -37,8 +37,12 @@ function lacking(a: unknown, b: unknown): string[] {
     .map((d) => d.docId);
 }
 
+// Each hog also ends once this script is gone however it went (its parent changes): killed by
+// SIGKILL, or by a closed pipe (`… | head`), a hog spun on for good.
+const HOG =
+  'const p = process.ppid; for (let i = 1; ; i++) if (i % 2 ** 27 === 0 && process.ppid !== p) break;';
 const hogs: ChildProcess[] = Array.from({ length: hogCount }, () =>
-  spawn(process.execPath, ['-e', 'for (;;) {}'], { stdio: 'ignore' }),
+  spawn(process.execPath, ['-e', HOG], { stdio: 'ignore' }),
 );
 // Stopped early (Ctrl-C, kill): the spinning processes must not outlive the script.
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
