@@ -4,7 +4,7 @@
 // itself; the outline has a key. At 900×600 the key and "Linked from" fold to their headers so
 // that the tree has the pane (docs/ui.md#the-outline), and open by the keyboard. Screenshots of
 // each size and state, light and dark.
-import { writeFileSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, test, screenshots } from './bridge-fixture.ts';
 import { preview, results, searchBox } from './locators.ts';
@@ -218,8 +218,10 @@ test('outline headings wrap before they are cut', async ({ page, bridge }) => {
 // address longer than the preview's line breaks instead of being cut off at its edge. Before a
 // result is shown the results take the height.
 test('at 560×700 the panes stack and nothing is cut or overlaps', async ({ page, bridge }) => {
+  const folder = 'talks-and-presentations/2026-conference-season/slides-for-the-quokka-meetup';
+  mkdirSync(join(bridge.vaultDir, folder), { recursive: true });
   writeFileSync(
-    join(bridge.vaultDir, 'Slides.md'),
+    join(bridge.vaultDir, folder, 'Slides.md'),
     '# Quokka slides\n\n## {data-background-iframe="https://example.org/quokka-presentation-framework-with-a-long-address/#/README"}\n\nQuokka text.\n',
   );
   await page.setViewportSize({ width: 560, height: 700 });
@@ -237,6 +239,11 @@ test('at 560×700 the panes stack and nothing is cut or overlaps', async ({ page
   await searchBox(page).fill('quokka');
   await expect(results(page).first()).toContainText('Quokka slides');
   await expect(preview(page).locator('article h2')).toContainText('quokka-presentation');
+  // The preview's place is one line, its folders cut first; the whole place is its tooltip.
+  const place = preview(page).locator('header .place');
+  await expect(place).toHaveAttribute('title', `e2e · ${folder}/Slides.md:1–5`);
+  await expect(place.locator('.file')).toHaveText('/Slides.md:1–5');
+  expect((await place.boundingBox())!.height).toBeLessThan(24);
 
   const box = async (name: string) => (await page.locator(name).boundingBox())!;
   const [list, tree, shown] = [
