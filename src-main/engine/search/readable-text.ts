@@ -311,6 +311,13 @@ function nestedShown(text: string, [start, end]: TextRange): Array<TextRange | s
 /** What a reader sees of a comment: nothing (one array, so that a comment's edit is known). */
 const COMMENT: Array<TextRange | string> = [];
 
+/** A list item's marker, as `LINE_START` reads it. */
+const LIST_ITEM = /^[ \t]*(?:[-*+]|\d{1,9}[.)])[ \t]/;
+/** Before a list item that another one comes before (whitespace alone would not show). */
+const ITEM_SEPARATOR: Array<TextRange | string> = ['· '];
+/** Nothing shown (not `COMMENT`: no comment was read). */
+const COMMENT_FREE: Array<TextRange | string> = [];
+
 /** Between a table row's cells (a snippet collapses whitespace: spaces alone would not show). */
 const CELL_SEPARATOR = ' · ';
 /** After a table row that another row follows. */
@@ -543,6 +550,7 @@ function editsOf(
   fencedBefore: boolean,
   tableBefore: boolean,
   marked?: TextRange[],
+  listBefore = false,
 ): Edit[] {
   const code = codeBlocks(text, fencedBefore);
   const edits: Edit[] = [];
@@ -553,6 +561,11 @@ function editsOf(
   let pipe = text.indexOf('|'); // the first pipe at or after the line read (-1: none)
   const carets = text.includes('^'); // a block id can end a line
   let heading = false; // whether the line before is a heading's
+  // Whether the lines read are a list's: an item, then its indented lines; `listBefore`: the
+  // text starts inside an item's line.
+  let listed = listBefore;
+  // The indentation of the last item read: a list nested in an item opens without a separator.
+  let itemIndent = Infinity;
   for (let at = 0; at <= text.length; at = lineStartFrom(text, at + 1)) {
     if (text[at] === '\n' && text[at - 1] === '\r') continue; // `\r\n` ends one line
     if (at > 0) {
@@ -565,6 +578,7 @@ function editsOf(
     LINE_START_AT.lastIndex = at;
     const m = LINE_START_AT.exec(text);
     if (!m || m[0] === '') {
+      if (listed && at > 0 && at < text.length && !/[ \t\n\r]/.test(text[at]!)) listed = false;
       if (pipe >= 0 && pipe < at) pipe = text.indexOf('|', at);
       const piped = matchesAt(ROW_AT, text, at);
       if (!piped && !inTable && pipe < 0) continue;
@@ -587,9 +601,14 @@ function editsOf(
     } else inTable = false;
     heading = HEADING_MARKER.test(m[0]);
     const isFence = /^[ \t]*(?:`{3}|~{3})/.test(m[0]);
+    const item = LIST_ITEM.test(m[0]);
     if (isFence || !insideAny(code, m.index)) {
-      edits.push({ start: m.index, end: m.index + m[0].length, shown: [] });
+      const indent = item ? m[0].search(/[^ \t]/) : 0;
+      const shown = item && listed && indent <= itemIndent ? ITEM_SEPARATOR : COMMENT_FREE;
+      if (item) itemIndent = indent;
+      edits.push({ start: m.index, end: m.index + m[0].length, shown });
     }
+    listed = item;
     at = m.index + m[0].length - 1; // on from the first line start after the match
   }
   lineEndEdit(text, [text.length, text.length], { carets, heading, code }, edits);
@@ -686,7 +705,8 @@ export function fenceOpenAt(before: string, limit = 1 << 16): boolean {
  * kept — syntax that `from` falls inside is read whole and dropped, so the result never starts
  * inside a tag or a link's target (docs/design.md#snippets). `firstShown`: the index in
  * `matches` of the first match a reader sees from there on; `cutText`: whether what a reader
- * sees before it was cut off.
+ * sees before it was cut off. `tableBefore`, `listBefore`: the text starts on a line of a table,
+ * inside a list item's line.
  */
 export function readableText(
   text: string,
@@ -694,8 +714,9 @@ export function readableText(
   fencedBefore = false,
   from = 0,
   tableBefore = false,
+  listBefore = false,
 ): ReadText {
-  const edits = editsOf(text, fencedBefore, tableBefore);
+  const edits = editsOf(text, fencedBefore, tableBefore, undefined, listBefore);
   if (edits.length === 0) {
     let first = 0;
     while (first < matches.length && matches[first]![1] <= from) first++;

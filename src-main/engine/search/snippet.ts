@@ -267,6 +267,9 @@ function readFrom(text: string, from: number): { begin: number; onTable?: true }
 /** A code span (of one line), as `INLINE` reads one (readable-text.ts). */
 const CODE_SPAN = /(`+)(?:[^`]|[^`][^\n]*?[^`])\1(?!`)/g;
 
+/** A list item's line, from its start (readable-text.ts sets items apart). */
+const LIST_LINE = /^[ \t]*(?:[-*+]|\d{1,9}[.)])[ \t]/;
+
 /** A pipe, after spaces. */
 const PIPE_AT = /[ \t]*\|/y;
 
@@ -341,7 +344,10 @@ function readableWindow(text: string, matches: TextRange[], from: number, end: n
   // once: `readFrom` may have).
   const table =
     source.includes('|') && (onTable ?? tableLineAt(text, text.lastIndexOf('\n', begin - 1) + 1));
-  const view = readableText(source, inside, fenced, from - begin, table);
+  // Starting inside a list item's line: the items after it are set apart from it.
+  const lineStart = text.lastIndexOf('\n', begin - 1) + 1;
+  const listed = lineStart < begin && LIST_LINE.test(text.slice(lineStart, begin));
+  const view = readableText(source, inside, fenced, from - begin, table, listed);
   const leading = view.text.search(/\S/);
   // Where the source read stops inside a word, so does the view: its last character is a cut.
   const last = view.text.length - (stop < text.length && !SPACE.test(text[stop]!) ? 1 : 0);

@@ -22,7 +22,7 @@ describe('readableText', () => {
     ['## Heading here', 'Heading here'],
     ['> [!todo]- Do the thing', 'Do the thing'],
     ['> > nested quote', 'nested quote'],
-    ['- [ ] a task\n- [x] done\n1. first', 'a task\ndone\nfirst'],
+    ['- [ ] a task\n- [x] done\n1. first', 'a task\n· done\n· first'],
     [
       'Some **bold**, __strong__, *em*, _em_, ~~gone~~ and ==marked== text',
       'Some bold, strong, em, em, gone and marked text',
@@ -96,6 +96,20 @@ describe('readableText', () => {
       text: '<vector> \u00a0x',
       marked: ['vector'],
     });
+  });
+
+  it('sets list items apart: a list of links read as one run of words', () => {
+    // msdocs-cpp's "See also": `<ranges> single range adaptor empty_view View classes`.
+    expect(readable('See also:\n- [a](a.md)\n- [b](b.md)\n  more b\n\n- c\n\nPara\n- d').text).toBe(
+      'See also:\na\n· b\n  more b\n\n· c\n\nPara\nd',
+    );
+    expect(readable('1. one\n2) two\n```\n- code\n- code\n```\n- e\n# H\n- f').text).toBe(
+      'one\n· two\n\n- code\n- code\n\ne\nH\nf',
+    );
+    // A list nested in an item follows its text without one; the items after it have theirs.
+    expect(readable('- convert:\n  - from\n  - to\n- next').text).toBe(
+      'convert:\nfrom\n· to\n· next',
+    );
   });
 
   it('drops thematic breaks, not dashes in text or a list item', () => {
@@ -427,7 +441,7 @@ describe('buildSnippet shows what a reader sees first', () => {
         .map((p) => `-  [[Showcases/Templates/${p} notes/${p} notes|${p} notes]]`)
         .join('\n') +
       '\n%% Hub MOCs: Don’t edit above  %%\n';
-    expect(shownAll(moc, 'notes')).toBe('Daily [notes] Weekly [notes] Monthly [notes]');
+    expect(shownAll(moc, 'notes')).toBe('Daily [notes] · Weekly [notes] · Monthly [notes]');
   });
 
   it('takes no `%%` in a code span for a comment mark', () => {

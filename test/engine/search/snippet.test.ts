@@ -155,7 +155,7 @@ describe('snippets of results a reader sees the text of', () => {
     // The lead-in is taken on the source, in the link's target before the word: "Daily notes"
     // is cut off.
     expect(await snippetOf('weekly', 'hub:Templates.md#templates')).toBe(
-      '…<b>Weekly</b> notes Monthly notes',
+      '…<b>Weekly</b> notes · Monthly notes',
     );
   });
 });
