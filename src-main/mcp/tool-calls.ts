@@ -69,6 +69,21 @@ async function checkPath(engine: EngineService, path: string | undefined): Promi
   }
 }
 
+/**
+ * A note for each searched vault whose folder is still being read whole (a first index, a
+ * rebuild, a re-index): an answer without its notes yet says so, as the app's "No results … yet"
+ * does (docs/mcp.md#running-it).
+ */
+async function stillIndexing(engine: EngineService, vault?: string): Promise<string[]> {
+  const indexing = (await engine.listVaults()).filter(
+    (v) => v.status === 'indexing' && (vault === undefined || v.name === vault),
+  );
+  return indexing.map(
+    (v) =>
+      `Vault "${v.name}" is still being indexed (${v.documents.toLocaleString('en')} ${v.documents === 1 ? 'note' : 'notes'} so far): its other notes are not searched yet; \`vaults\` says when it is done.`,
+  );
+}
+
 async function search(engine: EngineService, args: Args<'search'>): Promise<ToolOutput> {
   await checkVault(engine, args.vault);
   await checkPath(engine, args.path);
@@ -87,6 +102,7 @@ async function search(engine: EngineService, args: Args<'search'>): Promise<Tool
   const notes = [
     ...notDates.map(notADate),
     ...wordsLeftOut.map((words) => wordsLeftOutNote(words, topics.length)),
+    ...(await stillIndexing(engine, args.vault)),
   ];
   return {
     text: renderSearch(results, left, args.sort, notes),
@@ -143,7 +159,10 @@ async function context(engine: EngineService, args: Args<'context'>): Promise<To
     limit: TOOL_MAX_RESULTS,
     detail: 'text',
   });
-  const notes = wordsLeftOut.map((words) => `\n${wordsLeftOutNote(words, args.queries.length)}`);
+  const notes = [
+    ...wordsLeftOut.map((words) => wordsLeftOutNote(words, args.queries.length)),
+    ...(await stillIndexing(engine)),
+  ].map((note) => `\n${note}`);
   if (results.length === 0) {
     const structured = { text: '', tokens: 0, truncated: false, ids: [] };
     return { text: `No results.${notes.join('')}`, structured };

@@ -3,6 +3,7 @@
 // and ending cleanly on Ctrl-C and when the client goes away.
 import { spawn } from 'node:child_process';
 import { join } from 'node:path';
+import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
 import { cli } from '../cli/cli-helpers.ts';
 import { finished, REPO, runCli } from '../engine/live/cli-process.ts';
@@ -21,6 +22,42 @@ const ids = async (mcp: McpSession, query: string) => {
 };
 
 describe('cli mcp with folders', () => {
+  it(
+    'says a vault is still being indexed while its folder is read whole, and not once it is',
+    async () => {
+      const root = join(dir, 'growing');
+      const db = join(dir, 'growing.db');
+      write(root, 'a.md', '# Alpha\n\nthe first note\n');
+      expect((await cli('index', '--db', db, `${root}=notes`)).status).toBe(0);
+      write(root, 'b.md', '# Bravo\n\nquince jelly\n');
+      // Another process holds the write lock: the server's reconcile of the folder waits for it.
+      const holder = new Database(db);
+      holder.exec('BEGIN IMMEDIATE');
+      let mcp: McpSession | undefined;
+      try {
+        mcp = await startMcp(['--db', db, `${root}=notes`]);
+        const waiting = await mcp.call('search', { query: 'quince' });
+        expect(textOf(waiting)).toBe(
+          'No results.\nVault "notes" is still being indexed (1 note so far): its other notes are not searched yet; `vaults` says when it is done.',
+        );
+        const context = await mcp.call('context', { queries: ['first'], maxTokens: 500 });
+        expect(textOf(context)).toContain('Vault "notes" is still being indexed');
+      } finally {
+        holder.exec('COMMIT');
+        holder.close();
+      }
+      try {
+        await mcp.nextLog((m) => m === 'watching notes', 'watching');
+        const done = await mcp.call('search', { query: 'quince' });
+        expect(textOf(done)).not.toContain('still being indexed');
+        expect(await ids(mcp, 'quince')).toEqual(['notes:b.md#bravo']);
+      } finally {
+        await mcp.close();
+      }
+    },
+    LONG,
+  );
+
   it(
     'indexes them, and finds an edit once it is indexed; nothing but the protocol on stdout',
     async () => {

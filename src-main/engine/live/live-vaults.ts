@@ -148,6 +148,14 @@ export class LiveVaults {
   }
 
   /**
+   * True while a followed vault's watcher starts or restarts: a whole reconcile of it follows
+   * (its status is `indexing` from now, not once that reconcile is queued).
+   */
+  starting(name: string): boolean {
+    return this.followed.get(name)?.startingNow === true;
+  }
+
+  /**
    * True while a followed vault is not caught up with what its watcher saw: its watcher is
    * starting or restarting, a folder's name waits to be looked at, reported paths wait to be
    * handed over, or an indexing job of the vault waits, runs or is to be retried (a paused or

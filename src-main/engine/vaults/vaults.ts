@@ -174,7 +174,7 @@ export class Vaults {
     const { live, scheduler } = this.deps;
     const state = live.state(vault.name);
     if (state === 'offline' || vaultRootState(vault.root, vault.device).offline) return 'offline';
-    if (scheduler.indexing(vault.name)) return 'indexing';
+    if (scheduler.indexing(vault.name) || live.starting(vault.name)) return 'indexing';
     if (problem) return 'error';
     if (live.paused) return 'paused';
     return state ?? 'idle';
