@@ -449,6 +449,7 @@ class Engine implements EngineService {
       rebuild: () => this.rebuild,
       rebuildReason: () => (this.owed.size > 0 ? (this.rebuilding?.reason ?? null) : null),
       owed: () => this.registry.rebuildOwed().map((vault) => vault.name),
+      indexingVaults: () => (this.follower ? [] : this.vaults.indexingNow()),
       settings: () => this.settings,
       analyzer: () => this.analyzer,
       warmed: async () => this.warmer?.finished(),

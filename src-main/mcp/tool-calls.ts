@@ -75,9 +75,12 @@ async function checkPath(engine: EngineService, path: string | undefined): Promi
  * does (docs/mcp.md#running-it).
  */
 async function stillIndexing(engine: EngineService, vault?: string): Promise<string[]> {
-  const indexing = (await engine.listVaults()).filter(
-    (v) => v.status === 'indexing' && (vault === undefined || v.name === vault),
-  );
+  const names = engineInternals(engine)
+    .indexingVaults()
+    .filter((name) => vault === undefined || name === vault);
+  // Listing the vaults counts their notes (a count over each vault's files): only when one is indexing.
+  if (names.length === 0) return [];
+  const indexing = (await engine.listVaults()).filter((v) => names.includes(v.name));
   return indexing.map(
     (v) =>
       `Vault "${v.name}" is still being indexed (${v.documents.toLocaleString('en')} ${v.documents === 1 ? 'note' : 'notes'} so far): its other notes are not searched yet; \`vaults\` says when it is done.`,

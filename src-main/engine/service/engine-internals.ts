@@ -33,6 +33,11 @@ export interface EngineInternals {
    * (docs/architecture.md#the-index-is-a-rebuildable-cache).
    */
   rebuildReason(): 'stemmer' | 'version' | null;
+  /**
+   * The vaults whose status is `indexing` (read whole now), found without counting their files:
+   * cheap enough for every MCP search (docs/mcp.md#running-it). None for a read-only engine.
+   */
+  indexingVaults(): string[];
   /** The vaults still owed a rebuild: one whose folder was offline stays owed until it is back. */
   owed(): string[];
   settings(): Settings;

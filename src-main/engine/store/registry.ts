@@ -102,6 +102,7 @@ export class Registry {
     this.statements = {
       list: s(`${VAULT_SELECT} ORDER BY v.name`),
       ids: s('SELECT id FROM vaults').pluck(),
+      names: s('SELECT name FROM vaults ORDER BY name').pluck(),
       idOf: s('SELECT id FROM vaults WHERE name = ?').pluck(),
       byName: s(`${VAULT_SELECT} WHERE v.name = ?`),
       insert: s(
@@ -126,6 +127,11 @@ export class Registry {
 
   vaults(): VaultRecord[] {
     return (this.statements.list!.all() as VaultDbRow[]).map(toRecord);
+  }
+
+  /** The names of the registered vaults (without counting their files). */
+  vaultNames(): string[] {
+    return this.statements.names!.all() as string[];
   }
 
   /** The ids of the registered vaults (without counting their files). */

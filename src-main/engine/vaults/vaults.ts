@@ -169,12 +169,24 @@ export class Vaults {
     return vaultInfo(v, this.status(v, problem), problem);
   }
 
+  /**
+   * The vaults read whole now (a first index, a rebuild, a re-index, a watcher starting before
+   * its reconcile) — their status `indexing`, found without counting their files.
+   */
+  indexingNow(): string[] {
+    return this.deps.registry.vaultNames().filter((name) => this.readWhole(name));
+  }
+
+  private readWhole(name: string): boolean {
+    return this.deps.scheduler.indexing(name) || this.deps.live.starting(name);
+  }
+
   /** `problem`: why its index job or its watcher failed, if one did. */
   private status(vault: VaultRecord, problem: string | undefined): VaultStatus {
-    const { live, scheduler } = this.deps;
+    const { live } = this.deps;
     const state = live.state(vault.name);
     if (state === 'offline' || vaultRootState(vault.root, vault.device).offline) return 'offline';
-    if (scheduler.indexing(vault.name) || live.starting(vault.name)) return 'indexing';
+    if (this.readWhole(vault.name)) return 'indexing';
     if (problem) return 'error';
     if (live.paused) return 'paused';
     return state ?? 'idle';
