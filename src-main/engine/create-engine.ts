@@ -267,8 +267,9 @@ class Engine implements EngineService {
     try {
       if (this.follower) {
         this.followSettings(this.follower);
-        const { owed } = this.follower;
-        if (owed.length > 0 && !partial) throw rebuildOwedRefusal(this.options.dbPath, owed);
+        const { owed, reason } = this.follower;
+        if (owed.length > 0 && reason !== 'stemmer' && !partial)
+          throw rebuildOwedRefusal(this.options.dbPath, owed);
       }
       return read();
     } catch (error) {
@@ -343,7 +344,10 @@ class Engine implements EngineService {
 
   async listVaults(): Promise<VaultInfo[]> {
     return this.guard(
-      () => (this.follower ? readOnlyVaultInfos(this.registry) : this.vaults.infos()),
+      () =>
+        this.follower
+          ? readOnlyVaultInfos(this.registry, this.follower.restemming())
+          : this.vaults.infos(),
       true,
     );
   }
@@ -447,9 +451,15 @@ class Engine implements EngineService {
       busy: (vault) => this.live?.busy(vault) ?? false,
       problem: (vault) => this.scheduler?.failure(vault) ?? this.live?.problem(vault),
       rebuild: () => this.rebuild,
-      rebuildReason: () => (this.owed.size > 0 ? (this.rebuilding?.reason ?? null) : null),
+      rebuildReason: () =>
+        this.follower
+          ? this.follower.reason
+          : this.owed.size > 0
+            ? (this.rebuilding?.reason ?? null)
+            : null,
       owed: () => this.registry.rebuildOwed().map((vault) => vault.name),
-      indexingVaults: () => (this.follower ? [] : this.vaults.indexingNow()),
+      indexingVaults: () =>
+        this.follower ? this.follower.restemming() : this.vaults.indexingNow(),
       settings: () => this.settings,
       analyzer: () => this.analyzer,
       warmed: async () => this.warmer?.finished(),

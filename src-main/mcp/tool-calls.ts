@@ -72,18 +72,21 @@ async function checkPath(engine: EngineService, path: string | undefined): Promi
 /**
  * A note for each searched vault whose folder is still being read whole (a first index, a
  * rebuild, a re-index): an answer without its notes yet says so, as the app's "No results … yet"
- * does (docs/mcp.md#running-it).
+ * does; one re-read for a new stemming language is searched whole meanwhile, each note not read
+ * again yet by its old stems (docs/mcp.md#running-it).
  */
 async function stillIndexing(engine: EngineService, vault?: string): Promise<string[]> {
-  const names = engineInternals(engine)
-    .indexingVaults()
-    .filter((name) => vault === undefined || name === vault);
+  const internals = engineInternals(engine);
+  const names = internals.indexingVaults().filter((name) => vault === undefined || name === vault);
   // Listing the vaults counts their notes (a count over each vault's files): only when one is indexing.
   if (names.length === 0) return [];
+  const restemmed = internals.rebuildReason() === 'stemmer' ? internals.owed() : [];
+  const language = JSON.stringify(internals.settings().stemmer);
   const indexing = (await engine.listVaults()).filter((v) => names.includes(v.name));
-  return indexing.map(
-    (v) =>
-      `Vault "${v.name}" is still being indexed (${v.documents.toLocaleString('en')} ${v.documents === 1 ? 'note' : 'notes'} so far): its other notes are not searched yet; \`vaults\` says when it is done.`,
+  return indexing.map((v) =>
+    restemmed.includes(v.name)
+      ? `Vault "${v.name}" is being re-indexed for the stemming language ${language}: a note not read again yet is found by the words that stem as before; \`vaults\` says when it is done.`
+      : `Vault "${v.name}" is still being indexed (${v.documents.toLocaleString('en')} ${v.documents === 1 ? 'note' : 'notes'} so far): its other notes are not searched yet; \`vaults\` says when it is done.`,
   );
 }
 

@@ -8,7 +8,7 @@ import { FolioError } from '#shared/contract/engine.ts';
 import { vaultRootState } from '../files/vault-root.ts';
 import { indexingHash, settingsFromStored } from '../settings/settings.ts';
 import { INDEX_FORMAT } from '../store/migrations.ts';
-import type { Registry, VaultRecord } from '../store/registry.ts';
+import type { RebuildStart, Registry, VaultRecord } from '../store/registry.ts';
 import { vaultInfo } from '../vaults/vaults.ts';
 
 /** The error of every operation that would write (vaults, settings, watching). */
@@ -41,7 +41,8 @@ const shellWord = (text: string) =>
  * The error of a read while vaults are owed a rebuild (docs/mcp.md#read-only): a writer cleared
  * them for this version of Folio and has not rebuilt them all yet — it is under way in the app,
  * or was interrupted. The index would answer without them, and a reader cannot rebuild: it
- * refuses, naming the command that finishes the rebuild, and answers once a writer has.
+ * refuses, naming the command that finishes the rebuild, and answers once a writer has. (A
+ * rebuild for a new stemming language clears nothing: a reader answers through it.)
  */
 export function rebuildOwedRefusal(dbPath: string, owed: readonly VaultRecord[]): FolioError {
   const names = `vault${owed.length > 1 ? 's' : ''} ${owed.map((v) => `"${v.name}"`).join(', ')}`;
@@ -52,11 +53,18 @@ export function rebuildOwedRefusal(dbPath: string, owed: readonly VaultRecord[])
   );
 }
 
-/** The vaults as a reader sees them: no watcher or queue runs here, so `idle` unless offline. */
-export function readOnlyVaultInfos(registry: Registry): VaultInfo[] {
-  return registry
-    .vaults()
-    .map((v) => vaultInfo(v, vaultRootState(v.root, v.device).offline ? 'offline' : 'idle'));
+/**
+ * The vaults as a reader sees them: no watcher or queue runs here, so `idle` unless offline, or
+ * `indexing` while another process rebuilds them for a new stemming language (`rebuilding`).
+ */
+export function readOnlyVaultInfos(
+  registry: Registry,
+  rebuilding: readonly string[] = [],
+): VaultInfo[] {
+  return registry.vaults().map((v) => {
+    const offline = vaultRootState(v.root, v.device).offline;
+    return vaultInfo(v, offline ? 'offline' : rebuilding.includes(v.name) ? 'indexing' : 'idle');
+  });
 }
 
 /**
@@ -69,12 +77,27 @@ export class StoredStateFollower {
   private version: unknown;
   /** The vaults owed a rebuild, as last read. */
   owed: VaultRecord[];
+  /**
+   * Why they are owed, as last read: `stemmer`, a writer re-reads them for a new stemming language
+   * and nothing was cleared — a reader answers meanwhile, as the writer does; null when none is.
+   */
+  reason: RebuildStart['reason'] | null;
 
   constructor(registry: Registry) {
     this.registry = registry;
     this.dataVersion = registry.db.prepare('PRAGMA data_version').pluck();
     this.version = this.dataVersion.get();
     this.owed = registry.rebuildOwed();
+    this.reason = this.owedReason();
+  }
+
+  /** The vaults a writer is rebuilding for a new stemming language (a reader answers meanwhile). */
+  restemming(): string[] {
+    return this.reason === 'stemmer' ? this.owed.map((vault) => vault.name) : [];
+  }
+
+  private owedReason(): RebuildStart['reason'] | null {
+    return this.owed.length === 0 ? null : this.registry.rebuildStart().reason;
   }
 
   /**
@@ -86,6 +109,7 @@ export class StoredStateFollower {
     if (version === this.version) return null;
     this.version = version;
     this.owed = this.registry.rebuildOwed();
+    this.reason = this.owedReason();
     return settingsFromStored(this.registry.storedSettings());
   }
 }

@@ -15,6 +15,7 @@ import { createEngine, engineInternals } from '../../../src-main/engine/create-e
 import { CORPORA } from '../live/cli-process.ts';
 import { nextEvent } from '../live/helpers.ts';
 import { tempDir } from '../store/temp.ts';
+import { startMcp, textOf, type McpSession } from '../../mcp/mcp-client.ts';
 
 const dir = tempDir();
 let count = 0;
@@ -211,6 +212,39 @@ describe('a stemmer change', { timeout: 120_000 }, () => {
     expect(english.nodes).toEqual(fresh.nodes);
     expect(english.terms.hash).not.toBe(fresh.terms.hash);
     expect(fresh.terms.rows).toBeGreaterThan(NOTES * 10);
+  });
+
+  it('is searched through by a read-only MCP server beside the writer, which says so', async () => {
+    const { dbPath, engine } = await englishIndex();
+    const { release } = await changeAndHold(engine, dbPath);
+    let mcp: McpSession | undefined;
+    try {
+      mcp = await startMcp(['--db', dbPath]);
+      const mid = await mcp.call('search', { query: 'kestrel' });
+      expect(mid.isError, textOf(mid)).toBeFalsy();
+      const text = textOf(mid);
+      expect(text).toContain('v:zz-kestrel.md (');
+      expect(text).toContain(
+        'Vault "v" is being re-indexed for the stemming language "none": a note not read again yet is found by the words that stem as before',
+      );
+      const vaults = await mcp.call('vaults', {});
+      expect(vaults.structuredContent).toMatchObject({
+        vaults: [
+          { name: 'v', status: 'indexing' },
+          { name: 'w', status: 'indexing' },
+        ],
+      });
+    } finally {
+      release();
+    }
+    try {
+      await engineInternals(engine).ready();
+      const after = await mcp.call('search', { query: 'kestrel' });
+      expect(textOf(after)).not.toContain('re-indexed');
+      expect(textOf(after)).toContain('v:zz-kestrel.md (');
+    } finally {
+      await mcp.close();
+    }
   });
 
   it.each([
