@@ -451,12 +451,10 @@ class Engine implements EngineService {
       busy: (vault) => this.live?.busy(vault) ?? false,
       problem: (vault) => this.scheduler?.failure(vault) ?? this.live?.problem(vault),
       rebuild: () => this.rebuild,
-      rebuildReason: () =>
-        this.follower
-          ? this.follower.reason
-          : this.owed.size > 0
-            ? (this.rebuilding?.reason ?? null)
-            : null,
+      rebuildReason: () => {
+        if (this.follower) return this.follower.reason;
+        return this.owed.size > 0 ? (this.rebuilding?.reason ?? null) : null;
+      },
       owed: () => this.registry.rebuildOwed().map((vault) => vault.name),
       indexingVaults: () =>
         this.follower ? this.follower.restemming() : this.vaults.indexingNow(),
