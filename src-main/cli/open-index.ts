@@ -5,6 +5,7 @@
 // errors, and the engine always closes.
 import { existsSync } from 'node:fs';
 import { FolioError, type EngineService } from '#shared/contract/engine.ts';
+import { rebuildFor } from '#shared/rebuild-wording.ts';
 import { createEngine, engineInternals } from '../engine/create-engine.ts';
 import { databaseError, isSqliteError } from '../engine/store/database.ts';
 import { expandHome } from '../engine/vaults/home-path.ts';
@@ -30,12 +31,15 @@ export function rebuildLine(db: string, engine: EngineService): string | null {
   const rebuild = internals.rebuild();
   if (rebuild === null) return null;
   if (internals.rebuildReason() === 'stemmer') {
-    // Another stemming language: nothing was cleared, each note is re-read
+    // Another stemming language: nothing was cleared, each note is read again
     // (docs/architecture.md#the-index-is-a-rebuildable-cache).
-    const language = JSON.stringify(internals.settings().stemmer);
+    const purpose = rebuildFor(
+      { reason: 'stemmer', stemmer: internals.settings().stemmer },
+      'plain',
+    );
     return rebuild === 'new'
-      ? `${db} is set to the stemming language ${language}: re-reading its vault folders for it first\n`
-      : `${db} was being rebuilt for the stemming language ${language}: resuming that rebuild from its vault folders first\n`;
+      ? `${db} is to be rebuilt for ${purpose}: reading its vault folders again first\n`
+      : `${db} was being rebuilt for ${purpose}: resuming that rebuild from its vault folders first\n`;
   }
   const what =
     rebuild === 'new'

@@ -6,6 +6,7 @@ import type { OutlineResponse } from '#shared/contract/api.ts';
 import { FolioError, type EngineService } from '#shared/contract/engine.ts';
 import { TOOL_MAX_RESULTS, type TOOL_SCHEMAS, type ToolName } from '#shared/contract/schema.ts';
 import { wordsLeftOutNote } from '#shared/query-words.ts';
+import { rebuildFor, rebuildMeanwhile } from '#shared/rebuild-wording.ts';
 import type { z } from 'zod';
 import { notADate } from '../engine/dates/date-filter.ts';
 import { engineInternals } from '../engine/create-engine.ts';
@@ -81,11 +82,11 @@ async function stillIndexing(engine: EngineService, vault?: string): Promise<str
   // Listing the vaults counts their notes (a count over each vault's files): only when one is indexing.
   if (names.length === 0) return [];
   const restemmed = internals.rebuildReason() === 'stemmer' ? internals.owed() : [];
-  const language = JSON.stringify(internals.settings().stemmer);
+  const rebuild = { reason: 'stemmer', stemmer: internals.settings().stemmer } as const;
   const indexing = (await engine.listVaults()).filter((v) => names.includes(v.name));
   return indexing.map((v) =>
     restemmed.includes(v.name)
-      ? `Vault "${v.name}" is being re-indexed for the stemming language ${language}: a note not read again yet is found by the words that stem as before; \`vaults\` says when it is done.`
+      ? `Vault "${v.name}" is being rebuilt for ${rebuildFor(rebuild, 'plain')}: ${rebuildMeanwhile(rebuild)}; \`vaults\` says when it is done.`
       : `Vault "${v.name}" is still being indexed (${v.documents.toLocaleString('en')} ${v.documents === 1 ? 'note' : 'notes'} so far): its other notes are not searched yet; \`vaults\` says when it is done.`,
   );
 }

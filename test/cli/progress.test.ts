@@ -85,7 +85,7 @@ describe('a read command on an index whose stemming language changed', () => {
     const { status, err } = await cli('search', '--db', db, 'extracting');
     expect(status).toBe(0);
     expect(err).toContain(
-      `${db} is set to the stemming language "none": re-reading its vault folders for it first`,
+      `${db} is to be rebuilt for the stemming language "none": reading its vault folders again first`,
     );
     expect(err).not.toContain('another version of Folio');
     // Stems of the old language are gone: "extract" no longer finds "Extracting".

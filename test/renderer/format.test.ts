@@ -88,7 +88,7 @@ describe('indexing', () => {
       '45/112',
     ]);
     expect(stillIndexing([rust])).toBe(
-      'Rebuilding the index for the stemming language “none” (1 of 5 vaults done; rust-book 45/112): notes not re-read yet are found where their words stem the same as before.',
+      'Rebuilding the index for the stemming language “none” (1 of 5 vaults done; rust-book 45/112): notes not read again yet are found by the words that stem the same either way.',
     );
     const alone = {
       ...progress('notes', 'scanning', 0, 0),

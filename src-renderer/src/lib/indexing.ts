@@ -1,20 +1,10 @@
 // How the window words a vault being indexed (docs/ui.md#vaults): the status line, the Vaults
 // panel and an empty result list while notes are still coming in — or while the whole index is
-// rebuilt (a new stemming language, another version of Folio), the queued vaults counted.
-import type { IndexProgress, IndexRebuild } from '#shared/contract/api.ts';
+// rebuilt (a new stemming language, another version of Folio), the queued vaults counted, in the
+// words the CLI and the MCP server use too (`#shared/rebuild-wording.ts`).
+import type { IndexProgress } from '#shared/contract/api.ts';
+import { rebuildFor, rebuildMeanwhile, vaultsDone } from '#shared/rebuild-wording.ts';
 import { formatCount } from './format.ts';
-
-/** "the stemming language “none”", or "this version of Folio". */
-function rebuildFor(rebuild: IndexRebuild): string {
-  return rebuild.reason === 'stemmer'
-    ? `the stemming language “${rebuild.stemmer}”`
-    : 'this version of Folio';
-}
-
-/** "1 of 5 vaults done; " — nothing when the rebuild is of one vault. */
-function vaultsDone(rebuild: IndexRebuild): string {
-  return rebuild.vaults > 1 ? `${rebuild.vaultsDone} of ${rebuild.vaults} vaults done; ` : '';
-}
 
 /**
  * "scanning notes" while the folder is read (its size is not known yet: it said "0/0"), then
@@ -24,9 +14,8 @@ function vaultsDone(rebuild: IndexRebuild): string {
 export function progressLabel(progress: IndexProgress): string {
   const { rebuild } = progress;
   if (rebuild) {
-    const done =
-      rebuild.vaults > 1 ? ` (${rebuild.vaultsDone} of ${rebuild.vaults} vaults done)` : '';
-    return `rebuilding ${progress.vault} for ${rebuildFor(rebuild)}${done}`;
+    const done = vaultsDone(rebuild);
+    return `rebuilding ${progress.vault} for ${rebuildFor(rebuild)}${done && ` (${done})`}`;
   }
   return `${progress.phase === 'scanning' ? 'scanning' : 'indexing'} ${progress.vault}`;
 }
@@ -48,8 +37,8 @@ function vaultCount(progress: IndexProgress): string {
  * Why a search found nothing yet, while vaults are indexed: a vault just added ("Indexing
  * rust-book (45/112): its notes are searched as they come in."), or the whole index rebuilt
  * ("Rebuilding the index for the stemming language “none” (1 of 5 vaults done; rust-book
- * 45/112): notes not re-read yet are found where their words stem the same as before."). Null when
- * nothing is being indexed.
+ * 45/112): notes not read again yet are found by the words that stem the same either way."). Null
+ * when nothing is being indexed.
  */
 export function stillIndexing(progress: readonly IndexProgress[]): string | null {
   const rebuilding = progress.filter((one) => one.rebuild);
@@ -58,15 +47,12 @@ export function stillIndexing(progress: readonly IndexProgress[]): string | null
   const first = rebuilding[0];
   if (first?.rebuild) {
     const { rebuild } = first;
-    const after =
-      rebuild.reason === 'stemmer'
-        ? 'notes not re-read yet are found where their words stem the same as before'
-        : 'notes are searched as they come in';
+    const done = vaultsDone(rebuild);
     const current = rebuilding
       .map((one) => `${one.vault} ${progressCount(one)}`.trimEnd())
       .join(', ');
     lines.push(
-      `Rebuilding the index for ${rebuildFor(rebuild)} (${vaultsDone(rebuild)}${current}): ${after}.`,
+      `Rebuilding the index for ${rebuildFor(rebuild)} (${done && `${done}; `}${current}): ${rebuildMeanwhile(rebuild)}.`,
     );
   }
   if (others.length > 0) {

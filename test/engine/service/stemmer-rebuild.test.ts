@@ -225,7 +225,7 @@ describe('a stemmer change', { timeout: 120_000 }, () => {
       const text = textOf(mid);
       expect(text).toContain('v:zz-kestrel.md (');
       expect(text).toContain(
-        'Vault "v" is being re-indexed for the stemming language "none": a note not read again yet is found by the words that stem as before',
+        'Vault "v" is being rebuilt for the stemming language "none": notes not read again yet are found by the words that stem the same either way; `vaults` says when it is done.',
       );
       const vaults = await mcp.call('vaults', {});
       expect(vaults.structuredContent).toMatchObject({
