@@ -20,6 +20,12 @@ const ATTACHMENT = new Set([
   'pdf', 'canvas', 'base', 'excalidraw', 'zip',
 ]); // prettier-ignore
 
+/**
+ * Dendron's cross-vault prefix, `dendron://vault-name/`: no note of Obsidian's can be named so (a
+ * `:` is not allowed in its file names), so reading past it changes no Obsidian link.
+ */
+const DENDRON_VAULT = /^\s*dendron:\/\/[^/|]*\//i;
+
 /** Splits a target as written. `markdown`: a Markdown destination (escapes, percent-encoding). */
 export function parseLinkText(target: string, markdown: boolean): LinkText {
   let text = target;
@@ -28,9 +34,14 @@ export function parseLinkText(target: string, markdown: boolean): LinkText {
   } else {
     const bar = text.indexOf('|');
     if (bar !== -1) {
-      // `[[note\|shown]]`: the escape Obsidian asks for inside table cells.
-      text = text.slice(0, text.charCodeAt(bar - 1) === 92 ? bar - 1 : bar);
+      const shown = text.slice(bar + 1).trim();
+      // Dendron writes the label first: `[[label|dendron://vault/note]]` names the note after the
+      // bar. `[[note\|shown]]` is the escape Obsidian asks for inside table cells.
+      if (DENDRON_VAULT.test(shown)) text = shown;
+      else text = text.slice(0, text.charCodeAt(bar - 1) === 92 ? bar - 1 : bar);
     }
+    // Dendron's cross-vault prefix names the note in the link's own vault (docs/links.md#dendron).
+    text = text.replace(DENDRON_VAULT, '');
   }
   const hash = text.indexOf('#');
   if (hash === -1) return { path: text.trim(), subpath: '' };

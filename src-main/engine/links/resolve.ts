@@ -137,9 +137,27 @@ export function headingKey(text: string): string {
 /**
  * The node a subpath names in the target document: a block (`^id`, case-insensitive), or a
  * heading chain (`A#B`: B under A), each heading compared by `headingKey`; a single heading may
- * also be named by its GitHub slug (Markdown links written for GitHub). Null when none matches.
+ * also be named by its GitHub slug (Markdown links written for GitHub), and a Dendron range by its
+ * start. Null when none matches.
  */
 export function pickSubpath(
+  subpath: string,
+  headings: HeadingCandidate[],
+  blocks: ReadonlyMap<string, number>,
+): number | null {
+  const found = pickAnchor(subpath, headings, blocks);
+  if (found !== null) return found;
+  const range = DENDRON_RANGE.exec(subpath);
+  return range ? pickAnchor(range[1]!, headings, blocks) : null;
+}
+
+/**
+ * A Dendron note reference's range, `start,1:#end` or `start:#*` (a line offset, an end anchor):
+ * tried by its start anchor when the subpath as written names nothing (docs/links.md#dendron).
+ */
+const DENDRON_RANGE = /^(\^?[^,:#^]+)(?:,\d+(?::#?.*)?|:#?.*)$/s;
+
+function pickAnchor(
   subpath: string,
   headings: HeadingCandidate[],
   blocks: ReadonlyMap<string, number>,

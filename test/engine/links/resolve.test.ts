@@ -60,6 +60,14 @@ describe('parseLinkText', () => {
     ['a%23b.md', true, 'a', 'b.md'],
     ['bad%zzname.md', true, 'bad%zzname.md', ''],
     ['a\\(1\\).md', true, 'a(1).md', ''],
+    // Dendron (docs/links.md#dendron): the label first, the note after a cross-vault prefix.
+    ['dendron://site/dendron.topic.links', false, 'dendron.topic.links', ''],
+    ['Graph|dendron://site/dendron.topic.graph#show', false, 'dendron.topic.graph', 'show'],
+    ['#feedback|dendron://site/discord#feedback', false, 'discord', 'feedback'],
+    ['docs\\|dendron://dendron.site/a.b', false, 'a.b', ''],
+    ['docs|dendron.topic.lookup', false, 'docs', ''], // Obsidian's reading: no prefix, no guess
+    ['make-md|make.md', false, 'make-md', ''],
+    ['dendron://site/x.md', true, 'dendron://site/x.md', ''], // a Markdown link: a URL
   ];
   it.each(cases)('%s (markdown: %s)', (target, markdown, path, subpath) => {
     expect(parseLinkText(target, markdown)).toEqual({ path, subpath });
@@ -101,6 +109,13 @@ describe('pickSubpath', () => {
     ['^PARA-1', 9],
     ['^missing', null],
     ['#', null],
+    // A Dendron range (`start,1:#end`, `start:#*`) by its start, when nothing else matches.
+    ['setup,1', 3],
+    ['setup,1:#*', 3],
+    ['Setup:#other', 3],
+    ['linux-1,1:', 6],
+    ['^para-1:#^other', 9],
+    ['nowhere,1:#*', null],
   ];
   it.each(cases)('%s → %s', (subpath, node) => {
     expect(pickSubpath(subpath, headings, blocks)).toBe(node);
