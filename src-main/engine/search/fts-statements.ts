@@ -6,6 +6,7 @@ import type { ColumnWeights } from '#shared/contract/api.ts';
 import { quote } from '../query/compile.ts';
 import { matchWhere, type IndexReader } from '../store/index-reader.ts';
 import { and } from './fts-expressions.ts';
+import type { RankingOptions } from './ranking.ts';
 import { ReaderMemo } from './reader-memo.ts';
 import type { Scope } from './topic.ts';
 
@@ -25,15 +26,36 @@ export function weightParams(weights: ColumnWeights, context: number): number[] 
 }
 
 /**
- * A scored row: rowid, bm25 (positive), and 1/0 flags: a phrase is in its own title or body
- * (`own`), in its title, in its title, context or path.
+ * A scored row: rowid, bm25 (positive), and three 1/0 flags, each true when a phrase of the
+ * expression is in those columns: `own`, its title or body; `title`, its title; `context`, its
+ * title, context, path or path components.
  */
 export type ScoredRow = [rowid: number, bm25: number, own: number, title: number, context: number];
 
-/** How scored rows are ordered: by bm25 × (1 + heading × title flag + context × context flag). */
+/**
+ * How a ranked statement orders its rows: by bm25 × (1 + heading × title flag + context × context
+ * flag), the score a row holding every wanted operand gets from its flags (ranking.ts
+ * `placement`). Every ranked statement takes it from `rowOrderOf`, and the bounds read rows
+ * back with `orderOf`.
+ */
 export interface RowOrder {
   heading: number;
   context: number;
+}
+
+/**
+ * The row order of a ranking: its `headingWeight` and `contextWeight`. One place, since a common
+ * word's top rows are remembered by it (top-rows.ts), and warming ranks them with it too.
+ */
+export function rowOrderOf(
+  options: Pick<RankingOptions, 'headingWeight' | 'contextWeight'>,
+): RowOrder {
+  return { heading: options.headingWeight, context: options.contextWeight };
+}
+
+/** A scored row's order, as its statement ranked it (`RowOrder`). */
+export function orderOf([, bm25, , title, context]: ScoredRow, order: RowOrder): number {
+  return bm25 * (1 + order.heading * title + order.context * context);
 }
 
 /** Statements whose rows are remembered at most (then the memory starts afresh). */

@@ -9,7 +9,7 @@
 import { quote } from '../query/compile.ts';
 import { and, or } from './fts-expressions.ts';
 import type { Source, SourceContext, SourceKind, WholeSource } from './candidate-sources.ts';
-import { rowidsOf, scoredRows, type RowOrder } from './fts-statements.ts';
+import { rowidsOf, rowOrderOf, scoredRows } from './fts-statements.ts';
 import { isPlainWord, type Topic } from './topic.ts';
 
 /**
@@ -71,13 +71,9 @@ const HEADING_COLUMNS = ['{title}', '{title path path_components context}'];
  * common variant ('CDocument', 'document') read most of its full rows
  * (docs/benchmarks.md#statements-per-search-and-what-they-cost).
  */
-export function hiddenRows(
-  source: WholeSource,
-  topic: Topic,
-  context: SourceContext,
-  order: RowOrder,
-): void {
+export function hiddenRows(source: WholeSource, topic: Topic, context: SourceContext): void {
   const { reader, weights } = context;
+  const order = rowOrderOf(context.options);
   const among = rowidsOf(reader, and(source.expr, hidingExpression(source, topic)));
   const all = { limit: -1, offset: 0 };
   const rows =

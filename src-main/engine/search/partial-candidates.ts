@@ -6,7 +6,7 @@
 // (docs/search-quality.md#the-score) — unless its heading names the rarest common word
 // (`titleListRows`), or it is among the best rows of the rarest ones (`commonTopRows`,
 // top-rows.ts).
-import { rowidsOf, scoredRows, type ScoredRow } from './fts-statements.ts';
+import { rowidsOf, rowOrderOf, scoredRows, type ScoredRow } from './fts-statements.ts';
 import { Candidate } from './candidate.ts';
 import { and, inFilters, not, or } from './fts-expressions.ts';
 import type { SourceContext } from './candidate-sources.ts';
@@ -148,8 +148,8 @@ function listTop(
   take: (rowid: number) => Candidate | null,
 ): number[] {
   const { reader, weights, options } = context;
-  const order = { heading: options.headingWeight, context: options.contextWeight };
   const expr = inFilters(topic, form.expr);
+  const order = rowOrderOf(options);
   const taken: number[] = [];
   for (const row of topRows(reader, expr, topic.scope, weights, order, options.commonTopRows)) {
     const c = take(row[0]);

@@ -9,7 +9,7 @@ import type { Candidate } from './candidate.ts';
 import { and, not, or } from './fts-expressions.ts';
 import { listingUnflaggedWeight } from './hidden-shares.ts';
 import type { ListingSource, SourceContext } from './candidate-sources.ts';
-import type { ScoredRow } from './fts-statements.ts';
+import { orderOf, rowOrderOf, type ScoredRow } from './fts-statements.ts';
 import {
   formsOf,
   listedForms,
@@ -19,7 +19,7 @@ import {
 } from './operand-forms.ts';
 import { readListedPage } from './partial-candidates.ts';
 import type { TopicReading } from './source-reading.ts';
-import { score, type RankingOptions } from './ranking.ts';
+import { orderBound, score, type RankingOptions } from './ranking.ts';
 import { isPlainWord, type Topic } from './topic.ts';
 
 /**
@@ -118,25 +118,14 @@ function heldListing(
   // bm25 does not count but its estimate does), and as much as it holds in its heading.
   let ceiling = [form, ...held].reduce((sum, i) => sum + ceilings[i]!, 0);
   for (const i of variants) ceiling += ceilings[i]!;
-  const { headingWeight, contextWeight } = options;
+  const order = rowOrderOf(options);
   return {
     expr,
     held: [form, ...held].reduce((bits, i) => bits | (1 << i), 0),
     ceiling: most(ceiling, coverage, coverage),
-    // A row after `row` has an order (bm25 × its flags' placement, fts-statements.ts) at most
-    // `row`'s. Its flags say where the listing's words are; without them, its heading and context
-    // hold only what flags cannot show (as a candidate's bound takes them, ranking.ts
-    // `scoreBound`). The bound is the most of the three cases.
-    bound: ([, bm25, , title, contextFlag]) => {
-      const order = bm25 * (1 + headingWeight * title + contextWeight * contextFlag);
-      const inTitle = order / (1 + headingWeight + contextWeight) + estimates;
-      const inContext = order / (1 + contextWeight) + estimates;
-      return Math.max(
-        most(inTitle, coverage, coverage),
-        most(inContext, unflagged, coverage),
-        most(order + estimates, unflagged, unflagged),
-      );
-    },
+    // A row after `row` has an order at most `row`'s, and the estimates its statement does not
+    // score; its heading and context hold at most what its flags cannot show (`unflagged`).
+    bound: (row) => orderBound(orderOf(row, order), coverage, unflagged, options, estimates),
   };
 }
 

@@ -158,23 +158,26 @@ export function scoreBound(
 
 /**
  * The highest score bound of a row ranked after one of row order `order` (bm25 × the placement of
- * its flags, fts-statements.ts), for rows of at most `coverage` whose flags leave `unflagged`
- * unseen (`scoreBound`): the most of the three cases of its flags (title, context only, none).
+ * its flags, fts-statements.ts `RowOrder`), for rows of at most `coverage` whose flags leave
+ * `unflagged` unseen (`scoreBound`): the most of the three cases of its flags (title, context
+ * only, none). `unscored`: bm25 a row adds beyond what its statement scored (a ranked listing's
+ * estimates of its common words, ranked-listings.ts).
  */
 export function orderBound(
   order: number,
   coverage: number,
   unflagged: number,
   o: RankingOptions,
+  unscored = 0,
 ): number {
   const { headingWeight, contextWeight } = o;
   const unseen = Math.min(coverage, unflagged);
   const most = (bm25: number, heading: number, context: number) =>
     score({ bm25, coverage, heading, context, boost: 1 }, o);
   return Math.max(
-    most(order / (1 + headingWeight + contextWeight), coverage, coverage),
-    most(order / (1 + contextWeight), unseen, coverage),
-    most(order, unseen, unseen),
+    most(order / (1 + headingWeight + contextWeight) + unscored, coverage, coverage),
+    most(order / (1 + contextWeight) + unscored, unseen, coverage),
+    most(order + unscored, unseen, unseen),
   );
 }
 

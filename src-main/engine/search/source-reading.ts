@@ -15,9 +15,10 @@ import {
 import { and } from './fts-expressions.ts';
 import {
   countRows,
+  orderOf,
   rowidsOf,
+  rowOrderOf,
   scoredRows,
-  type RowOrder,
   type ScoredRow,
 } from './fts-statements.ts';
 import { hiddenRows } from './hidden-shares.ts';
@@ -71,7 +72,7 @@ function readWhole(
   // (they cost more than the page: 'std::function' 10 ms for its last 50 rows at ten copies).
   const hides = source.unflagged > 0;
   if (hides && source.offset > 0 && !source.hidden && pagesLeft(source, context, page)) {
-    hiddenRows(source, topic, context, rowOrder(context));
+    hiddenRows(source, topic, context);
     boundSource(source, reading);
     return [];
   }
@@ -97,22 +98,12 @@ function readWhole(
     markExact(source, reading, fresh);
     countUnreadExact(source, rows);
   }
-  if (rows.length > 0) source.last = orderOf(rows[rows.length - 1]!, rowOrder(context));
+  if (rows.length > 0) source.last = orderOf(rows[rows.length - 1]!, rowOrderOf(context.options));
   // Its rows fetched down to an order are all returned: the others rank below it.
   if (source.above !== null && source.rest?.length === 0)
     source.last = Math.min(source.last, source.above);
   if (rows.length > 0 || source.above !== null) boundSource(source, reading);
   return fresh;
-}
-
-/** How a source's statement ranks its rows: the heading and context weights of the score. */
-function rowOrder({ options }: SourceContext): RowOrder {
-  return { heading: options.headingWeight, context: options.contextWeight };
-}
-
-/** A row's order as its source's statement ranks it (fts-statements.ts `RowOrder`). */
-function orderOf([, bm25, , title, where]: ScoredRow, order: RowOrder): number {
-  return bm25 * (1 + order.heading * title + order.context * where);
 }
 
 /**
@@ -128,12 +119,12 @@ function coverageOf(source: WholeSource, { topic, context }: TopicReading): numb
  * bounds a candidate from its flags (topic-ranking.ts).
  */
 function hiddenRowBound(
-  [, bm25, , title, where]: ScoredRow,
+  [, bm25, , title, inContext]: ScoredRow,
   coverage: number,
   unflagged: number,
   context: SourceContext,
 ): number {
-  const of = { bm25, coverage, boost: 1, titled: title > 0, contexted: where > 0, unflagged };
+  const of = { bm25, coverage, boost: 1, titled: title > 0, contexted: inContext > 0, unflagged };
   return scoreBound(of, context.options);
 }
 
@@ -198,7 +189,7 @@ function nextRows(
     source.expr,
     topic.scope,
     weights,
-    rowOrder(context),
+    rowOrderOf(context.options),
     down > 0 ? { ...fetch, limit: -1, least: down } : fetch,
   );
   if (down > 0) source.above = down;
@@ -226,7 +217,7 @@ function leastOrder(source: WholeSource, reading: TopicReading, least: number): 
   // A row that may hide a share has its own bound (`boundSource`): down to the last that counts.
   for (const row of hidden?.unread ?? []) {
     if (hiddenRowBound(row, coverage, unflagged, context) < least) continue;
-    order = Math.min(order, orderOf(row, rowOrder(context)));
+    order = Math.min(order, orderOf(row, rowOrderOf(context.options)));
   }
   // A little lower, so rounding cannot leave out a row at the floor, nor keep the rows below it
   // within the source's bound.

@@ -6,7 +6,7 @@
 // exactly the memo key a plain query's `listTop` uses (partial-candidates.ts), searches find them.
 import { quote } from '../query/compile.ts';
 import type { IndexReader } from '../store/index-reader.ts';
-import type { RowOrder } from './fts-statements.ts';
+import { rowOrderOf } from './fts-statements.ts';
 import type { RankingOptions } from './ranking.ts';
 import { TOP_ROWS_REMEMBERED, topRows } from './top-rows.ts';
 import type { Scope } from './topic.ts';
@@ -69,8 +69,7 @@ export class TopRowsWarming extends IndexWalk {
     if (options.commonTopRows <= 0) return 'done';
     // A plain word's expression, as query/compile.ts quotes it, and listTop's order.
     const expr = quote([word]);
-    const order: RowOrder = { heading: options.headingWeight, context: options.contextWeight };
-    topRows(this.reader, expr, EVERY_VAULT, weights, order, options.commonTopRows);
+    topRows(this.reader, expr, EVERY_VAULT, weights, rowOrderOf(options), options.commonTopRows);
     return 'more';
   }
 }

@@ -65,13 +65,16 @@ describe('scoreBound(): the most a section can score before its row is read', ()
 });
 
 describe('orderBound(): the most a row ranked after one of a given order can score', () => {
-  const cases: Array<[string, [order: number, coverage: number, unflagged: number], number]> = [
+  type Case = [order: number, coverage: number, unflagged: number, unscored?: number];
+  const cases: Array<[string, Case, number]> = [
     ['whole query, nothing hidden: the order itself', [3, 1, 0], 3],
     ['whole query, all of it may hide from the flags', [3, 1, 1], 9],
     ['half the query, nothing hidden: bm25 3 without a heading', [3, 0.5, 0], 0.75],
+    // bm25 1 + 1 in the title (3 × 2), 2 + 1 in the context (3 × 1.5), 3 + 1 nowhere (4).
+    ['bm25 its statement did not score, added in each case', [3, 1, 0, 1], 6],
   ];
-  it.each(cases)('%s', (_, [order, coverage, unflagged], expected) => {
-    expect(orderBound(order, coverage, unflagged, options)).toBeCloseTo(expected, 12);
+  it.each(cases)('%s', (_, [order, coverage, unflagged, unscored], expected) => {
+    expect(orderBound(order, coverage, unflagged, options, unscored)).toBeCloseTo(expected, 12);
   });
 });
 
