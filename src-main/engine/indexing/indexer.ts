@@ -274,12 +274,16 @@ export class Indexer {
       });
     } catch (error) {
       run.done++;
-      this.failed(run, file, error);
+      this.failed(run, file, error, stale === true);
     }
   }
 
-  /** A file that could not be indexed: gone (a removal), or recorded with why. */
-  private failed(run: Run, file: PlannedFile['file'], error: unknown): void {
+  /**
+   * A file that could not be indexed: gone (a removal), or recorded with why. `stale`: its rows
+   * hold the analysis the index is being rebuilt away from — dropped, not kept
+   * (docs/architecture.md#the-index-is-a-rebuildable-cache).
+   */
+  private failed(run: Run, file: PlannedFile['file'], error: unknown, stale = false): void {
     const { vault, summary, changed } = run;
     if ((error as NodeJS.ErrnoException).code === 'ENOENT') {
       this.checkRoot(vault); // the whole disk may have gone: then nothing is removed
@@ -295,11 +299,15 @@ export class Indexer {
     // recording an error that would keep the file out until it changes on disk.
     if (isDatabaseFault(error)) throw error;
     // A pipe, device or link into `/proc` put in a note's place: the note is gone, not broken.
-    if (error instanceof NotRegularFileError && this.writer.removeDocument(vault.id, file.path)) {
+    // A note not read again for a new stemming language: its old stems would answer only where
+    // they agree with the new ones, silently, after the rebuild said it was done.
+    const drop = stale || error instanceof NotRegularFileError;
+    if (drop && this.writer.removeDocument(vault.id, file.path)) {
       changed.removed.push(file.path);
       summary.removed++;
     }
-    // One broken file never stops the vault; its previous version (if any) stays searchable.
+    // One broken file never stops the vault; its previous version (if any, and not stale) stays
+    // searchable.
     const message = fileErrorMessage(error);
     this.writer.recordError(vault.id, file.path, message, file.size, file.mtimeMs);
     changed.failed?.push({ path: file.path, message });

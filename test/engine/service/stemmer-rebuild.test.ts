@@ -6,10 +6,18 @@
 // The rebuild is held mid-way the way another process would hold it: by the write lock.
 import Database from 'better-sqlite3';
 import { createHash } from 'node:crypto';
-import { copyFileSync, mkdirSync, readdirSync, writeFileSync } from 'node:fs';
+import {
+  chmodSync,
+  copyFileSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  truncateSync,
+  writeFileSync,
+} from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { IndexProgress } from '#shared/contract/api.ts';
+import type { IndexChanged, IndexProgress } from '#shared/contract/api.ts';
 import type { EngineService } from '#shared/contract/engine.ts';
 import { createEngine, engineInternals } from '../../../src-main/engine/create-engine.ts';
 import { CORPORA } from '../live/cli-process.ts';
@@ -68,6 +76,28 @@ async function englishIndex() {
   open.push(engine);
   await engineInternals(engine).ready();
   return { dbPath, roots, engine };
+}
+
+/**
+ * Makes `file` unreadable for indexing: mode 000 — or, for root, whom modes do not bind, a size
+ * over the limit (a note replaced by a log), which fails for every user. Returns the error the
+ * index records and how to make it readable again (and written: a failed file is read again when
+ * its size or mtime moves, docs/architecture.md#the-index-is-a-rebuildable-cache).
+ */
+function unreadable(file: string): { why: string; undo: () => void } {
+  const text = readFileSync(file);
+  if (process.getuid?.() !== 0) {
+    chmodSync(file, 0o000);
+    return {
+      why: 'permission denied',
+      undo: () => (chmodSync(file, 0o644), writeFileSync(file, text)),
+    };
+  }
+  truncateSync(file, 33 * 1024 * 1024); // sparse: no disk written
+  return {
+    why: 'too large to index (33.0 MiB; the limit is 32 MiB)',
+    undo: () => writeFileSync(file, text),
+  };
 }
 
 /** The notes the engine finds for `query` (their ids without the section). */
@@ -212,6 +242,35 @@ describe('a stemmer change', { timeout: 120_000 }, () => {
     expect(english.nodes).toEqual(fresh.nodes);
     expect(english.terms.hash).not.toBe(fresh.terms.hash);
     expect(fresh.terms.rows).toBeGreaterThan(NOTES * 10);
+  });
+
+  it('drops a note it cannot read again, names it, and ends with the fresh build', async () => {
+    const { dbPath, roots, engine } = await englishIndex();
+    const kestrel = join(roots.v, 'zz-kestrel.md');
+    const { why, undo } = unreadable(kestrel);
+    const changes: IndexChanged[] = [];
+    engine.subscribe((e) => void (e.type === 'indexChanged' && changes.push(e.change)));
+    await engine.updateSettings({ stemmer: 'none' });
+    await engineInternals(engine).ready();
+    expect(state(dbPath).owed).toEqual([]);
+    // Its English rows would answer only where the stems agree ("kestrel"), after the rebuild
+    // said it was done: gone instead, and named with why, as a fresh build leaves it.
+    expect(await found(engine, 'kestrel')).toEqual([]);
+    expect(changes.flatMap((c) => c.removed)).toEqual(['zz-kestrel.md']);
+    const errors = await engine.listFileErrors({ vault: 'v' });
+    expect(errors.map(({ path, message }) => ({ path, message }))).toEqual([
+      { path: 'zz-kestrel.md', message: why },
+    ]);
+    await engine.close();
+    expect(indexRows(dbPath)).toEqual(indexRows(await freshIndex(roots, 'none')));
+    // Readable again and saved, a re-index reads it with the new stems.
+    undo();
+    const again = await createEngine({ dbPath, watch: false });
+    open.push(again);
+    await again.reindexVault({ name: 'v' });
+    await engineInternals(again).ready();
+    expect(await found(again, 'kestrel')).toEqual(['v:zz-kestrel.md']);
+    expect(await again.listFileErrors({ vault: 'v' })).toEqual([]);
   });
 
   it('is searched through by a read-only MCP server beside the writer, which says so', async () => {
