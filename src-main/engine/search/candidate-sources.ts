@@ -21,7 +21,7 @@ import {
 } from './operand-forms.ts';
 import { rankedListings, type RankedListing } from './ranked-listings.ts';
 import { bm25Ceiling, placement, scoreBound, type RankingOptions } from './ranking.ts';
-import { isPlainTerm, type Topic } from './topic.ts';
+import { filtersScore, isPlainTerm, type Topic } from './topic.ts';
 
 /**
  * A source of candidates and how far it has been read (see the head of this file): the sections
@@ -233,12 +233,12 @@ const inTitle = (expr: string) => `{title} : (${expr})`;
  * (partial-candidates.ts `narrowed`), a phrase whose idf is its title rows', above its ceiling
  * anywhere: its ceiling is its title rows' (counted;
  * docs/benchmarks.md#statements-per-search-and-what-they-cost). Infinity when a ceiling is unknown
- * (a group, a word being typed) or filters score too
+ * (a group, a word being typed) or filters score too (`filtersScore`)
  * (docs/benchmarks.md#the-partial-sources-bound).
  */
 function partialBound(topic: Topic, context: SourceContext): number {
   const { options, total } = context;
-  if (topic.restriction !== null || topic.exclude !== null) return Infinity;
+  if (filtersScore(topic)) return Infinity;
   const listed = listedForms(formsOf(topic), options);
   const narrowed = listed.narrowed ? (listed.forms[0] ?? null) : null;
   const titled = narrowed && readInTitle(topic, narrowed) ? narrowed : null;
@@ -266,13 +266,14 @@ function partialBound(topic: Topic, context: SourceContext): number {
  * least one's ceiling); its coverage at most `fuzzyCoverage`'s before any row is read; its
  * heading and context shares at most that coverage (`scoreBound`). Infinity when a ceiling is
  * unknown (a phrase's idf within a column, a prefix, a group, a typed word's completions) or
- * filters score too. Bounded, a common variant's rows are not ranked when the full source fills
- * the top ('CDocument' at ten copies of msdocs-cpp: 400 rows of 'document', 31 ms of a 42 ms
- * search, none near the top's floor; docs/benchmarks.md#scale-ten-copies-of-msdocs-cpp).
+ * filters score too (`filtersScore`). Bounded, a common variant's rows are not ranked when the
+ * full source fills the top ('CDocument' at ten copies of msdocs-cpp: 400 rows of 'document',
+ * 31 ms of a 42 ms search, none near the top's floor;
+ * docs/benchmarks.md#scale-ten-copies-of-msdocs-cpp).
  */
 function fuzzyBound(topic: Topic, context: SourceContext): number {
   const { options, total } = context;
-  if (topic.restriction !== null || topic.exclude !== null || topic.weight <= 0) return Infinity;
+  if (filtersScore(topic) || topic.weight <= 0) return Infinity;
   let ceilings = 0;
   let lacked = Infinity;
   for (const w of topic.wanted) {

@@ -11,7 +11,7 @@ import { countRows } from './fts-statements.ts';
 import { not } from './fts-expressions.ts';
 import { bm25Ceiling, type RankingOptions } from './ranking.ts';
 import { ReaderMemo } from './reader-memo.ts';
-import type { Topic, Wanted } from './topic.ts';
+import { filtersScore, type Topic, type Wanted } from './topic.ts';
 
 /** One form of a wanted operand: as typed, or through its fuzzy variants only. */
 export interface Form {
@@ -121,10 +121,10 @@ export function readInTitle(topic: Topic, form: Form): boolean {
 
 /**
  * The most each wanted operand can add to a partial candidate's bm25: its forms' bm25 ceilings
- * and its common-word estimate. All Infinity when filters score too; one Infinity when its
- * ceiling is unknown (a group). `titled`: an operand read in its title, a phrase whose idf is its
- * title rows' (`titledRows`; unknown as a phrase's own rows are: at least 1), no fewer than the
- * rows holding it anywhere (docs/benchmarks.md#the-partial-sources-bound).
+ * and its common-word estimate. All Infinity when filters score too (`filtersScore`); one
+ * Infinity when its ceiling is unknown (a group). `titled`: an operand read in its title, a
+ * phrase whose idf is its title rows' (`titledRows`; unknown as a phrase's own rows are: at least
+ * 1), no fewer than the rows holding it anywhere (docs/benchmarks.md#the-partial-sources-bound).
  */
 export function operandCeilings(
   topic: Topic,
@@ -133,7 +133,7 @@ export function operandCeilings(
   titled = -1,
   titledRows = 1,
 ): number[] {
-  const filtered = topic.restriction !== null || topic.exclude !== null;
+  const filtered = filtersScore(topic);
   return topic.wanted.map((w, i) => {
     if (filtered || w.operand.highlights.length !== 1) return Infinity;
     const rows = i === titled ? titledRows : ceilingRows(w);

@@ -21,7 +21,7 @@ import {
   type Form,
 } from './operand-forms.ts';
 import { bm25Ceiling } from './ranking.ts';
-import { allOperands, type Topic } from './topic.ts';
+import { allOperands, filtersScore, type Topic } from './topic.ts';
 import { topRows } from './top-rows.ts';
 
 /**
@@ -348,9 +348,9 @@ function narrowed(topic: Topic, form: Form): string[] {
   // Of more operands, the titled rows holding another are the first statement's: `listForm`
   // skips them, where FTS5 would find the rows of `titled AND other` to leave them out ('how to
   // check the type of a template argument at compile time' at ten copies of msdocs-cpp: 11 → 3
-  // ms; docs/benchmarks.md#scale-ten-copies-of-msdocs-cpp). With filters, as they read.
-  const filtered = topic.restriction !== null || topic.exclude !== null;
-  return [and(form.expr, other), filtered ? not(titled, other) : titled];
+  // ms; docs/benchmarks.md#scale-ten-copies-of-msdocs-cpp). The skip was made for topics without
+  // filters in their expressions (`filtersScore`); with them, the titled rows keep FTS5's NOT.
+  return [and(form.expr, other), filtersScore(topic) ? not(titled, other) : titled];
 }
 
 /** Adds a page of a ranked listing to the candidates `take` gives. */

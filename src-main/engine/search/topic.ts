@@ -76,6 +76,16 @@ export interface Topic {
   leftOut: ParsedQuery['leftOut'] | null;
 }
 
+/**
+ * True when a topic's filters are in its FTS5 expressions — `restriction` (field words, the path
+ * pre-filter) ANDed, `exclude` (negations) NOT-ed: a row's bm25 is then FTS5's over more than the
+ * wanted operands, which the bounds built from their ceilings do not describe ("filters score
+ * too": those bounds are Infinity, docs/benchmarks.md#the-partial-sources-bound).
+ */
+export function filtersScore(topic: Topic): boolean {
+  return topic.restriction !== null || topic.exclude !== null;
+}
+
 /** Wanted operands kept at most per topic (a 10 kB paste keeps its first ones). */
 export const MAX_WANTED = 32;
 
