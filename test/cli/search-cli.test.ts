@@ -1,7 +1,7 @@
 // `cli index` and `cli search` end to end on the fixture vault: merging
 // (docs/design.md#hierarchical-merging) on real files, partial matches, raw matches, and match
 // ranges that point at the right bytes on CRLF, multi-byte, BOM and invalid-UTF-8 files.
-import { readFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { SearchResult } from '#shared/contract/api.ts';
@@ -193,6 +193,29 @@ describe('cli search: a date filter that is no date', () => {
         '(dates look like modified:<30d, created:2025, modified:>2026-01-01)\n',
     );
     expect((await cli('search', '--db', db, 'alpha modified:<30d')).err).toBe('');
+  });
+});
+
+describe('cli search: each result shows its dates', () => {
+  it("the file's modification day, and the created day its frontmatter gives", async () => {
+    const vault = join(tempDir(), 'dated');
+    mkdirSync(vault);
+    // The Linter plugin's default key and form (docs/design.md#dates).
+    writeFileSync(
+      join(vault, 'linted.md'),
+      '---\ndate created: Friday, January 5th 2024, 10:30:00 am\n---\n# Kestrel\n\nkestrel\n',
+    );
+    writeFileSync(join(vault, 'plain.md'), '# Plain\n\nkestrel too\n');
+    const dated = join(tempDir(), 'dated.db');
+    expect((await cli('index', '--db', dated, `${vault}=d`)).status).toBe(0);
+    const { status, out } = await cli('search', '--db', dated, '--sort', 'created', 'kestrel');
+    expect(status).toBe(0);
+    const lines = out.split('\n').filter((line) => /^\d+\. /.test(line));
+    expect(lines[0]).toMatch(
+      /^1\. d:linted\.md\S* .*, modified \d{4}-\d\d-\d\d, created 2024-01-05[,)]/,
+    );
+    expect(lines[1]).toMatch(/^2\. d:plain\.md\S* .*, modified \d{4}-\d\d-\d\d[,)]/);
+    expect(lines[1]).not.toContain('created');
   });
 });
 

@@ -49,10 +49,13 @@ function formatResult(result: SearchResult, rank: number): string {
     result.mergedFrom.length ? `merged ${result.mergedFrom.length}` : '',
     result.partial ? `partial: ${result.matchedTerms.join(', ')}` : '',
   ].filter(Boolean);
+  // The created day beside the file's, as MCP shows them: in a vault that was synced or checked
+  // out every file's modification day is alike (docs/design.md#dates).
+  const created = result.created === null ? '' : `, created ${dayOf(result.created)}`;
   // Ids, breadcrumbs and matched terms come from file names and notes: escaped for the terminal.
   return [
     terminalLine(
-      `${rank}. ${result.id}  (lines ${lines}, score ${result.score.toFixed(2)}, modified ${dayOf(result.modified)}${flags.length ? `, ${flags.join('; ')}` : ''})`,
+      `${rank}. ${result.id}  (lines ${lines}, score ${result.score.toFixed(2)}, modified ${dayOf(result.modified)}${created}${flags.length ? `, ${flags.join('; ')}` : ''})`,
     ),
     `   ${terminalLine(result.breadcrumb)}`,
     `   ${terminalText(plainSnippet(result))}`,

@@ -35,8 +35,31 @@ describe('parseDate', () => {
     [1.5e12, 1.5e12],
     [1.5e12 + 0.5, null],
     [1616983302, null], // seconds since 1970, or something else: not guessed
-    [20240105, null],
     [1e13, null],
+    // Calendar digits: a day, a minute (the Zettelkasten prefixer's YYYYMMDDHHmm), a second —
+    // as milliseconds since 1970, 202401051030 would be a day in 1976.
+    [20240105, local(2024, 1, 5)],
+    [202401051030, local(2024, 1, 5, 10, 30)],
+    ['202401051030', local(2024, 1, 5, 10, 30)],
+    [20240105103015, local(2024, 1, 5, 10, 30) + 15_000],
+    [202413051030, null], // month 13: no calendar minute, and 12 digits of 1976 ms are no date
+    [20241305, null],
+    // Forms of Obsidian plugins and daily notes (docs/design.md#dates).
+    ['Friday, January 5th 2024, 10:30:00 pm', local(2024, 1, 5, 22, 30)], // the Linter's default
+    ['January 5th, 2024', local(2024, 1, 5)],
+    ['1st March 2024', local(2024, 3, 1)],
+    ['2024-01-05 10:30 AM', local(2024, 1, 5, 10, 30)],
+    ['2024-01-05 12:05am', local(2024, 1, 5, 0, 5)],
+    ['2024-01-05 12:05 p.m.', local(2024, 1, 5, 12, 5)],
+    ['2024-01-05 13:05 pm', null],
+    ['2024-01-05T10:30+02', Date.UTC(2024, 0, 5, 8, 30)],
+    ['2024-01-05 Fri', local(2024, 1, 5)],
+    ['2024-01-05, Friday', local(2024, 1, 5)],
+    ['[[2024-01-05 Friday]]', local(2024, 1, 5)],
+    ['[[2024-01-05|Friday]]', local(2024, 1, 5)],
+    ['05.01.2024', local(2024, 1, 5)], // with dots the day is first
+    ['5.1.2024', local(2024, 1, 5)],
+    ['31.02.2024', null],
     [true, null],
     [['2024-01-05'], null],
   ];
@@ -74,6 +97,34 @@ describe('dates of a document', () => {
     const doc = chunk('---\nid: x1\ncreated: 1616983302480\nupdated: 1636510026672\n---\nx\n');
     expect(doc.dates).toEqual({ date: null, created: 1616983302480, updated: 1636510026672 });
     expect(doc.warnings).toEqual([]);
+  });
+
+  it("come from the Linter's 'date created' and 'date modified', and from 'modified', any case", () => {
+    const linter = chunk(
+      "---\ndate created: Friday, January 5th 2024, 10:30:00 am\ndate modified: '2024-02-01'\n---\nx\n",
+    );
+    expect(linter.dates).toEqual({
+      date: null,
+      created: local(2024, 1, 5, 10, 30),
+      updated: local(2024, 2, 1),
+    });
+    expect(linter.warnings).toEqual([]);
+    const plugin = chunk('---\nCreated: 2023-04-01\nmodified: 2024-03-02 09:15\n---\nx\n');
+    expect(plugin.dates).toEqual({
+      date: null,
+      created: local(2023, 4, 1),
+      updated: local(2024, 3, 2, 9, 15),
+    });
+  });
+
+  it("take 'updated' before 'modified', and warn of an unreadable one by its key", () => {
+    const doc = chunk(
+      '---\nupdated: 2024-05-06\nmodified: 2024-01-01\nDate Created: soon\n---\nx\n',
+    );
+    expect(doc.dates).toEqual({ date: null, created: null, updated: local(2024, 5, 6) });
+    expect(doc.warnings).toEqual([
+      'frontmatter "Date Created" is not a date ("soon"); it is ignored',
+    ]);
   });
 
   it('are absent without frontmatter', () => {
