@@ -6,7 +6,8 @@ import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js'
 import { readFileSync } from 'node:fs';
 import type { SearchRequest, SearchResponse } from '#shared/contract/api.ts';
 import type { EngineService } from '#shared/contract/engine.ts';
-import { createEngine } from '../src-main/engine/create-engine.ts';
+import { createEngine, engineInternals } from '../src-main/engine/create-engine.ts';
+import { registerInternals } from '../src-main/engine/service/engine-internals.ts';
 import { createFolioMcpServer } from '../src-main/mcp/server.ts';
 
 const [db, queriesFile, limit] = process.argv.slice(2);
@@ -25,6 +26,9 @@ const answering = new Proxy(engine, {
           Promise.resolve(recorded.get(request.queries[0]!) ?? target.search(request))
       : bound(Reflect.get(target, key), target),
 }) satisfies EngineService;
+// The tools reach the engine's internals (which vaults are indexing; paths for a hint) by the
+// service they are given: the proxy's are the engine's.
+registerInternals(answering, () => engineInternals(engine));
 const server = createFolioMcpServer({ engine: answering, version: 'bench', log: console.error });
 await server.connect(new StdioServerTransport());
 process.stdin.once('end', () => void server.close().then(() => engine.close()));

@@ -113,7 +113,13 @@ async function secondPass(queries: string[], engine: EngineService) {
   for (let round = 0; round <= rounds; round++) {
     for (const query of queries) {
       const arguments_ = { query, limit: LIMIT };
-      const answer = await time(() => client.callTool({ name: 'search', arguments: arguments_ }));
+      let failed: unknown;
+      const answer = await time(async () => {
+        const result = await client.callTool({ name: 'search', arguments: arguments_ });
+        if (result.isError) failed = result.content;
+      });
+      // An error answer is no recorded answer: timing it would say nothing about the round trip.
+      if (failed) throw new Error(`the recorded-answers server failed: ${JSON.stringify(failed)}`);
       const search = () => engine.search({ queries: [query], limit: LIMIT });
       const once = await time(search);
       const repeat = await time(search);

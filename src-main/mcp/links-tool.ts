@@ -117,14 +117,23 @@ function render(result: LinksResult, limit: number, shown: Backlink[]): string {
     ),
   ]);
   // The links of one line into the same place are one entry, each link's text marked.
-  const back = runs(
+  const entries = runs(
     shown.map((b, i) => ({ b, i })),
     ({ b }) => [b.from, b.to, b.embed, b.context].join('\0'),
-  ).map(({ item: { b, i: first }, count }, i) => {
+  ).map(({ item: { b, i: first }, count }) => {
     const to = b.to === result.id ? '' : ` → ${b.to}`;
-    const { breadcrumb } = result.backlinks[first]!;
     const links = shown.slice(first, first + count).map((link) => link.contextLink);
-    return `  ${i + 1}. ${breadcrumb} — ${b.from}${to}${embed(b)}${times(count)}: ${marked(b.context, links)}`;
+    return { b, first, line: `${to}${embed(b)}${times(count)}: ${marked(b.context, links)}` };
+  });
+  // A section linking here from several lines is named once, its lines under it.
+  const back = [...Map.groupBy(entries, (e) => e.b.from)].flatMap(([from, lines], i) => {
+    const { breadcrumb } = result.backlinks[lines[0]!.first]!;
+    const head = `  ${i + 1}. ${breadcrumb} — ${from}`;
+    if (lines.length === 1) return [`${head}${lines[0]!.line}`];
+    return [
+      `${head} (${lines.length} lines):`,
+      ...lines.map((e) => `     ·${e.line.replace(/^: /, ' ')}`),
+    ];
   });
   const left = (shown: number, all: number) =>
     shown >= all

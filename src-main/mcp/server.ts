@@ -13,6 +13,7 @@ import {
 } from '@modelcontextprotocol/sdk/types.js';
 import { FolioError, type EngineService } from '#shared/contract/engine.ts';
 import { validateToolArguments, type ToolName } from '#shared/contract/schema.ts';
+import { idArgument, idFault, idHint, vaultsThere } from './hints.ts';
 import { TOOL_CALLS } from './tool-calls.ts';
 import { INSTRUCTIONS, toolList } from './tool-definitions.ts';
 
@@ -44,23 +45,6 @@ function toolError(message: string): CallToolResult {
 
 const isTool = (name: string): name is ToolName => Object.hasOwn(TOOL_CALLS, name);
 
-/**
- * For a section id that names no section while its note is indexed — a heading renamed since the
- * id was given (docs/mcp.md#errors) — what to do instead; '' otherwise.
- */
-async function staleSection(engine: EngineService, args: object): Promise<string> {
-  const id = 'id' in args ? args.id : 'docId' in args ? args.docId : undefined;
-  if (typeof id !== 'string' || !id.includes('#')) return '';
-  const docId = id.slice(0, id.lastIndexOf('#'));
-  const indexed = await engine.outline({ docId }).then(
-    () => true,
-    () => false,
-  );
-  return indexed
-    ? `; its note is indexed but has no such section now: outline ${JSON.stringify({ docId })} lists its sections`
-    : '';
-}
-
 /** What a JSON value is, for a message: `a string`, `an array`. */
 function kindOf(value: unknown): string {
   if (Array.isArray(value)) return 'an array';
@@ -84,7 +68,13 @@ export async function callTool(
     return toolError(`${name}: arguments must be an object, got ${kindOf(argument)}`);
   }
   const checked = validateToolArguments(name, argument);
-  if (!checked.ok) return toolError(checked.message);
+  if (!checked.ok) {
+    // A vault named as a person writes it (`Hub`): the names there are.
+    const there = checked.message.endsWith('(vault)')
+      ? await vaultsThere(options.engine).catch(() => null)
+      : null;
+    return toolError(there ? `${checked.message}; ${there}` : checked.message);
+  }
   try {
     const call = TOOL_CALLS[name] as (
       engine: EngineService,
@@ -97,8 +87,9 @@ export async function callTool(
     };
   } catch (error) {
     if (error instanceof FolioError) {
+      const id = idArgument(checked.value);
       const hint =
-        error.code === 'not-found' ? await staleSection(options.engine, checked.value) : '';
+        id !== undefined && idFault(error) ? await idHint(options.engine, id).catch(() => '') : '';
       return toolError(`${name}: ${error.message}${hint}`);
     }
     const detail = error instanceof Error ? (error.stack ?? error.message) : String(error);

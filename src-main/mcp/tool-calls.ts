@@ -11,6 +11,7 @@ import type { z } from 'zod';
 import { notADate } from '../engine/dates/date-filter.ts';
 import { engineInternals } from '../engine/create-engine.ts';
 import { CUT_MARKER } from '../engine/export/export-text.ts';
+import { emptyPathNote, unknownVaultNotes } from './hints.ts';
 import { links } from './links-tool.ts';
 import { readNode } from './read-node.ts';
 import {
@@ -106,7 +107,10 @@ async function search(engine: EngineService, args: Args<'search'>): Promise<Tool
   const results = within(all, (r) => JSON.stringify(r).length);
   const left = all.length - results.length;
   const { notDates, wordsLeftOut = [] } = response;
+  const empty = all.length === 0 ? await emptyPathNote(engine, args.path, args.vault) : null;
   const notes = [
+    ...(empty === null ? [] : [empty]),
+    ...(await unknownVaultNotes(engine, topics)),
     ...notDates.map(notADate),
     ...wordsLeftOut.map((words) => wordsLeftOutNote(words, topics.length)),
     ...(await stillIndexing(engine, args.vault)),
@@ -167,6 +171,7 @@ async function context(engine: EngineService, args: Args<'context'>): Promise<To
     detail: 'text',
   });
   const notes = [
+    ...(await unknownVaultNotes(engine, args.queries)),
     ...wordsLeftOut.map((words) => wordsLeftOutNote(words, args.queries.length)),
     ...(await stillIndexing(engine)),
   ].map((note) => `\n${note}`);

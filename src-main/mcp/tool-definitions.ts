@@ -120,7 +120,8 @@ const TEXTS: Record<ToolName, { title: string; description: string }> = {
     title: 'Search notes',
     description: [
       "Search the user's Markdown notes by section. Each result is the part of a note that best answers the query — a section, a group of sibling sections, or a whole note — with its breadcrumb, id, line range, score, the note's dates (modified; created when its frontmatter gives one) and a snippet with the matched words in **bold**.",
-      'Use this first to find where something is written. Then call `read` with a result id for its full text, or use `context` to get the text of several results at once within a token budget.',
+      'A result marked `merged N` absorbed N matching sections of its note: it is their parent section or the whole note, its lines cover theirs; `outline` its note to pick one.',
+      'Use this first to find where something is written. Then call `read` with a result id for its full text, or use `context` to get the text of several results at once within a token budget. To follow links from or to a result, call `links` with its id.',
       IDS,
       `Query language: words are stemmed ("handling" finds "handled"); "exact phrase"; -word excludes; a OR b; (grouping); title:word, tags:word, body:word search one field; word* is a prefix. Dates: modified:<30d, modified:>2026-01-01, created:2025 (also updated:, date:; ages in d, w, m, y; >, >=, <, <=) keep the notes in that range; a query of date filters alone (modified:<7d) lists those notes, newest first. Sections holding only some of the words are found too, marked partial and ranked by how much of the query they hold; strict: only sections holding every word. \`queries\` with several topics searches each on its own and merges them. A query searches its first ${MAX_QUERY_WORDS} words (the answer names the words it left out): ask with the words that matter, not a pasted page.`,
       `Returns at most ${TOOL_MAX_RESULTS} results (limit, default 10).`,
@@ -146,6 +147,7 @@ const TEXTS: Record<ToolName, { title: string; description: string }> = {
     description: [
       'Search, then pack the text of the best results into one Markdown document within maxTokens (≈ 4 characters per token): each result headed by its breadcrumb, source and lines, in rank order; the last one that does not fit is cut at a paragraph boundary and marked […]. A line after the pack says how many results it holds of those found, and which one was cut with the `read` call that gives all of it.',
       'Use it to get the content behind a question in one call (e.g. to answer from the notes). To read one specific section, use search then read.',
+      'A pack item names its source as `Source: vault · [path#slug]`: its id, for read, outline and links, is `vault:path#slug` (`vault:path` without a slug).',
       'Each query is in the query language of `search`: vault:name, path:"folder/" and date filters (modified:<30d) narrow it, as they do there.',
     ].join('\n\n'),
   },

@@ -80,13 +80,18 @@ describe('cli mcp: links', () => {
     ]);
     expect(home.match(/in lv:Home\.md#home:/g)).toHaveLength(1);
     const note = textOf(await mcp.call('links', { id: 'lv:Note.md' }));
+    // A section linking from several lines is named once, its lines under it.
     expect(note).toContain(
-      '\n  1. Home — lv:Home.md#home ×3: Plain: **Note**, case: **note**, with extension: **NOTE.MD**.\n',
+      '\n  1. Home — lv:Home.md#home (4 lines):\n     · ×3: Plain: **Note**, case: **note**, with extension: **NOTE.MD**.\n     · (embed): Embeds: **Note**, shown, picture.png.\n',
+    );
+    expect(note.match(/lv:Home\.md#home/g)).toHaveLength(1);
+    expect(note).toContain(
+      '\n  2. Relative — lv:a/b/Rel.md#relative: ../Sibling, ./Local, Local, **../../Note**, up,\n',
     );
     expect(note).not.toContain('→ lv:Note.md');
     // A backlink to a section of the note says which.
     const headings = textOf(await mcp.call('links', { id: 'lv:Headings.md' }));
-    expect(headings).toContain('lv:Home.md#home → lv:Headings.md#sub-one: ');
+    expect(headings).toContain('\n     · → lv:Headings.md#sub-one: ');
   });
 
   it('gives a section the links of its subtree: the backlinks to it and to its subsections', async () => {
@@ -133,7 +138,10 @@ describe('cli mcp: links', () => {
 
   it('answers bad arguments with one-line tool errors', async () => {
     const cases: Array<[unknown, RegExp]> = [
-      [{ id: 'lv:Nope.md' }, /^links: no indexed note or section "lv:Nope\.md"$/],
+      [
+        { id: 'lv:Nope.md' },
+        /^links: no indexed note or section "lv:Nope\.md"; ids come from search, outline and links answers: search \{"query":"nope"\} finds notes by their words$/,
+      ],
       [
         { id: 'lv:Headings.md#nope' },
         /^links: no indexed note or section "lv:Headings\.md#nope"; its note is indexed but has no such section now: outline \{"docId":"lv:Headings\.md"\} lists its sections$/,

@@ -169,7 +169,9 @@ describe('cli mcp with folders', () => {
           expect(textOf(stale).endsWith(hint)).toBe(true);
         }
         const gone = await mcp.call('read', { id: 'r:gone.md#winter-margin' });
-        expect(textOf(gone)).toBe('read: no indexed node "r:gone.md#winter-margin"');
+        expect(textOf(gone)).toBe(
+          'read: no indexed node "r:gone.md#winter-margin"; ids come from search, outline and links answers: search {"query":"gone"} finds notes by their words',
+        );
         const outline = await mcp.call('outline', { docId: 'r:plan.md' });
         expect(textOf(outline)).toContain('## Margin in winter — r:plan.md#margin-in-winter');
       } finally {

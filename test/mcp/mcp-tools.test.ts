@@ -268,6 +268,19 @@ describe('cli mcp (read-only)', () => {
     expect(ids.every((id) => id.startsWith('notes:'))).toBe(true);
   });
 
+  it("context: a pack item's Source line is its id, as the description says", async () => {
+    const { tools } = await mcp.client.listTools();
+    const description = tools.find((t) => t.name === 'context')!.description!;
+    expect(description).toContain('its id, for read, outline and links, is `vault:path#slug`');
+    const pack = await mcp.call('context', { queries: ['battery cold'], maxTokens: 3000 });
+    const { ids } = pack.structuredContent as { ids: string[] };
+    const sources = [...textOf(pack).matchAll(/^Source: ([a-z0-9_-]+) · \[([^\]]+)\]/gm)];
+    expect(ids.length).toBeGreaterThan(1);
+    expect(sources.map(([, vault, anchor]) => `${vault}:${anchor}`)).toEqual(ids);
+    const search = tools.find((t) => t.name === 'search')!.description!;
+    expect(search).toContain('A result marked `merged N` absorbed N matching sections of its note');
+  });
+
   it('context: the export pack of the best results within the budget', async () => {
     for (const maxTokens of [60, 400, 3000]) {
       const result = await mcp.call('context', { queries: ['battery cold'], maxTokens });
@@ -369,9 +382,17 @@ describe('cli mcp: bad arguments', () => {
       /^read: fromLine must be a whole number, a line of the file \(fromLine\)$/,
     ],
     ['read', { id: '' }, /^read: id must not be empty \(id\)$/],
-    ['read', { id: 'sample:nope.md' }, /^read: no indexed node "sample:nope\.md"$/],
+    [
+      'read',
+      { id: 'sample:nope.md' },
+      /^read: no indexed node "sample:nope\.md"; ids come from search, outline and links answers: search \{"query":"nope"\} finds notes by their words$/,
+    ],
     ['read', { id: 'sample:../../../etc/passwd' }, /^read: no indexed node/],
-    ['read', { id: '/etc/passwd' }, /^read: id "\/etc\/passwd" is not of the form vault:path$/],
+    [
+      'read',
+      { id: '/etc/passwd' },
+      /^read: id "\/etc\/passwd" is not of the form vault:path; ids come from search, outline and links answers: search \{"query":"passwd"\} finds notes by their words$/,
+    ],
     [
       'read',
       { id: 'sample:Welcome.md', maxTokens: 0 },
@@ -382,7 +403,7 @@ describe('cli mcp: bad arguments', () => {
     [
       'outline',
       { docId: 'sample:Nothing.md' },
-      /^outline: no indexed document "sample:Nothing\.md"$/,
+      /^outline: no indexed document "sample:Nothing\.md"; ids come from search, outline and links answers: search \{"query":"nothing"\} finds notes by their words$/,
     ],
     ['outline', {}, /^outline: docId is required \(docId\)$/],
     ['outline', { docId: 7 }, /^outline: docId must be a string \(docId\)$/],
@@ -478,6 +499,8 @@ describe('cli mcp: bad arguments', () => {
   it('a node id holding a line break is named on one line', async () => {
     const result = await mcp.call('read', { id: 'sample:a\nb.md' });
     expect(result.isError).toBe(true);
-    expect(textOf(result)).toBe('read: no indexed node "sample:a\\nb.md"');
+    expect(textOf(result)).toBe(
+      'read: no indexed node "sample:a\\nb.md"; ids come from search, outline and links answers: search {"query":"a b"} finds notes by their words',
+    );
   });
 });

@@ -111,6 +111,9 @@ export class IndexReader {
       vaults: s('SELECT id, name, root, pinned, ignore, sample FROM vaults ORDER BY name'),
       documents: s(`SELECT v.name AS vault, f.path, f.hash, f.node_count FROM files f
         JOIN vaults v ON v.id = f.vault_id ORDER BY v.name, f.path`),
+      // In the (vault_id, path) index alone: no pass over the files' rows.
+      paths: s(`SELECT f.path FROM files f WHERE f.vault_id = (SELECT id FROM vaults WHERE name = ?)
+        ORDER BY f.path`).pluck(),
       vocabulary: s('SELECT term, doc FROM fts_vocab'),
       // fts5vocab answers `term = ?` by seeking (only that term's doclist is read), once per value.
       termRows: s('SELECT term, doc FROM fts_vocab WHERE term IN (SELECT value FROM json_each(?))'),
@@ -295,6 +298,11 @@ export class IndexReader {
       hash: string;
       node_count: number;
     }>;
+  }
+
+  /** The paths of a vault's documents, in order (docs/mcp.md#errors: what a wrong id meant). */
+  paths(vault: string): string[] {
+    return this.statements.paths!.all(vault) as string[];
   }
 
   /**
