@@ -199,6 +199,9 @@ function numbered(source: string): { source: string; numbers: Record<InlineGroup
 const { source: INLINE_SOURCE, numbers: GROUP } = numbered(NAMED_INLINE.source);
 const INLINE = new RegExp(INLINE_SOURCE, NAMED_INLINE.flags);
 
+/** Dendron's cross-vault prefix (`dendron://vault/`), which a reader of Dendron never sees. */
+const DENDRON_VAULT = /^\s*dendron:\/\/[^/|]*\//i;
+
 /** The range of group text `group` starting at `start`. */
 const rangeAt = (start: number, group: string): TextRange => [start, start + group.length];
 
@@ -211,11 +214,15 @@ function inlineShown(m: RegExpExecArray): Array<TextRange | string> {
     const anchor = m[GROUP.anchor] ?? '';
     const alias = m[GROUP.alias];
     const at = m.index + bang + 2;
-    if (alias !== undefined && alias.trim() !== '') {
+    const dendronAlias = alias !== undefined && DENDRON_VAULT.test(alias);
+    if (alias !== undefined && alias.trim() !== '' && !dendronAlias) {
       return [rangeAt(at + target.length + anchor.length + 1, alias)];
     }
+    // Dendron's `[[label|dendron://vault/note]]` shows its label, `[[dendron://vault/note]]` its
+    // note (docs/links.md#dendron).
+    const prefix = DENDRON_VAULT.exec(target)?.[0].length ?? 0;
     const shown: Array<TextRange | string> = [];
-    if (target !== '') shown.push(rangeAt(at, target));
+    if (target.length > prefix) shown.push(rangeAt(at + prefix, target.slice(prefix)));
     if (/^#[^^]/.test(anchor)) {
       if (shown.length > 0) shown.push(' › ');
       shown.push(rangeAt(at + target.length + 1, anchor.slice(1)));

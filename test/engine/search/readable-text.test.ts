@@ -32,6 +32,12 @@ describe('readableText', () => {
     ['see [text][ref] then', 'see text then'],
     ['[ref]: https://example.com\nnext line', '\nnext line'],
     ['[[Attachments|attachments]] and [[Note]]', 'attachments and Note'],
+    // Dendron (docs/links.md#dendron): the label first, the note after its vault.
+    ['[[Graph View|dendron://site/dendron.topic.graph]] and [[docs|x.y]]', 'Graph View and x.y'],
+    [
+      '[[dendron://site/dendron.topic.links#summary]] or [[#feedback|dendron://s/d#feedback]]',
+      'dendron.topic.links › summary or feedback',
+    ],
     [
       '![[Note#Section one]] and [[#Local]] and [[Note#^block]]',
       'Note › Section one and Local and Note',
