@@ -45,17 +45,17 @@ interface SourceState {
 interface PagedSource extends SourceState {
   /** Its FTS5 expression. */
   expr: string;
-  /** Rows read so far. */
+  /** Rows returned so far (its next statement's OFFSET is this plus `rest`'s rows). */
   offset: number;
-  /** Its rows fetched and not yet returned. */
+  /** Its rows fetched and not yet returned, best first. */
   rest: ScoredRow[] | null;
   /** How many statements fetched its rows (source-reading.ts `LAST_FETCH`: all are fetched). */
   fetches: number;
   /**
-   * Fetched down to this row order: its rows not fetched rank below it. Null when its fetches
-   * were by count.
+   * The row order its last statement fetched down to (`leastOrder`): every row not fetched ranks
+   * below it. Null when its statements fetched by count (a LIMIT).
    */
-  above: number | null;
+  fetchedDownTo: number | null;
 }
 
 /** What a full and a fuzzy source have: their rows hold every operand in some form. */
@@ -218,7 +218,7 @@ function fullSource(topic: Topic, context: SourceContext, expr: string, bound: n
 
 /** What a ranked source has before its first read. */
 function pagedState(expr: string, bound: number): Omit<PagedSource, 'unflagged'> {
-  return { expr, bound, offset: 0, done: false, rest: null, fetches: 0, above: null };
+  return { expr, bound, offset: 0, done: false, rest: null, fetches: 0, fetchedDownTo: null };
 }
 
 /** `expr` within the title column. */

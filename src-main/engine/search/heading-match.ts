@@ -178,18 +178,19 @@ function namedBy(operand: CompiledOperand): readonly HighlightTerm[] {
 }
 
 /**
- * The idf-weighted shares of a topic's wanted operands in a node's heading and in its heading or
- * context (`Features` in ranking.ts); an operand there only through a fuzzy variant counts
+ * The idf-weighted shares of a topic's wanted operands (of `topicWeight`, the sum of all its
+ * wanted weights: `Topic.weight`) in a node's heading and in its heading or context (`Features`
+ * in ranking.ts); an operand there only through a fuzzy variant counts
  * `fuzzyWeight` of its weight, and so does one its row holds only through a fuzzy variant
  * (`fuzzyOnly`: its coverage counts no more, topic-ranking.ts `placementOf`).
  */
 export function headingShares(
   wanted: ReadonlyArray<{ operand: CompiledOperand; weight: number; fuzzyOnly?: boolean }>,
-  total: number,
+  topicWeight: number,
   heading: HeadingTerms,
   fuzzyWeight: number,
 ): HeadingShares {
-  if (total <= 0) return { heading: 0, context: 0 };
+  if (topicWeight <= 0) return { heading: 0, context: 0 };
   let own = 0;
   let either = 0;
   const { table } = heading;
@@ -206,7 +207,7 @@ export function headingShares(
     own += weight * inOwn;
     either += weight * Math.max(inOwn, found('context'));
   }
-  return { heading: own / total, context: either / total };
+  return { heading: own / topicWeight, context: either / topicWeight };
 }
 
 /**

@@ -83,7 +83,8 @@ function readWhole(
   // context shares, so the top would read on: all of 'const refer''s 5,195 rows ranked again to
   // fetch 3,200 more (docs/benchmarks.md#typed-prefixes).
   source.done =
-    (rows.length < page && source.above === null) || (topic.typing && source.kind === 'full');
+    (rows.length < page && source.fetchedDownTo === null) ||
+    (topic.typing && source.kind === 'full');
   const all = allOperands(topic);
   const fresh: Candidate[] = [];
   for (const row of rows) {
@@ -100,9 +101,9 @@ function readWhole(
   }
   if (rows.length > 0) source.last = orderOf(rows[rows.length - 1]!, rowOrderOf(context.options));
   // Its rows fetched down to an order are all returned: the others rank below it.
-  if (source.above !== null && source.rest?.length === 0)
-    source.last = Math.min(source.last, source.above);
-  if (rows.length > 0 || source.above !== null) boundSource(source, reading);
+  if (source.fetchedDownTo !== null && source.rest?.length === 0)
+    source.last = Math.min(source.last, source.fetchedDownTo);
+  if (rows.length > 0 || source.fetchedDownTo !== null) boundSource(source, reading);
   return fresh;
 }
 
@@ -175,8 +176,8 @@ function nextRows(
   if (rest.length >= page || source.fetches === LAST_FETCH) return rest.splice(0, page);
   // Fetched down to an order, its rows are what can reach the top: the last of them, then (read
   // again: a larger top) all the rest.
-  if (source.above !== null && rest.length > 0) return rest.splice(0, page);
-  source.above = null;
+  if (source.fetchedDownTo !== null && rest.length > 0) return rest.splice(0, page);
+  source.fetchedDownTo = null;
   const { topic, context } = reading;
   const { reader, weights } = context;
   source.fetches++;
@@ -192,7 +193,7 @@ function nextRows(
     rowOrderOf(context.options),
     down > 0 ? { ...fetch, limit: -1, least: down } : fetch,
   );
-  if (down > 0) source.above = down;
+  if (down > 0) source.fetchedDownTo = down;
   else if (rows.length < limit) source.fetches = LAST_FETCH; // nothing more to fetch
   source.rest = rest.length === 0 ? rows : rest.concat(rows);
   return source.rest.splice(0, page);
@@ -201,10 +202,10 @@ function nextRows(
 /**
  * The least row order whose score bound (`orderBound`, as `boundSource` takes it) reaches
  * `least`; 0 while nothing can be told (no floor yet). A full or fuzzy source's second fetch
- * takes the rows of at least this order, all of them, in place of its next eight pages: the
- * statement scores every row either way, and sorts only those that can still count ('MFC
- * ribbon' at ten copies of msdocs-cpp: ~5,700 of its 21,670 rows sorted, and no third statement;
- * docs/benchmarks.md#scale-ten-copies-of-msdocs-cpp).
+ * takes the rows of at least this order, all of them, in place of its next `SECOND_FETCH_PAGES`
+ * pages: the statement scores every row either way, and sorts only those that can still count
+ * ('MFC ribbon' at ten copies of msdocs-cpp: ~5,700 of its 21,670 rows sorted, and no third
+ * statement; docs/benchmarks.md#scale-ten-copies-of-msdocs-cpp).
  */
 function leastOrder(source: WholeSource, reading: TopicReading, least: number): number {
   if (!(least > 0) || !Number.isFinite(least)) return 0;

@@ -1,9 +1,10 @@
 // Stage 1 of a search (docs/architecture.md#search): one typed query → a topic ready to run — its
 // wanted operands with their weights, and its filters. Filters always hold and never score: the
 // vault scope (rowid ranges), the FTS5 restriction (field words, the path pre-filter, negations)
-// and the per-file test (the exact path prefix). A new kind of filter plugs in here: parsed into
-// `QueryFilters` (query/parse.ts), then either narrowed in FTS5 (`restriction`) or tested per file
-// (`acceptsFile`), which the rank stage applies to every candidate before it can score.
+// and the per-file test (the exact path prefix). A new kind of filter plugs in here: parsed by
+// query/parse.ts into `QueryFilters` (query/ast.ts), then either narrowed in FTS5 (`restriction`)
+// or tested per file (`acceptsFile`), which the rank stage applies to every candidate before it
+// can score.
 import { passesDateFilters, type DatedFile } from '../dates/file-dates.ts';
 import type { Analyzer } from '../analysis/analyzer.ts';
 import type { ParsedQuery } from '../query/ast.ts';

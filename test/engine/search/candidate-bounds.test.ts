@@ -436,7 +436,7 @@ describe('candidate score bounds', () => {
           expect(boundOf(c, topic, source), `row ${c.rowid}`).toBeLessThanOrEqual(bound);
           read.push(c.rowid);
         }
-        fetchedDown ||= source.above !== null;
+        fetchedDown ||= source.fetchedDownTo !== null;
       }
       expect(fetchedDown).toBe(true);
       expect([...read].sort((a, b) => a - b)).toEqual(all.map((r) => r[0]).sort((a, b) => a - b));
