@@ -5,7 +5,14 @@
 // size: one compiler class, its cases filling the highlight lists they share; what the word being
 // typed completes to (typing.ts) and fuzzy variants (fuzzy.ts) are computed apart.
 import { isCjkTerm, type AnalyzedToken, type Analyzer } from '../analysis/analyzer.ts';
-import type { ParsedQuery, QueryField, QueryFilters, QueryNode, TermNode } from './ast.ts';
+import type {
+  ParsedQuery,
+  PhraseNode,
+  QueryField,
+  QueryFilters,
+  QueryNode,
+  TermNode,
+} from './ast.ts';
 import { completesAlready, typedPrefix, TYPING_MIN_LENGTH } from './typing.ts';
 
 /** FTS5 column of each field; `path:` without `/` searches the path column. */
@@ -122,13 +129,7 @@ class Compiler {
     switch (node.type) {
       case 'term':
       case 'phrase':
-        return this.leaf(
-          node.text,
-          node.field,
-          node.type === 'term',
-          node.type === 'term' && node.prefix,
-          node.type === 'term' && node.typing === true,
-        );
+        return this.leaf(node);
       case 'or': {
         const parts = node.children.filter((c) => c.type !== 'not').map((c) => this.node(c));
         const kept = parts.filter((p): p is Piece => p !== null);
@@ -201,13 +202,12 @@ class Compiler {
    * and the fuzzy variants of a bare word), highlights and label; null past `MAX_QUERY_LEAVES` or
    * when it analyses to no term.
    */
-  private leaf(
-    text: string,
-    field: QueryField | null,
-    bare: boolean,
-    prefix: boolean,
-    typing = false,
-  ): Piece | null {
+  private leaf(node: TermNode | PhraseNode): Piece | null {
+    const { text, field } = node;
+    // A word (`bare`), not a quoted phrase: only a word is typed as a prefix, or being typed.
+    const bare = node.type === 'term';
+    const prefix = bare && node.prefix;
+    const typing = bare && node.typing === true;
     if (this.leaves >= MAX_QUERY_LEAVES) return null;
     const tokens = this.analyzer.tokens(text).slice(0, MAX_PHRASE_TERMS);
     if (tokens.length === 0) return null;
