@@ -37,6 +37,26 @@ describe('wikilinks and embeds', () => {
     expect(parseWikiTarget('folder/Note#Part').label).toBe('folder/Note › Part');
   });
 
+  it("reads a table cell's escaped bar and Dendron's label first, as the index does", () => {
+    // docs/links.md#what-is-a-link, docs/links.md#dendron
+    expect(parseWikiTarget('Note#Part\\|shown')).toMatchObject({
+      note: 'Note',
+      heading: 'Part',
+      label: 'shown',
+    });
+    expect(parseWikiTarget('Graph View|dendron://site/dendron.topic.graph#show')).toEqual({
+      note: 'dendron.topic.graph',
+      heading: 'show',
+      block: null,
+      label: 'Graph View',
+    });
+    expect(parseWikiTarget('dendron://site/dendron.topic.links')).toMatchObject({
+      note: 'dendron.topic.links',
+      label: 'dendron.topic.links',
+    });
+    expect(parseWikiTarget('make-md|make.md')).toMatchObject({ note: 'make-md', label: 'make.md' });
+  });
+
   it('renders links with their target, embeds closed, image embeds as images', () => {
     const tree = renderMarkdown(
       'See [[my_file_name]] and [[Note#Part|alias]].\n\n![[Other#Sec]] ![[pic.png]]\n',

@@ -34,4 +34,27 @@ describe('WikiLinksState', () => {
     expect(searches[0]![1]).toMatchObject({ queries: ['Plugin 0'], detail: 'text' });
     expect(names.map((name) => links.state(from, name))).toEqual(names.map(() => null));
   });
+
+  it('finds a note whose name has dots by its .md file, and a .txt note as written', async () => {
+    const fake = createFakeApi();
+    const notes = new Set(['v:dendron.topic.graph.md', 'v:Release 1.2.md', 'v:notes.txt']);
+    fake.answer('outline', async (request) => {
+      const { docId } = request as { docId: string };
+      return notes.has(docId)
+        ? ok({ docId, nodes: [] } as never)
+        : failed('not-found', `no indexed document "${docId}"`);
+    });
+    fake.answer('search', async () =>
+      ok({ results: [], terms: [], unmatchedTopics: [], tookMs: 1 }),
+    );
+    const links = new WikiLinksState(fake.api);
+    const from = { docId: 'v:a.md', vault: 'v', path: 'a.md' };
+    expect(await links.resolve(from, 'dendron.topic.graph')).toBe('v:dendron.topic.graph.md');
+    expect(await links.resolve(from, 'Graph|dendron://site/dendron.topic.graph')).toBe(
+      'v:dendron.topic.graph.md',
+    );
+    expect(await links.resolve(from, 'Release 1.2')).toBe('v:Release 1.2.md');
+    expect(await links.resolve(from, 'notes.txt')).toBe('v:notes.txt');
+    expect(await links.resolve(from, 'missing.note')).toBeNull();
+  });
 });

@@ -55,11 +55,20 @@ const BANG = 33;
 const OPEN = 91;
 const CLOSE = 93;
 
-/** Splits `raw` (between `[[` and `]]`) into note, heading, block and label. */
+/** Dendron's cross-vault prefix, `dendron://vault/` (docs/links.md#dendron). */
+const DENDRON_VAULT = /^\s*dendron:\/\/[^/|]*\//i;
+
+/**
+ * Splits `raw` (between `[[` and `]]`) into note, heading, block and label, as the index reads
+ * links (docs/links.md#what-is-a-link): `[[Note\|shown]]` is the table cell's escaped bar, and
+ * Dendron's `[[label|dendron://vault/note]]` names the note after the bar.
+ */
 export function parseWikiTarget(raw: string): WikiTarget {
   const bar = raw.indexOf('|');
-  const target = (bar === -1 ? raw : raw.slice(0, bar)).trim();
-  const alias = bar === -1 ? '' : raw.slice(bar + 1).trim();
+  let target = (bar === -1 ? raw : raw.slice(0, raw[bar - 1] === '\\' ? bar - 1 : bar)).trim();
+  let alias = bar === -1 ? '' : raw.slice(bar + 1).trim();
+  if (DENDRON_VAULT.test(alias)) [target, alias] = [alias, target];
+  target = target.replace(DENDRON_VAULT, '');
   const [note = '', ...parts] = target.split('#');
   const last =
     parts

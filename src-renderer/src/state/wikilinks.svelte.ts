@@ -88,24 +88,31 @@ export class WikiLinksState {
 
   /** The outline of the note a link names: beside `from`, at the vault's root, else by name. */
   async #note(from: LinkSource, note: string): Promise<OutlineResponse | null> {
-    const file = /\.[a-z0-9]{1,8}$/i.test(note) ? note : `${note}.md`;
+    // `.md` is optional, and a dot is no extension of a note: `[[dendron.topic.graph]]`,
+    // `[[Release 1.2]]` name `….md`; `[[notes.txt]]` may also be the file as written.
+    const files = /\.md$/i.test(note)
+      ? [note]
+      : /\.[a-z0-9]{1,8}$/i.test(note)
+        ? [`${note}.md`, note]
+        : [`${note}.md`];
     const folder = from.path.includes('/')
       ? from.path.slice(0, from.path.lastIndexOf('/') + 1)
       : '';
-    const paths = folder === '' ? [file] : [`${folder}${file}`, file];
-    for (const path of paths) {
-      const outline = await this.#outline(`${from.vault}:${path}`);
-      if (outline) return outline;
+    for (const file of files) {
+      for (const path of folder === '' ? [file] : [`${folder}${file}`, file]) {
+        const outline = await this.#outline(`${from.vault}:${path}`);
+        if (outline) return outline;
+      }
     }
-    const base = file.split('/').pop()!.toLowerCase();
+    const bases = files.map((file) => file.split('/').pop()!.toLowerCase());
     const answer = await this.#api.search({
       queries: [note.split('/').pop()!],
       limit: SEARCH_LIMIT,
       detail: 'text', // only paths are read
     });
     if (!answer.ok) return null;
-    const matches = answer.value.results.filter(
-      (result) => result.path.split('/').pop()!.toLowerCase() === base,
+    const matches = answer.value.results.filter((result) =>
+      bases.includes(result.path.split('/').pop()!.toLowerCase()),
     );
     const best = matches.find((result) => result.vault === from.vault) ?? matches[0];
     return best ? this.#outline(best.docId) : null;
