@@ -1,8 +1,9 @@
 // Queries that list notes (docs/design.md#date-filters): a query of date filters and nothing to look
 // for — `modified:<7d`, perhaps with `vault:` or `path:` — lists the notes in the range as whole
 // documents, newest first by its first filter's date; a query of `vault:` filters alone lists
-// the vault's notes, newest first by modification. They are a candidate source of their own:
-// no word to find, so no FTS5 query; every file of the index is tested, which costs a few
+// the vault's notes, newest first by modification. Such a topic skips stages 2 and 3
+// (docs/architecture.md#search; pipeline.ts `mergeTopics`): no word to find, so no FTS5 query, no
+// `Source` and no score but its rank; every file of the index is tested, which costs a few
 // milliseconds per 10,000 notes.
 import type { Statement } from 'better-sqlite3';
 import { fileDate, sortNewestFirst, type DatedFile } from '../dates/file-dates.ts';

@@ -69,7 +69,8 @@ function readWhole(
   // Wanted past its first page, a source whose rows may hide a heading share first finds those
   // that do and renews its bound, which may no longer reach the top: most sources are read once
   // and never pay for the statements (`hiddenRows`), nor one with a page or less left to read
-  // (they cost more than the page: 'std::function' 10 ms for its last 50 rows at ten copies).
+  // (they cost more than the page: 'std::function' 10 ms for its last 50 rows at ten copies;
+  // docs/benchmarks.md#statements-per-search-and-what-they-cost).
   const hides = source.unflagged > 0;
   if (hides && source.offset > 0 && !source.hidden && pagesLeft(source, context, page)) {
     hiddenRows(source, topic, context);
