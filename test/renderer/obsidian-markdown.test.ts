@@ -146,6 +146,31 @@ describe('callouts, highlights, tags, comments, math', () => {
     expect(stripComments('a %%unclosed\nrest', []).text).toBe('a ');
   });
 
+  it("shows slide syntax as Obsidian's reading view does (docs/design.md#snippets)", () => {
+    // Advanced Slides' and Marp's directives are HTML comments: hidden. obsidian-hub's Pandoc
+    // slides (`An Introduction to Dataview Slides`): a slide break is a rule; a pause, a fenced
+    // div and attributes Obsidian knows nothing of are text there, and here.
+    const source =
+      '<!-- .slide: data-background="#f00" -->\n<!-- _class: lead -->\n# Overview\n\n---\n\n' +
+      'Intro\n\n. . .\n\n::: incremental\n\n- List\n\n:::\n\n![|Edit](https://x.io/a.png){ height=400px }\n';
+    const tree = renderMarkdown(source);
+    expect(elements(tree).map((e) => e.tagName)).toEqual([
+      'h1',
+      'hr',
+      'p',
+      'p',
+      'p',
+      'ul',
+      'li',
+      'p',
+      'p',
+      'img',
+    ]);
+    expect(tree.children.map(text).join('')).toBe(
+      'Overview\n\nIntro\n. . .\n::: incremental\n\nList\n\n:::\n{ height=400px }',
+    );
+  });
+
   it('shows a footnote reference whose definition is in another section as its label, raised', () => {
     // obsidian-hub's theme notes: `## Plugin Compatibility[^1]`, the definition at the note's end.
     const tree = renderMarkdown('## Plugin Compatibility[^1]\n\nCore plugins[^note] and `[^2]`.\n');

@@ -205,6 +205,9 @@ const DENDRON_VAULT = /^\s*dendron:\/\/[^/|]*\//i;
 /** The range of group text `group` starting at `start`. */
 const rangeAt = (start: number, group: string): TextRange => [start, start + group.length];
 
+/** An embed's size in place of its alias: `300`, `640x480`. */
+const EMBED_SIZE = /^[ \t]*\d+(?:x\d+)?[ \t]*$/;
+
 /** What a reader sees of the inline construct `m`. */
 function inlineShown(m: RegExpExecArray): Array<TextRange | string> {
   const bang = m[0].startsWith('!') ? 1 : 0;
@@ -215,7 +218,9 @@ function inlineShown(m: RegExpExecArray): Array<TextRange | string> {
     const alias = m[GROUP.alias];
     const at = m.index + bang + 2;
     const dendronAlias = alias !== undefined && DENDRON_VAULT.test(alias);
-    if (alias !== undefined && alias.trim() !== '' && !dendronAlias) {
+    // An embed's `|300` or `|640x480` is the image's size, not an alias: a reader sees none.
+    const size = bang === 1 && alias !== undefined && EMBED_SIZE.test(alias);
+    if (alias !== undefined && alias.trim() !== '' && !dendronAlias && !size) {
       return [rangeAt(at + target.length + anchor.length + 1, alias)];
     }
     // Dendron's `[[label|dendron://vault/note]]` shows its label, `[[dendron://vault/note]]` its
@@ -274,14 +279,24 @@ const isSpaceOrEdge = (c: string | undefined) => c === undefined || /\s/.test(c)
 
 /**
  * What a reader sees of the HTML tag `m`: a space where a browser sets its element apart from
- * text on both sides (one already there is enough: a snippet's length counts it).
+ * text on both sides (one already there is enough: a snippet's length counts it), and a `<br>`
+ * that ends a line as any line break a reader sees.
  */
 function tagShown(m: RegExpExecArray): Array<TextRange | string> {
   if (!SPACED_TAG.test(m[0])) return [];
-  const glued =
-    !isSpaceOrEdge(m.input[m.index - 1]) && !isSpaceOrEdge(m.input[m.index + m[0].length]);
-  return glued ? [' '] : [];
+  const text = m.input;
+  const after = m.index + m[0].length;
+  const glued = !isSpaceOrEdge(text[m.index - 1]) && !isSpaceOrEdge(text[after]);
+  if (glued) return [' '];
+  // A `<br>` ending a line the paragraph goes on after: a line break a reader sees.
+  const endsLine = text[after] === '\n' || text[after] === '\r';
+  return endsLine && BR_TAG.test(m[0]) && paragraphGoesOn(text, nextLine(text, after))
+    ? LINE_BREAK
+    : [];
 }
+
+/** A `<br>` tag. */
+const BR_TAG = /^<br[\s/>]/i;
 
 /**
  * What starts syntax inside a link's text or emphasis: `INLINE`'s leading characters but `_` (in
@@ -514,36 +529,107 @@ const isIdChar = (c: string | undefined) =>
   ((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c === '-');
 
 /**
- * Pushes onto `edits` the edit that hides what the reading view hides at the end of the line
- * ending at `end` (its terminator's index; `next`: the next line's start), if any
- * (docs/design.md#snippets): a block id (`^id` after a space or alone on its line, not on a
- * heading's line; `carets`: the text holds a `^`), or a backslash that breaks the line (one not
- * itself escaped, with a line of text after it). Not inside fenced code, nor inside the syntax of
- * a line edit already made (a table row, a fence line).
+ * A line of links alone (wikilinks, embeds, links, images, autolinks; one or more), from its
+ * start: the lines of a paragraph of links ("See also" lines) are set apart as a reader sees them.
+ */
+const LINK_LINE = new RegExp(
+  '[ \\t]*(?:(?:' +
+    [
+      /!?\[\[[^\]\n]*\]\]/.source,
+      /!?\[(?:\\.|[^[\]\n\\]|\[[^[\]\n]*\])*\]\((?:[^()\n]|\([^()\n]*\))*\)/.source,
+      /<[A-Za-z][A-Za-z0-9+.-]{1,31}:[^\s<>]*>/.source,
+    ].join('|') +
+    ')[ \\t]*)+(?:[\\n\\r]|$)',
+  'y',
+);
+
+/** What a line break a reader sees shows as, after the line's text (docs/design.md#snippets). */
+const LINE_BREAK: Array<TextRange | string> = [' ·'];
+
+/**
+ * Whether the line at `at` is more text of the paragraph a line break ended: not blank, and
+ * starting no block of its own (a list item says `· ` itself; a heading, a quote, a fence).
+ */
+function paragraphGoesOn(text: string, at: number): boolean {
+  if (at >= text.length || matchesAt(BLANK_LINE, text, at)) return false;
+  LINE_START_AT.lastIndex = at;
+  const m = LINE_START_AT.exec(text);
+  return !m || m[0] === '';
+}
+
+/**
+ * Pushes onto `edits` the edit that hides or shows what the reading view does at the end of the
+ * line `[start, end)` (`end`: its terminator's index; `next`: the next line's start), if any
+ * (docs/design.md#snippets): a block id goes (`^id` after a space or alone on its line, not on a
+ * heading's line; `carets`: the text holds a `^`); a line break a reader sees — a backslash that
+ * breaks the line (one not itself escaped), two spaces or more, or the line break between two
+ * lines of links alone — shows as `LINE_BREAK` where the paragraph goes on, else goes. Not
+ * inside fenced code, nor inside the syntax of a line edit already made (a table row, a fence
+ * line).
  */
 function lineEndEdit(
   text: string,
-  [end, next]: [number, number],
+  [start, end, next]: [number, number, number],
   { carets, heading, code }: { carets: boolean; heading: boolean; code: Array<[number, number]> },
   edits: Edit[],
 ): void {
-  let start = -1;
+  let from = -1;
+  let shown: Array<TextRange | string> = [];
   if (text[end - 1] === '\\') {
     let run = 1;
     while (text[end - 1 - run] === '\\') run++;
-    if (run % 2 === 1 && next < text.length && !matchesAt(BLANK_LINE, text, next)) start = end - 1;
-  } else if (carets && !heading) {
-    let at = end;
-    while (text[at - 1] === ' ' || text[at - 1] === '\t') at--;
-    const idEnd = at;
-    while (isIdChar(text[at - 1])) at--;
-    const before = text[at - 2];
-    if (at < idEnd && text[at - 1] === '^' && (before === undefined || /\s/.test(before))) {
-      start = at - 1;
+    if (run % 2 === 1 && next < text.length && !matchesAt(BLANK_LINE, text, next)) {
+      from = end - 1;
+      if (paragraphGoesOn(text, next)) shown = LINE_BREAK;
+    }
+  } else if (!heading) {
+    from = carets ? blockIdAt(text, end) : -1;
+    if (from < 0 && softBreakShown(text, [start, end, next])) {
+      from = text[end - 1] === ' ' ? spacesFrom(text, end) : end;
+      shown = LINE_BREAK;
     }
   }
-  if (start < 0 || (edits[edits.length - 1]?.end ?? 0) > start || insideAny(code, start)) return;
-  edits.push({ start, end, shown: [] });
+  if (from < 0 || (edits[edits.length - 1]?.end ?? 0) > from || insideAny(code, from)) return;
+  edits.push({ start: from, end, shown });
+}
+
+/** Where the block id ending the line at `end` starts (`^id`, after a space or alone), or -1. */
+function blockIdAt(text: string, end: number): number {
+  let at = end;
+  while (text[at - 1] === ' ' || text[at - 1] === '\t') at--;
+  const idEnd = at;
+  while (isIdChar(text[at - 1])) at--;
+  const before = text[at - 2];
+  return at < idEnd && text[at - 1] === '^' && (before === undefined || /\s/.test(before))
+    ? at - 1
+    : -1;
+}
+
+/** Where the spaces ending the line at `end` start. */
+function spacesFrom(text: string, end: number): number {
+  let at = end;
+  while (text[at - 1] === ' ') at--;
+  return at;
+}
+
+/**
+ * Whether the line `[start, end)` ends in a line break a reader sees, other than a backslash,
+ * before more of its paragraph: two spaces or more after its text, or the break between two
+ * lines of links alone (`LINK_LINE`).
+ */
+function softBreakShown(text: string, [start, end, next]: [number, number, number]): boolean {
+  const last = text[end - 1];
+  if (last === ' ') {
+    const at = spacesFrom(text, end);
+    return (
+      end - at >= 2 && at > start && !isSpaceOrEdge(text[at - 1]) && paragraphGoesOn(text, next)
+    );
+  }
+  return (
+    (last === ']' || last === ')' || last === '>') &&
+    matchesAt(LINK_LINE, text, start) &&
+    matchesAt(LINK_LINE, text, next)
+  );
 }
 
 /**
@@ -577,7 +663,7 @@ function editsOf(
     if (text[at] === '\n' && text[at - 1] === '\r') continue; // `\r\n` ends one line
     if (at > 0) {
       const end = text[at - 1] === '\n' && text[at - 2] === '\r' ? at - 2 : at - 1;
-      lineEndEdit(text, [end, at], { carets, heading, code }, edits);
+      lineEndEdit(text, [previous, end, at], { carets, heading, code }, edits);
     }
     heading = false;
     const before = previous;
@@ -618,7 +704,7 @@ function editsOf(
     listed = item;
     at = m.index + m[0].length - 1; // on from the first line start after the match
   }
-  lineEndEdit(text, [text.length, text.length], { carets, heading, code }, edits);
+  lineEndEdit(text, [previous, text.length, text.length], { carets, heading, code }, edits);
   const inline: Edit[] = [];
   let next = 0; // the first of `marked` that can overlap the next construct (both come in order)
   for (let m = INLINE.exec(text); m; m = INLINE.exec(text)) {

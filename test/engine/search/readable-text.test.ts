@@ -93,7 +93,7 @@ describe('readableText', () => {
     ).toBe('Constructors C++20 · <latch> 20, list opt');
     expect(
       readable('one<br>two<br/>\nthree<p>four</p>five <kbd>Ctrl</kbd>+<kbd>C</kbd>').text,
-    ).toBe('one two\nthree four five Ctrl+C');
+    ).toBe('one two ·\nthree four five Ctrl+C');
     // msdocs-cpp's grammars indent with `&emsp;` and its tables write a pipe `&vert;`.
     expect(
       readable('one of &emsp;auto, &vert; &#124; &lt;T&gt; &amp;&amp; `&lt;` &foo;').text,
@@ -137,7 +137,7 @@ describe('readableText', () => {
     );
   });
 
-  it('drops what the reading view hides at the end of a line: block ids, hard breaks', () => {
+  it('drops what the reading view hides at the end of a line: block ids, backslashes', () => {
     // A block id (`^id` after a space, or alone on its line) goes; a heading's `^` is text.
     expect(readable('A paragraph ^abc123\n- an item ^item-2  \n^alone\n## Title ^h').text).toBe(
       'A paragraph \nan item \n\nTitle ^h',
@@ -145,11 +145,50 @@ describe('readableText', () => {
     expect(readable('x^2\nC++/CLI String^\nsee `a ^b`\n```\nc ^d\n```').text).toBe(
       'x^2\nC++/CLI String^\nsee a ^b\n\nc ^d\n',
     );
-    // A backslash ending a line breaks it; an escaped one, or one ending a paragraph, is text.
+    // A backslash ending a line breaks it (a line break a reader sees: ` ·`); an escaped one, or
+    // one ending a paragraph, is text.
     expect(readable('one\\\ntwo\\\\\nthree\\\n\nfour\\\r\nfive\\').text).toBe(
-      'one\ntwo\\\nthree\\\n\nfour\r\nfive\\',
+      'one ·\ntwo\\\nthree\\\n\nfour ·\r\nfive\\',
     );
     expect(readable('a\\\n```\ncmake ..\\\n```').text).toBe('a\n\ncmake ..\\\n');
+  });
+
+  it('sets apart the lines a line break a reader sees ends: "See also" lines of links', () => {
+    // msdocs-cpp's "See also" ends each link's line with a backslash (7,661 lines), its overview
+    // pages with `<br/>`; obsidian-hub's and Dendron's notes put links or embeds one to a line.
+    // Each read as one run of words: `…conformance What's new for C++ in Visual Studio C++…`.
+    expect(readable('[A](a.md)\\\n[B](b.md)\\\n[C](c.md)').text).toBe('A ·\nB ·\nC');
+    expect(readable('[C](c.md)<br/>\n[C++](cpp.md)<br/>\n[Pre](pre.md)').text).toBe(
+      'C ·\nC++ ·\nPre',
+    );
+    expect(readable('See also:\n[[A]]\n![[B#Part]] [[C|see C]]\n\t<https://x.io>').text).toBe(
+      'See also:\nA ·\nB › Part see C ·\n\thttps://x.io',
+    );
+    // obsidian-hub's screenshots, one to a line; an embed's `|300` is its size, shown by no reader.
+    expect(readable('![[fork.png|300]]\n\t![[view.png|640x480]] [[Note|300]]').text).toBe(
+      'fork.png ·\n\tview.png 300',
+    );
+    // Two spaces (or more) after a line's text break it too: msdocs-cpp's requirements.
+    expect(readable('**Header:** \\<atomic>  \n**Namespace:** std').text).toBe(
+      'Header: <atomic> ·\nNamespace: std',
+    );
+    // No mark where the paragraph ends, a list item (it has its own), a heading or fenced code
+    // follows; none on a heading's line, in code, nor between a line of prose and one of links.
+    expect(readable('one  \n\ntwo  \n- item\n[[A]]\n# H  \nbody\\\n```\nx  \ny\n```').text).toBe(
+      'one  \n\ntwo  \nitem\nA\nH  \nbody\n\nx  \ny\n',
+    );
+    expect(readable('prose here\n[[A]]\n[[B]] and more').text).toBe('prose here\nA\nB and more');
+  });
+
+  it("reads slide syntax as Obsidian's reading view shows it (docs/design.md#snippets)", () => {
+    // Advanced Slides' and Marp's directives are comments; Pandoc's slide break is a rule, its
+    // fenced divs go, its pause and attributes are text in Obsidian.
+    expect(
+      readable(
+        '<!-- .slide: data-background="#f00" -->\n<!-- _class: lead -->\nIntro\n\n---\n. . .\n' +
+          '::: incremental\n- List\n:::\n## {data-background-iframe="https://x.io"}',
+      ).text,
+    ).toBe('\n\nIntro\n\n\n. . .\n\nList\n\n{data-background-iframe="https://x.io"}');
   });
 
   it('shows an escaped character without its backslash, in text, not in code', () => {
