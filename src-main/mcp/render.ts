@@ -101,7 +101,8 @@ export function lineRange(start: number, end: number): string {
 }
 
 /**
- * One line per result: breadcrumb, id (`vault:path#slug`), lines, score, dates, flags, snippet;
+ * One line per result: its label (the breadcrumb as people read it, docs/mcp.md#tools), id
+ * (`vault:path#slug`), lines, score, dates, flags, snippet;
  * then the order when it is by date, and how many results were `left` out to keep the answer
  * bounded; then a line for each note on the query (a date filter that is no date, searched as
  * words; the words a long query left out).
@@ -111,6 +112,7 @@ export function renderSearch(
   left = 0,
   order: SearchSort = 'relevance',
   queryNotes: string[] = [],
+  labels: string[] = results.map((r) => r.breadcrumb),
 ): string {
   const notes = queryNotes.map((note) => `\n${note}`).join('');
   if (results.length === 0 && left === 0) return `No results.${notes}`;
@@ -122,7 +124,7 @@ export function renderSearch(
     ];
     const meta = [lineRange(r.startLine, r.endLine), `score ${r.score.toFixed(2)}`, ...dates];
     const all = [...meta, ...flags].filter(Boolean).join(', ');
-    return `${i + 1}. ${r.breadcrumb} — ${r.id} (${all}): ${r.snippet}`;
+    return `${i + 1}. ${labels[i]} — ${r.id} (${all}): ${r.snippet}`;
   });
   const sorted = order === 'relevance' ? '' : `, newest ${order} first`;
   const more = left > 0 ? `; ${left} more left out to keep the answer under 25,000 tokens` : '';

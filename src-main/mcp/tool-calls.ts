@@ -17,6 +17,7 @@ import { readNode } from './read-node.ts';
 import {
   agentResult,
   capped,
+  crumb,
   renderOutline,
   renderSearch,
   renderVaults,
@@ -106,6 +107,7 @@ async function search(engine: EngineService, args: Args<'search'>): Promise<Tool
   const all = response.results.map(agentResult);
   const results = within(all, (r) => JSON.stringify(r).length);
   const left = all.length - results.length;
+  const labels = response.results.slice(0, results.length).map((r) => crumb(r.displayBreadcrumb));
   const { notDates, wordsLeftOut = [] } = response;
   const empty = all.length === 0 ? await emptyPathNote(engine, args.path, args.vault) : null;
   const notes = [
@@ -116,7 +118,8 @@ async function search(engine: EngineService, args: Args<'search'>): Promise<Tool
     ...(await stillIndexing(engine, args.vault)),
   ];
   return {
-    text: renderSearch(results, left, args.sort, notes),
+    // A note named by its file name (`ch10-03-lifetime-syntax`) is read by its first heading.
+    text: renderSearch(results, left, args.sort, notes, labels),
     structured: {
       results,
       ...(notDates.length > 0 ? { notDates } : {}),
