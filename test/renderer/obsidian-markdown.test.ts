@@ -199,6 +199,41 @@ describe('callouts, highlights, tags, comments, math', () => {
     expect(tree.children.map(text).join('')).toContain('x2 unclosed s');
   });
 
+  it('shows a block of HTML as its text, never its markup, scripts or styles', () => {
+    // msdocs-cpp: `<!--conformance note-->In Visual Studio 2015…` is one HTML block to its line's
+    // end, and its text was lost; obsidian-hub's `<p class="u-center-text">` vote buttons, its
+    // HTML tables, `<center>` in the Dataview slides.
+    const source =
+      '<!--conformance note-->In Visual Studio 2015, an &quot;aggregate&quot; C:\\x\n\n' +
+      '<p class="u-center-text">\n\t<button class="mod-cta"><a href="https://x.io">Vote</a></button>\n</p>\n\n' +
+      '<table><tr><th> Highlight</th><td>on</td></tr></table>\n\n' +
+      '<center>`where {condition}`</center>\n\n<style>\np { color: red }\n</style>\n\n' +
+      '<script>alert(1)</script>\n\n<div onclick="x()">\n\n<!-- .slide: x -->\n\n> <details><summary>Sum</summary>\n';
+    const at = source.indexOf('Vote');
+    const tree = renderMarkdown(source, [[at, at + 4]]);
+    expect(elements(tree).map((e) => e.tagName)).toEqual([
+      'p',
+      'p',
+      'mark',
+      'p',
+      'p',
+      'blockquote',
+      'p',
+    ]);
+    expect(
+      elements(tree)
+        .filter((e) => e.tagName === 'p')
+        .map(text),
+    ).toEqual([
+      'In Visual Studio 2015, an "aggregate" C:\\x',
+      'Vote',
+      'Highlight on',
+      '`where {condition}`',
+      'Sum',
+    ]);
+    expect(tree.children.map(text).join('')).not.toMatch(/alert|color|slide/);
+  });
+
   it('shows math as source and Mermaid as code', () => {
     const tree = renderMarkdown('Inline $a*b*c$.\n\n```mermaid\ngraph TD\n```\n');
     const codes = elements(tree)

@@ -1,11 +1,13 @@
 // What Obsidian adds to Markdown, for the preview (docs/ui.md#the-preview): `%%comments%%`
 // hidden, callouts `> [!type]±` with their title and fold state, `==highlights==`, `#tags`, block
 // ids (`^id` ending a line) hidden, footnote references whose definition is in another section,
-// inline HTML's line breaks and text-level elements (`<br>`, `<sup>`, `<kbd>`) kept, and
-// wikilinks/embeds (parsed by wikilink-syntax.ts) turned into elements the sanitiser lets through.
+// inline HTML's line breaks and text-level elements (`<br>`, `<sup>`, `<kbd>`) kept, a block of
+// HTML shown as its text, and wikilinks/embeds (parsed by wikilink-syntax.ts) turned into
+// elements the sanitiser lets through.
 import type { Element, ElementContent } from 'hast';
 import type { Blockquote, Paragraph, PhrasingContent, Root as MdastRoot, Text } from 'mdast';
 import type { State } from 'mdast-util-to-hast';
+import { decodeString } from 'micromark-util-decode-string';
 import type { CharRange } from './utf8-offsets.ts';
 import { parseWikiTarget, type WikiLinkNode } from './wikilink-syntax.ts';
 
@@ -266,6 +268,38 @@ function closingTag(kids: Array<{ type: string; value?: string }>, from: number,
   return -1;
 }
 
+/** Containers whose `html` children are blocks of HTML (in a paragraph or heading it is inline). */
+const FLOW = new Set(['root', 'blockquote', 'listItem', 'footnoteDefinition']);
+/** Elements whose content a reader never sees as text. */
+const UNSEEN = /<(script|style|svg|template|noscript|textarea|title)\b[\s\S]*?(?:<\/\1\s*>|$)/gi;
+/** Elements a browser sets apart from the text around them. */
+const SPACED =
+  /^<\/?(?:br|p|div|li|ul|ol|dl|dt|dd|tr|td|th|table|h[1-6]|hr|blockquote|pre|details|summary|section|center|figure|figcaption)\b/i;
+
+/**
+ * The text a reader sees of a block of HTML: comments, tags and what is never shown dropped,
+ * character references decoded (a backslash is no escape in HTML), white space collapsed.
+ */
+function htmlText(html: string): string {
+  const text = html
+    .replace(/<!--[\s\S]*?(?:-->|$)/g, '')
+    .replace(UNSEEN, '')
+    .replace(/<\/?[A-Za-z][^<>]*>/g, (tag) => (SPACED.test(tag) ? ' ' : ''));
+  return decodeString(text.replaceAll('\\', '\\\\')).replace(/\s+/g, ' ').trim();
+}
+
+/**
+ * A block of HTML as a paragraph of its text (docs/ui.md#the-preview), or the block itself (the
+ * sanitiser drops it) when a reader sees no text in it: `<p align="center">` around a line,
+ * `<details><summary>`, msdocs-cpp's `<!--conformance note-->In Visual Studio 2015…` (an HTML
+ * block runs to the end of the line its comment closes on).
+ */
+function htmlBlock(node: { type: string; value?: string; position?: unknown }): unknown {
+  const value = htmlText(node.value ?? '');
+  if (value === '') return node;
+  return { type: 'paragraph', children: [{ type: 'text', value }], position: node.position };
+}
+
 /** The remark plugin: callouts, highlights, tags and block ids, in one iterative walk of the tree. */
 export function remarkObsidian() {
   return (tree: MdastRoot) => {
@@ -278,7 +312,8 @@ export function remarkObsidian() {
       // A heading's `^x` is text: Obsidian links a heading by its name, never by a block id.
       const blocks = parent.type !== 'heading';
       for (const [i, child] of kids.entries()) {
-        if (child.type === 'text')
+        if (child.type === 'html' && FLOW.has(parent.type)) children.push(htmlBlock(child));
+        else if (child.type === 'text')
           children.push(...splitInline(child as Text, blocks && i === kids.length - 1));
         else children.push(child);
         if (child.children && child.type !== 'link' && child.type !== 'linkReference')
