@@ -27,7 +27,8 @@ describe('WikiLinksState', () => {
     const ids = await Promise.all(names.map((name) => links.resolve(from, name)));
     expect(ids).toEqual(names.map(() => null));
     expect(most).toBe(MAX_RESOLVING);
-    // Each link: beside the note, at the root, then by name (a text-only search).
+    // Each link the index does not answer for: beside the note, at the root, then by name (a
+    // text-only search).
     expect(fake.calls.filter(([method]) => method === 'outline')).toHaveLength(80);
     const searches = fake.calls.filter(([method]) => method === 'search');
     expect(searches).toHaveLength(40);
@@ -56,5 +57,39 @@ describe('WikiLinksState', () => {
     expect(await links.resolve(from, 'Release 1.2')).toBe('v:Release 1.2.md');
     expect(await links.resolve(from, 'notes.txt')).toBe('v:notes.txt');
     expect(await links.resolve(from, 'missing.note')).toBeNull();
+  });
+
+  it('takes where the index resolved a link; one it does not keep is found by name', async () => {
+    const fake = createFakeApi();
+    fake.answer('links', async (request) => {
+      expect(request).toEqual({ docId: 'v:src.md', limit: 1, outgoingLimit: 100_000 });
+      return ok({
+        docId: 'v:src.md',
+        outgoing: [
+          { from: 'v:src.md', to: 'v:People/Ada.md', target: 'Ada', embed: false },
+          { from: 'v:src.md', to: 'v:x.md#part', target: 'X\\|shown', embed: false },
+          { from: 'v:src.md', to: null, target: 'Nowhere', embed: false },
+        ],
+        outgoingCount: 3,
+        backlinks: [],
+        backlinkCount: 0,
+      });
+    });
+    fake.answer('outline', async (request) => {
+      const { docId } = request as { docId: string };
+      return docId === 'v:pic.png'
+        ? ok({ docId, nodes: [] } as never)
+        : failed('not-found', `no indexed document "${docId}"`);
+    });
+    const links = new WikiLinksState(fake.api);
+    const from = { docId: 'v:src.md', vault: 'v', path: 'src.md' };
+    // An alias, a table cell's link, a missing note: the index's answers, no search.
+    expect(await links.resolve(from, 'Ada')).toBe('v:People/Ada.md');
+    expect(await links.resolve(from, 'X\\|shown')).toBe('v:x.md#part');
+    expect(await links.resolve(from, 'Nowhere')).toBeNull();
+    expect(fake.calls.filter(([method]) => method !== 'links')).toEqual([]);
+    // An attachment is no link of the index: looked up as before.
+    expect(await links.resolve(from, 'pic.png')).toBe('v:pic.png');
+    expect(fake.calls.filter(([method]) => method === 'links')).toHaveLength(1);
   });
 });

@@ -17,6 +17,9 @@ export interface LinkSource {
 /** A link's state: the node it leads to, `null` when missing, `undefined` while resolving. */
 export type LinkState = string | null | undefined;
 
+/** The most outgoing links the API lists (an index note of obsidian-hub holds 2,920). */
+const MAX_OUTGOING = 100_000;
+
 /** Results searched for a note by name before it is called missing. */
 const SEARCH_LIMIT = 50;
 
@@ -35,6 +38,10 @@ export class WikiLinksState {
   readonly #inFlight = new Map<string, Promise<string | null>>();
   /** Links resolving, `MAX_RESOLVING` at once, the others waiting in the order asked for. */
   readonly #turns = new TaskLimit(MAX_RESOLVING);
+  /** Each note's links as the index resolved them: target as written → node id or null. */
+  // Not state either.
+  // eslint-disable-next-line svelte/prefer-svelte-reactivity
+  readonly #graphs = new Map<string, Promise<Map<string, string | null> | null>>();
   readonly #api: FolioApi;
 
   constructor(api: FolioApi) {
@@ -70,9 +77,17 @@ export class WikiLinksState {
   /** Forgets every resolution (the index changed: a missing note may exist now). */
   clear(): void {
     this.#resolved.clear();
+    this.#graphs.clear();
   }
 
+  /**
+   * Where the index resolved the link (docs/links.md#resolution: Obsidian's rules, aliases,
+   * Dendron's forms), else — a link the index does not keep, such as one to an attachment — the
+   * note found by its name.
+   */
   async #find(from: LinkSource, raw: string): Promise<string | null> {
+    const graph = await this.#graph(from.docId);
+    if (graph?.has(raw)) return graph.get(raw)!;
     const target = parseWikiTarget(raw);
     const outline =
       target.note === '' ? await this.#outline(from.docId) : await this.#note(from, target.note);
@@ -116,6 +131,22 @@ export class WikiLinksState {
     );
     const best = matches.find((result) => result.vault === from.vault) ?? matches[0];
     return best ? this.#outline(best.docId) : null;
+  }
+
+  /** The note's outgoing links, asked for once (every one: an index note holds thousands). */
+  #graph(docId: string): Promise<Map<string, string | null> | null> {
+    let graph = this.#graphs.get(docId);
+    if (!graph) {
+      graph = this.#api.links({ docId, limit: 1, outgoingLimit: MAX_OUTGOING }).then((answer) => {
+        if (!answer.ok) return null;
+        const targets = answer.value.outgoing.map((link) => [link.target, link.to] as const);
+        // Not state: read once per link, never rendered.
+        // eslint-disable-next-line svelte/prefer-svelte-reactivity
+        return new Map(targets);
+      });
+      this.#graphs.set(docId, graph);
+    }
+    return graph;
   }
 
   async #outline(docId: string): Promise<OutlineResponse | null> {
