@@ -13,11 +13,11 @@ import type { ScoredRow } from './fts-statements.ts';
 import { unflaggedShare } from './hidden-shares.ts';
 import {
   ceilingRows,
-  formsOf,
-  listedForms,
   operandCeilings,
+  partialPlan,
   readInTitle,
   titleRows,
+  type PartialPlan,
 } from './operand-forms.ts';
 import { rankedListings, type RankedListing } from './ranked-listings.ts';
 import { bm25Ceiling, placement, scoreBound, type RankingOptions } from './ranking.ts';
@@ -88,6 +88,8 @@ export interface FuzzySource extends WholeSourceState {
 export interface ListingSource extends PagedSource {
   kind: 'listing';
   listing: RankedListing;
+  /** Its topic's partial plan, which every listing of the topic shares. */
+  plan: PartialPlan;
   /** The look-ups the topic's listings share (partial-candidates.ts `lookUpWith`). */
   lookUps: Map<string, number[]>;
 }
@@ -95,6 +97,8 @@ export interface ListingSource extends PagedSource {
 /** The partial candidates read whole, once (partial-candidates.ts `readPartial`). */
 export interface PartialSource extends SourceState {
   kind: 'partial';
+  /** Which forms it reads and how. */
+  plan: PartialPlan;
 }
 
 /** A source of whole matches (docs/design.md#whole-and-partial-matches). */
@@ -190,11 +194,12 @@ function partialSources(
 ): Array<PartialSource | ListingSource> {
   if (topic.wanted.length <= 1) return [];
   const { fuzzyWeight } = context.options;
-  const listings = rankedListings(topic, context);
+  const plan = partialPlan(topic, context.options);
+  const listings = rankedListings(topic, context, plan);
   if (!listings) {
-    const bound = partialBound(topic, context);
+    const bound = partialBound(topic, context, plan);
     const unflagged = unflaggedShare(topic, 'partial', fuzzyWeight);
-    return [{ kind: 'partial', bound, done: false, unflagged }];
+    return [{ kind: 'partial', bound, done: false, unflagged, plan }];
   }
   const lookUps = new Map<string, number[]>();
   return listings.map((listing) => ({
@@ -202,6 +207,7 @@ function partialSources(
     ...pagedState(inFilters(topic, listing.expr), listing.ceiling),
     unflagged: unflaggedShare(topic, 'listing', fuzzyWeight),
     listing,
+    plan,
     lookUps,
   }));
 }
@@ -236,10 +242,9 @@ const inTitle = (expr: string) => `{title} : (${expr})`;
  * (a group, a word being typed) or filters score too (`filtersScore`)
  * (docs/benchmarks.md#the-partial-sources-bound).
  */
-function partialBound(topic: Topic, context: SourceContext): number {
+function partialBound(topic: Topic, context: SourceContext, { listed }: PartialPlan): number {
   const { options, total } = context;
   if (filtersScore(topic)) return Infinity;
-  const listed = listedForms(formsOf(topic), options);
   const narrowed = listed.narrowed ? (listed.forms[0] ?? null) : null;
   const titled = narrowed && readInTitle(topic, narrowed) ? narrowed : null;
   // No title rows: none is read in its title.

@@ -4,8 +4,9 @@
 // (partial-candidates.ts). A common one is only looked up among the listed rows — unless every
 // form is common: then the rarest is listed, narrowed (`listedForms`). Besides, the rarest common
 // word lists its rows naming it in their title (`titledForm`), and the rarest common words lend
-// their top rows (`toppedForms`). Planning the partial source bounds its rows by the operands'
-// bm25 ceilings (`operandCeilings`, `titleRows`; candidate-sources.ts).
+// their top rows (`toppedForms`). All of it is decided once per topic (`partialPlan`), when its
+// sources are planned, and read with them. Planning the partial source bounds its rows by the
+// operands' bm25 ceilings (`operandCeilings`, `titleRows`; candidate-sources.ts).
 import type { IndexReader } from '../store/index-reader.ts';
 import { countRows } from './fts-statements.ts';
 import { not } from './fts-expressions.ts';
@@ -22,8 +23,36 @@ export interface Form {
   fuzzy: boolean;
 }
 
+/**
+ * Which forms a topic's partial source reads and how, decided once when its sources are planned
+ * (candidate-sources.ts: its bound, its ranked listings) and carried by them to every read
+ * (partial-candidates.ts).
+ */
+export interface PartialPlan {
+  /** Every form of the wanted operands, rarest first (`formsOf`). */
+  forms: Form[];
+  /** The forms whose rows are candidates (`listedForms`). */
+  listed: ListedForms;
+  /** The rarest common form, read in its title, whose rows are listed too (`titledForm`). */
+  titled: Form | null;
+  /** The common forms that lend their top rows (`toppedForms`). */
+  topped: Form[];
+}
+
+/** A topic's partial plan. */
+export function partialPlan(topic: Topic, options: RankingOptions): PartialPlan {
+  const forms = formsOf(topic);
+  const listed = listedForms(forms, options);
+  return {
+    forms,
+    listed,
+    titled: listed.narrowed ? null : titledForm(forms, options),
+    topped: toppedForms(topic, forms, listed.forms, options),
+  };
+}
+
 /** The forms of a topic's wanted operands, rarest first. */
-export function formsOf(topic: Topic): Form[] {
+function formsOf(topic: Topic): Form[] {
   const forms = topic.wanted.flatMap((w, operand) => {
     const exact = { operand, expr: w.operand.expr, rows: w.rows, fuzzy: false };
     if (!w.operand.fuzzy) return [exact];
@@ -46,7 +75,7 @@ export interface ListedForms {
  * one at least); when none is, the rarest form as typed that some row holds, narrowed to the rows
  * holding another operand too or naming it in its title.
  */
-export function listedForms(forms: Form[], options: RankingOptions): ListedForms {
+function listedForms(forms: Form[], options: RankingOptions): ListedForms {
   // A form no row holds lists nothing: it must not keep the common ones from being listed
   // ('vector zzqqxx' on a vault where "vector" is common would find nothing).
   const held = forms.filter((f) => f.rows > 0);
@@ -60,7 +89,7 @@ export function listedForms(forms: Form[], options: RankingOptions): ListedForms
  * The rarest common form as typed (held by more than `commonRows` rows, at most `titleListRows`),
  * as the form of its rows that name it in their title; null when there is none.
  */
-export function titledForm(forms: Form[], options: RankingOptions): Form | null {
+function titledForm(forms: Form[], options: RankingOptions): Form | null {
   const form = forms.find(
     (f) => !f.fuzzy && f.rows > options.commonRows && f.rows <= options.titleListRows,
   );
@@ -71,7 +100,7 @@ export function titledForm(forms: Form[], options: RankingOptions): Form | null 
  * The rarest common forms as typed that lend their top rows (`commonTopRows`): words, not a prefix
  * of any kind (`holdsPrefix`).
  */
-export function toppedForms(topic: Topic, forms: Form[], listed: Form[], options: RankingOptions) {
+function toppedForms(topic: Topic, forms: Form[], listed: Form[], options: RankingOptions) {
   if (options.commonTopRows <= 0) return [];
   const common = forms.filter(
     (f) =>

@@ -11,15 +11,7 @@ import { Candidate } from './candidate.ts';
 import { and, inFilters, not, or } from './fts-expressions.ts';
 import type { SourceContext } from './candidate-sources.ts';
 import type { TopicReading } from './source-reading.ts';
-import {
-  formsOf,
-  listedForms,
-  readInTitle,
-  titledForm,
-  toppedForms,
-  typedAsPrefix,
-  type Form,
-} from './operand-forms.ts';
+import { readInTitle, typedAsPrefix, type Form, type PartialPlan } from './operand-forms.ts';
 import { bm25Ceiling } from './ranking.ts';
 import { allOperands, filtersScore, type Topic } from './topic.ts';
 import { topRows } from './top-rows.ts';
@@ -35,10 +27,9 @@ export interface ListedPage {
 }
 
 /** Reads the partial candidates of a topic, its listed forms' rows whole (found ones are kept). */
-export function readPartial(reading: TopicReading): Candidate[] {
+export function readPartial(reading: TopicReading, plan: PartialPlan): Candidate[] {
   const { topic, context, found } = reading;
-  const forms = formsOf(topic);
-  const listed = listedForms(forms, context.options);
+  const { forms, listed, titled } = plan;
   if (listed.forms.length === 0) return [];
   // Narrowed, two prefixes list nothing: their rows holding both are full matches, and they are
   // not read in their title (`readInTitle`).
@@ -48,12 +39,10 @@ export function readPartial(reading: TopicReading): Candidate[] {
   for (const form of listed.forms) listForm(topic, context, form, listed.narrowed, take);
   // The rarest common word's rows naming it in their heading (its bm25 is estimated below, as a
   // common word's is): docs/search-quality.md#the-score.
-  const titled = listed.narrowed ? null : titledForm(forms, context.options);
   if (titled) listForm(topic, context, titled, false, take, 0);
   const among = or([...listed.forms, ...(titled ? [titled] : [])].map((f) => f.expr));
   const topped = new Map<Form, number[]>();
-  for (const form of toppedForms(topic, forms, listed.forms, context.options))
-    topped.set(form, listTop(topic, context, form, take));
+  for (const form of plan.topped) topped.set(form, listTop(topic, context, form, take));
   const checked = forms.filter((f) => !listed.forms.includes(f));
   const marking: Marking = {
     topic,
@@ -80,10 +69,12 @@ export function readPartial(reading: TopicReading): Candidate[] {
  * (found ones are kept). Its topic's forms are all common and none lends top rows (else it has no
  * listings): the page's rows are the one listed form's, its flags show where its operands are.
  */
-export function readListedPage(reading: TopicReading, page: ListedPage): Candidate[] {
+export function readListedPage(
+  reading: TopicReading,
+  { forms, listed }: PartialPlan,
+  page: ListedPage,
+): Candidate[] {
   const { topic, context, found } = reading;
-  const forms = formsOf(topic);
-  const listed = listedForms(forms, context.options);
   if (listed.forms.length === 0) return [];
   const fresh = new Map<number, Candidate>();
   listPage(listed.forms[0]!, page, takeInto(fresh, found));
@@ -334,8 +325,8 @@ function commonEstimate(topic: Topic, form: Form, context: SourceContext): numbe
 const grouped = (expr: string) => (expr.startsWith('{') ? `(${expr})` : expr);
 
 /**
- * A listed form's rows when every form is common (`listedForms`): those holding another operand
- * too, and those naming it in their title (`readInTitle`). Of two operands, a row holding the
+ * A listed form's rows when every form is common (`PartialPlan.listed`): those holding another
+ * operand too, and those naming it in their title (`readInTitle`). Of two operands, a row holding the
  * other too holds both, a full match `readPartial` drops: they are not read ('const refe' typed
  * would read 5,195 rows for nothing, docs/benchmarks.md#typed-prefixes).
  */

@@ -10,13 +10,7 @@ import { and, not, or } from './fts-expressions.ts';
 import { listingUnflaggedWeight } from './hidden-shares.ts';
 import type { ListingSource, SourceContext } from './candidate-sources.ts';
 import { orderOf, rowOrderOf, type ScoredRow } from './fts-statements.ts';
-import {
-  formsOf,
-  listedForms,
-  operandCeilings,
-  readInTitle,
-  toppedForms,
-} from './operand-forms.ts';
+import { operandCeilings, readInTitle, type PartialPlan } from './operand-forms.ts';
 import { readListedPage } from './partial-candidates.ts';
 import type { TopicReading } from './source-reading.ts';
 import { orderBound, score, type RankingOptions } from './ranking.ts';
@@ -51,14 +45,16 @@ export interface RankedListing {
  * read whole made tens of thousands of candidates at ten copies of msdocs-cpp
  * (docs/benchmarks.md#scale-ten-copies-of-msdocs-cpp). Null when the listing is read whole.
  */
-export function rankedListings(topic: Topic, context: SourceContext): RankedListing[] | null {
+export function rankedListings(
+  topic: Topic,
+  context: SourceContext,
+  { listed, topped }: PartialPlan,
+): RankedListing[] | null {
   const { options, total } = context;
   const n = topic.wanted.length;
   if (!SPLIT_OPERANDS.includes(n)) return null;
-  const forms = formsOf(topic);
-  const listed = listedForms(forms, options);
   if (!listed.narrowed || listed.forms.length === 0) return null;
-  if (toppedForms(topic, forms, listed.forms, options).length > 0) return null;
+  if (topped.length > 0) return null;
   const form = listed.forms[0]!;
   // Four operands make seven listings: split only when the listed word's rows are many enough to
   // pay for their statements (a phrase's rows are unknown: its rarest word's bound them).
@@ -137,8 +133,8 @@ export function readListing(
   reading: TopicReading,
 ): Candidate[] {
   source.done = rows.length < page;
-  const { listing, lookUps } = source;
-  const fresh = readListedPage(reading, { rows, held: listing.held, lookUps });
+  const { listing, lookUps, plan } = source;
+  const fresh = readListedPage(reading, plan, { rows, held: listing.held, lookUps });
   if (rows.length > 0) source.bound = Math.min(source.bound, listing.bound(rows.at(-1)!));
   return fresh;
 }

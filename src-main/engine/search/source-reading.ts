@@ -48,7 +48,7 @@ export function readSource(
 ): Candidate[] {
   if (source.kind === 'partial') {
     source.done = true;
-    return readPartial(reading);
+    return readPartial(reading, source.plan);
   }
   if (source.kind === 'listing') {
     const rows = nextRows(source, reading, page, least);

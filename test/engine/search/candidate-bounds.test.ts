@@ -158,7 +158,14 @@ describe('candidate score bounds', () => {
       const paged = new Map<number, Candidate>();
       for (const source of listings)
         while (!source.done) readSource(source, { topic, context, found: paged }, 3);
-      const whole: Source = { kind: 'partial', bound: Infinity, done: false, unflagged: 0 };
+      const shared = listings.flatMap((s) => (s.kind === 'listing' ? [s.plan] : []))[0]!;
+      const whole: Source = {
+        kind: 'partial',
+        bound: Infinity,
+        done: false,
+        unflagged: 0,
+        plan: shared,
+      };
       const once = new Map<number, Candidate>();
       readSource(whole, { topic, context, found: once }, 3);
       const sorted = (m: Map<number, Candidate>) =>
