@@ -15,7 +15,13 @@ import { ftsColumns } from '../store/fts-columns.ts';
 import { IndexWriter } from '../store/index-writer.ts';
 import { rebuildStartOf, type RebuildStart } from '../store/registry.ts';
 import { backfillLinks } from './link-backfill.ts';
-import { fileErrorMessage, MAX_FILE_BYTES, readVaultFile, tooLarge } from './read-file.ts';
+import {
+  fileErrorMessage,
+  MAX_FILE_BYTES,
+  PERMISSION_DENIED,
+  readVaultFile,
+  tooLarge,
+} from './read-file.ts';
 import { planReconcile, type PlannedFile, type ReconcilePlan } from './reconcile-plan.ts';
 import { countOutcomes, WriteBatch } from './write-batch.ts';
 import {
@@ -163,7 +169,11 @@ export class Indexer {
       errors: new Map(
         [...this.writer.errors(vault.id, covered)].map(([path, { message, ...stamp }]) => [
           path,
-          { ...stamp, databaseFault: isDatabaseFault(message) },
+          {
+            ...stamp,
+            databaseFault: isDatabaseFault(message),
+            denied: message === PERMISSION_DENIED,
+          },
         ]),
       ),
       scoped: covered !== null,

@@ -24,10 +24,13 @@ export function readVaultFile(abs: string): { bytes: Uint8Array; hash: string } 
   return { bytes, hash: createHash('sha1').update(bytes).digest('hex') };
 }
 
+/** The reason recorded for a file this user may not read (tried again: `Failure.denied`). */
+export const PERMISSION_DENIED = 'permission denied';
+
 /** The one-line reason recorded for a file that could not be indexed. */
 export function fileErrorMessage(error: unknown): string {
   const e = error as NodeJS.ErrnoException;
-  if (e?.code === 'EACCES' || e?.code === 'EPERM') return 'permission denied';
+  if (e?.code === 'EACCES' || e?.code === 'EPERM') return PERMISSION_DENIED;
   if (e?.code === 'ENOENT') return 'file disappeared while indexing';
   if (e?.code === 'EISDIR') return 'is a directory';
   return error instanceof Error ? error.message.split('\n')[0]! : String(error);

@@ -27,6 +27,11 @@ export interface Stamp {
 export interface Failure extends Stamp {
   /** Recorded by an older version for a full or locked database: tried again, always. */
   databaseFault?: boolean;
+  /**
+   * Permission denied: tried again by every whole reconcile (a re-index, the next start), as a
+   * chmod that makes it readable moves no stamp; a failed open costs nothing.
+   */
+  denied?: boolean;
 }
 
 /** What a reconcile starts from. */
@@ -99,7 +104,7 @@ export function planReconcile(input: PlanInput): ReconcilePlan {
   for (const file of found) {
     const indexed = manifest.get(file.path);
     const failed = errors.get(file.path);
-    const retry = scoped || failed?.databaseFault === true;
+    const retry = scoped || failed?.databaseFault === true || failed?.denied === true;
     const known: Stamp | undefined = indexed ?? (retry ? undefined : failed);
     const same = known !== undefined && known.size === file.size && known.mtimeMs === file.mtimeMs;
     const stale = indexed !== undefined && indexed.fileId <= (input.lastStale ?? 0);

@@ -106,6 +106,14 @@ const rows: Row[] = [
     read: ['full.md+'],
   },
   {
+    name: 'a file refused permission: retried with the same stamp (a chmod moves none)',
+    input: {
+      found: [f('locked.md@1:1')],
+      errors: new Map([['locked.md', { ...f('locked.md@1:1'), denied: true }]]),
+    },
+    read: ['locked.md+'],
+  },
+  {
     name: 'a file that failed and changed since: retried',
     input: { found: [f('bad.md@2:2')], errors: errors('bad.md@1:1') },
     read: ['bad.md+'],
