@@ -246,10 +246,10 @@ function partialBound(topic: Topic, context: SourceContext, { listed }: PartialP
   const { options, total } = context;
   if (filtersScore(topic)) return Infinity;
   const narrowed = listed.narrowed ? (listed.forms[0] ?? null) : null;
-  const titled = narrowed && readInTitle(topic, narrowed) ? narrowed : null;
+  const inTitle = narrowed && readInTitle(topic, narrowed) ? narrowed : null;
   // No title rows: none is read in its title.
-  const rows = titled ? titleRows(context.reader, titled.expr) : 0;
-  const share = operandCeilings(topic, total, options, rows > 0 ? titled!.operand : -1, rows);
+  const rows = inTitle ? titleRows(context.reader, inTitle.expr) : 0;
+  const share = operandCeilings(topic, total, options, rows > 0 ? inTitle!.operand : -1, rows);
   const power = options.coveragePower;
   let best = 0;
   topic.wanted.forEach((w, j) => {

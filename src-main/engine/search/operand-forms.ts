@@ -3,10 +3,10 @@
 // fuzzy variants only. A form held by few rows is listed: its rows are candidates
 // (partial-candidates.ts). A common one is only looked up among the listed rows — unless every
 // form is common: then the rarest is listed, narrowed (`listedForms`). Besides, the rarest common
-// word lists its rows naming it in their title (`titledForm`), and the rarest common words lend
-// their top rows (`toppedForms`). All of it is decided once per topic (`partialPlan`), when its
-// sources are planned, and read with them. Planning the partial source bounds its rows by the
-// operands' bm25 ceilings (`operandCeilings`, `titleRows`; candidate-sources.ts).
+// word lists its rows naming it in their title (`titleListedForm`), and the rarest common words
+// lend their top rows (`toppedForms`). All of it is decided once per topic (`partialPlan`), when
+// its sources are planned, and read with them. Planning the partial source bounds its rows by
+// the operands' bm25 ceilings (`operandCeilings`, `titleRows`; candidate-sources.ts).
 import type { IndexReader } from '../store/index-reader.ts';
 import { countRows } from './fts-statements.ts';
 import { not } from './fts-expressions.ts';
@@ -33,8 +33,8 @@ export interface PartialPlan {
   forms: Form[];
   /** The forms whose rows are candidates (`listedForms`). */
   listed: ListedForms;
-  /** The rarest common form, read in its title, whose rows are listed too (`titledForm`). */
-  titled: Form | null;
+  /** The rarest common form, read in its title, whose rows are listed too (`titleListedForm`). */
+  titleListed: Form | null;
   /** The common forms that lend their top rows (`toppedForms`). */
   topped: Form[];
 }
@@ -46,7 +46,7 @@ export function partialPlan(topic: Topic, options: RankingOptions): PartialPlan 
   return {
     forms,
     listed,
-    titled: listed.narrowed ? null : titledForm(forms, options),
+    titleListed: listed.narrowed ? null : titleListedForm(forms, options),
     topped: toppedForms(topic, forms, listed.forms, options),
   };
 }
@@ -89,7 +89,7 @@ function listedForms(forms: Form[], options: RankingOptions): ListedForms {
  * The rarest common form as typed (held by more than `commonRows` rows, at most `titleListRows`),
  * as the form of its rows that name it in their title; null when there is none.
  */
-function titledForm(forms: Form[], options: RankingOptions): Form | null {
+function titleListedForm(forms: Form[], options: RankingOptions): Form | null {
   const form = forms.find(
     (f) => !f.fuzzy && f.rows > options.commonRows && f.rows <= options.titleListRows,
   );
@@ -151,21 +151,21 @@ export function readInTitle(topic: Topic, form: Form): boolean {
 /**
  * The most each wanted operand can add to a partial candidate's bm25: its forms' bm25 ceilings
  * and its common-word estimate. All Infinity when filters score too (`filtersScore`); one
- * Infinity when its ceiling is unknown (a group). `titled`: an operand read in its title, a
- * phrase whose idf is its title rows' (`titledRows`; unknown as a phrase's own rows are: at least
+ * Infinity when its ceiling is unknown (a group). `inTitle`: an operand read in its title, a
+ * phrase whose idf is its title rows' (`inTitleRows`; unknown as a phrase's own rows are: at least
  * 1), no fewer than the rows holding it anywhere (docs/benchmarks.md#the-partial-sources-bound).
  */
 export function operandCeilings(
   topic: Topic,
   total: number,
   options: RankingOptions,
-  titled = -1,
-  titledRows = 1,
+  inTitle = -1,
+  inTitleRows = 1,
 ): number[] {
   const filtered = filtersScore(topic);
   return topic.wanted.map((w, i) => {
     if (filtered || w.operand.highlights.length !== 1) return Infinity;
-    const rows = i === titled ? titledRows : ceilingRows(w);
+    const rows = i === inTitle ? inTitleRows : ceilingRows(w);
     let sum = bm25Ceiling(rows, total);
     for (const variant of w.variantRows) sum += options.fuzzyWeight * bm25Ceiling(variant, total);
     return sum + options.commonWordBm25 * w.weight;

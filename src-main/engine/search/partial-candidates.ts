@@ -29,7 +29,7 @@ export interface ListedPage {
 /** Reads the partial candidates of a topic, its listed forms' rows whole (found ones are kept). */
 export function readPartial(reading: TopicReading, plan: PartialPlan): Candidate[] {
   const { topic, context, found } = reading;
-  const { forms, listed, titled } = plan;
+  const { forms, listed, titleListed } = plan;
   if (listed.forms.length === 0) return [];
   // Narrowed, two prefixes list nothing: their rows holding both are full matches, and they are
   // not read in their title (`readInTitle`).
@@ -39,8 +39,8 @@ export function readPartial(reading: TopicReading, plan: PartialPlan): Candidate
   for (const form of listed.forms) listForm(topic, context, form, listed.narrowed, take);
   // The rarest common word's rows naming it in their heading (its bm25 is estimated below, as a
   // common word's is): docs/search-quality.md#the-score.
-  if (titled) listForm(topic, context, titled, false, take, 0);
-  const among = or([...listed.forms, ...(titled ? [titled] : [])].map((f) => f.expr));
+  if (titleListed) listForm(topic, context, titleListed, false, take, 0);
+  const among = or([...listed.forms, ...(titleListed ? [titleListed] : [])].map((f) => f.expr));
   const topped = new Map<Form, number[]>();
   for (const form of plan.topped) topped.set(form, listTop(topic, context, form, take));
   const checked = forms.filter((f) => !listed.forms.includes(f));

@@ -75,9 +75,9 @@ export function rankedListings(
       listings.push(heldListing(topic, options, ceilings, { ...rows, expr }));
     } else if (readInTitle(topic, form)) {
       // In its title, the form's idf is its title rows', above its ceiling: at most 1 row's.
-      const titled = operandCeilings(topic, total, options, form.operand);
+      const inTitle = operandCeilings(topic, total, options, form.operand);
       const expr = not(`{title} : (${form.expr})`, without);
-      listings.push(heldListing(topic, options, titled, { ...rows, expr }));
+      listings.push(heldListing(topic, options, inTitle, { ...rows, expr }));
     }
   }
   return listings;
