@@ -1,5 +1,5 @@
 // How a rebuild of the index is worded — one text for the app's status line and its empty result
-// list, the MCP server's notes and the CLI's line on stderr
+// list, the MCP server's notes and the CLI's line and progress on stderr
 // (docs/architecture.md#the-index-is-a-rebuildable-cache).
 import type { IndexRebuild } from './contract/vaults.ts';
 

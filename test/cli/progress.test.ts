@@ -28,6 +28,21 @@ describe('progress', () => {
     );
   });
 
+  it('counts the vaults a rebuild of several has done, in the words of the app', () => {
+    const rebuild = { reason: 'stemmer', stemmer: 'none', vaults: 2, vaultsDone: 1 } as const;
+    expect(progressLine({ ...progress(50), rebuild }, 10)).toBe(
+      'docs (1 of 2 vaults done) [###-------] 50/200 guide/intro.md',
+    );
+    const alone = { ...progress(50), rebuild: { ...rebuild, vaults: 1, vaultsDone: 0 } };
+    expect(progressLine(alone, 10)).toBe('docs [###-------] 50/200 guide/intro.md');
+    const out: string[] = [];
+    progressReporter({ write: (text: string) => out.push(text) }).update({
+      ...progress(10),
+      rebuild,
+    });
+    expect(out).toEqual(['docs (1 of 2 vaults done): 10/200 files\n']);
+  });
+
   it('redraws in place on a TTY and clears the line at the end', () => {
     const out: string[] = [];
     const reporter = progressReporter({ isTTY: true, write: (text: string) => out.push(text) });
