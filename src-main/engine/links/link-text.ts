@@ -1,6 +1,7 @@
 // The parts of a link as written: a wikilink's inner text (`note#heading|shown`) or a Markdown
 // link's destination (`other%20note.md#sec`). Pure; shared by the chunker, which decides what is
 // a link, and the resolver, which decides where it points (docs/links.md).
+import { DENDRON_VAULT } from '#shared/dendron-links.ts';
 
 /** A link's target split the way Obsidian's `parseLinktext` splits it. */
 export interface LinkText {
@@ -19,12 +20,6 @@ const ATTACHMENT = new Set([
   'flac', 'm4a', 'mp3', 'ogg', 'wav', 'webm', '3gp', 'mkv', 'mov', 'mp4', 'ogv',
   'pdf', 'canvas', 'base', 'excalidraw', 'zip',
 ]); // prettier-ignore
-
-/**
- * Dendron's cross-vault prefix, `dendron://vault-name/`: no note of Obsidian's can be named so (a
- * `:` is not allowed in its file names), so reading past it changes no Obsidian link.
- */
-const DENDRON_VAULT = /^\s*dendron:\/\/[^/|]*\//i;
 
 /** Splits a target as written. `markdown`: a Markdown destination (escapes, percent-encoding). */
 export function parseLinkText(target: string, markdown: boolean): LinkText {

@@ -7,6 +7,7 @@
 // tag (`<br>`, `<p>`) a space. Match ranges move with the text they mark; a match inside dropped
 // syntax (a URL, a tag) is dropped with it.
 import { decodeString } from 'micromark-util-decode-string';
+import { DENDRON_VAULT } from '#shared/dendron-links.ts';
 import type { TextRange } from './highlight.ts';
 
 /** Source text replaced by what a reader sees of it: kept source ranges and literal text. */
@@ -198,9 +199,6 @@ function numbered(source: string): { source: string; numbers: Record<InlineGroup
 
 const { source: INLINE_SOURCE, numbers: GROUP } = numbered(NAMED_INLINE.source);
 const INLINE = new RegExp(INLINE_SOURCE, NAMED_INLINE.flags);
-
-/** Dendron's cross-vault prefix (`dendron://vault/`), which a reader of Dendron never sees. */
-const DENDRON_VAULT = /^\s*dendron:\/\/[^/|]*\//i;
 
 /** The range of group text `group` starting at `start`. */
 const rangeAt = (start: number, group: string): TextRange => [start, start + group.length];

@@ -7,6 +7,7 @@ import type {
   Token,
 } from 'mdast-util-from-markdown';
 import type { Code, Construct, Effects, Extension, State } from 'micromark-util-types';
+import { DENDRON_VAULT } from '#shared/dendron-links.ts';
 
 /** A parsed wikilink or embed. */
 export interface WikiTarget {
@@ -54,9 +55,6 @@ const MAX_TARGET = 1000;
 const BANG = 33;
 const OPEN = 91;
 const CLOSE = 93;
-
-/** Dendron's cross-vault prefix, `dendron://vault/` (docs/links.md#dendron). */
-const DENDRON_VAULT = /^\s*dendron:\/\/[^/|]*\//i;
 
 /**
  * Splits `raw` (between `[[` and `]]`) into note, heading, block and label, as the index reads

@@ -1,0 +1,6 @@
+// Dendron's cross-vault prefix on a wikilink's note, `dendron://vault-name/` (docs/links.md#dendron):
+// read past by the index, by snippets and by the preview alike. No Obsidian note can be named so
+// (a `:` is not allowed in its file names), so reading past it changes no Obsidian link.
+
+/** `dendron://vault-name/` at the start of a wikilink's target or label. */
+export const DENDRON_VAULT = /^\s*dendron:\/\/[^/|]*\//i;
