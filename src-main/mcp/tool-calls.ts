@@ -110,8 +110,10 @@ async function search(engine: EngineService, args: Args<'search'>): Promise<Tool
   const labels = response.results.slice(0, results.length).map((r) => crumb(r.displayBreadcrumb));
   const { notDates, wordsLeftOut = [] } = response;
   const empty = all.length === 0 ? await emptyPathNote(engine, args.path, args.vault) : null;
+  const unmatchedTopics = all.length === 0 ? [] : response.unmatchedTopics;
   const notes = [
     ...(empty === null ? [] : [empty]),
+    ...unmatchedNotes(unmatchedTopics, topics),
     ...(await unknownVaultNotes(engine, topics)),
     ...notDates.map(notADate),
     ...wordsLeftOut.map((words) => wordsLeftOutNote(words, topics.length)),
@@ -124,8 +126,21 @@ async function search(engine: EngineService, args: Args<'search'>): Promise<Tool
       results,
       ...(notDates.length > 0 ? { notDates } : {}),
       ...(wordsLeftOut.length > 0 ? { wordsLeftOut } : {}),
+      ...(unmatchedTopics.length > 0 ? { unmatchedTopics } : {}),
     },
   };
+}
+
+/**
+ * A line for each of several topics that found nothing, when the others found something: the list
+ * is theirs, and nothing else says that one topic was not answered (docs/mcp.md#tools).
+ */
+function unmatchedNotes(unmatched: number[], topics: string[]): string[] {
+  if (topics.length < 2) return [];
+  return unmatched.map(
+    (topic) =>
+      `topic ${topic + 1} (${JSON.stringify(capped(topics[topic]!, 80))}) found nothing; the results are the other topics'.`,
+  );
 }
 
 /** The outline of a note, or of the note holding a section when given a section id. */
@@ -168,12 +183,17 @@ async function outline(engine: EngineService, args: Args<'outline'>): Promise<To
 }
 
 async function context(engine: EngineService, args: Args<'context'>): Promise<ToolOutput> {
-  const { results, wordsLeftOut = [] } = await engine.search({
+  const {
+    results,
+    unmatchedTopics,
+    wordsLeftOut = [],
+  } = await engine.search({
     queries: args.queries,
     limit: TOOL_MAX_RESULTS,
     detail: 'text',
   });
   const notes = [
+    ...(results.length === 0 ? [] : unmatchedNotes(unmatchedTopics, args.queries)),
     ...(await unknownVaultNotes(engine, args.queries)),
     ...wordsLeftOut.map((words) => wordsLeftOutNote(words, args.queries.length)),
     ...(await stillIndexing(engine)),

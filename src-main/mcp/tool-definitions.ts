@@ -39,6 +39,8 @@ export const OUTPUT_SCHEMAS = {
     wordsLeftOut: z
       .array(z.object({ topic: z.number().int(), words: z.number().int(), from: z.string() }))
       .optional(),
+    /** Of several topics, those that found nothing (indexes in `queries`); absent when none. */
+    unmatchedTopics: z.array(z.number().int()).optional(),
   }),
   read: z.object({
     id: z.string(),

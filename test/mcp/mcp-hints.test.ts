@@ -94,6 +94,26 @@ describe('cli mcp: a search that matched no note says why', () => {
     expect(textOf(found)).not.toContain("No note's path");
   });
 
+  it('of several topics, one that found nothing while the others found something', async () => {
+    const line = `topic 2 ("zebrafishx") found nothing; the results are the other topics'.`;
+    const search = await mcp.call('search', { queries: ['relative', 'zebrafishx'] });
+    const structured = search.structuredContent as {
+      results: unknown[];
+      unmatchedTopics: number[];
+    };
+    expect(structured.results.length).toBeGreaterThan(0);
+    expect(structured.unmatchedTopics).toEqual([1]);
+    expect(textOf(search).endsWith(`\n${line}`)).toBe(true);
+    const pack = await mcp.call('context', { queries: ['relative', 'zebrafishx'], maxTokens: 300 });
+    expect(textOf(pack)).toMatch(new RegExp(`\\(Packed .*\\)\\n${line.replace(/[()]/g, '\\$&')}$`));
+    // One topic, or none found: "No results." says it.
+    const one = await mcp.call('search', { query: 'relative' });
+    expect(one.structuredContent).not.toHaveProperty('unmatchedTopics');
+    const none = await mcp.call('search', { queries: ['zebrafishx', 'quaggax'] });
+    expect(textOf(none)).toBe('No results.');
+    expect(none.structuredContent).toEqual({ results: [] });
+  });
+
   it('a vault: filter naming no vault, in search and in context', async () => {
     const note = 'vault:notes names no vault (the vaults are lv): it matches no note.';
     const search = await mcp.call('search', { query: 'vault:notes relative' });
