@@ -17,6 +17,7 @@ import type { SearchRequest, SearchResponse, Settings } from '#shared/contract/a
 import type { Analyzer } from '../analysis/analyzer.ts';
 import type { Vocabulary } from '../query/fuzzy.ts';
 import type { IndexReader, VaultRow } from '../store/index-reader.ts';
+import { VAULT_ROWID_SPAN } from '../store/node-rows.ts';
 import { fileDate, sortNewestFirst } from '../dates/file-dates.ts';
 import { applyRecency } from '../dates/recency.ts';
 import { ENGINE_DEFAULTS } from '../settings/settings.ts';
@@ -28,7 +29,7 @@ import { placementOf, TopicRanking } from './topic-ranking.ts';
 import type { RankingOptions } from './ranking.ts';
 import { endsInWord } from '../query/typing.ts';
 import { buildResults } from './results.ts';
-import { boostOf, planTopic, type Topic } from './topic.ts';
+import { planTopic, type Topic } from './topic.ts';
 import { SearchTree } from './tree.ts';
 
 /** What one search reads. */
@@ -156,10 +157,16 @@ function topicRankings(
     weights: weightParams(settings.columnWeights, options.contextColumnWeight),
     total: vocabulary.total,
     strict,
-    boostOf: (rowid: number) => boostOf(rowid, vaults, pinnedBoost),
+    boostOf: (rowid: number) => vaultBoost(rowid, vaults, pinnedBoost),
     boostMax: vaults.some((v) => v.pinned) ? pinnedBoost : 1,
   };
   return topics.map((topic) => new TopicRanking(topic, rankContext));
+}
+
+/** The boost of the vault holding `rowid`: `pinnedBoost` in a pinned vault, else 1. */
+function vaultBoost(rowid: number, vaults: VaultRow[], pinnedBoost: number): number {
+  const id = Math.floor(rowid / VAULT_ROWID_SPAN);
+  return vaults.some((v) => v.id === id && v.pinned) ? pinnedBoost : 1;
 }
 
 /**

@@ -303,9 +303,3 @@ function pathTest(parsed: ParsedQuery): (file: DatedFile) => boolean {
     );
   };
 }
-
-/** The boost of the vault holding `rowid` (1 when it is in no boosted vault). */
-export function boostOf(rowid: number, vaults: VaultRow[], pinnedBoost: number): number {
-  const id = Math.floor(rowid / VAULT_ROWID_SPAN);
-  return vaults.some((v) => v.id === id && v.pinned) ? pinnedBoost : 1;
-}
