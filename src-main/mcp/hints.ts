@@ -28,13 +28,16 @@ export function nearPaths(paths: string[], given: string): string[] {
   const key = pathKey(path);
   const name = nameKey(path);
   if (!name) return [];
+  // Each path folded once (a vault may hold 100,000): its key, then its name is the key's last part.
+  const keys = paths.map((p) => pathKey(p));
+  const nameOf = (k: string) => k.slice(k.lastIndexOf('/') + 1);
   const tiers = [
-    (p: string) => pathKey(p) === key,
-    (p: string) => pathKey(p).endsWith(`/${key}`),
-    (p: string) => nameKey(p) === name,
+    (k: string) => k === key,
+    (k: string) => k.endsWith(`/${key}`),
+    (k: string) => nameOf(k) === name,
   ];
   for (const tier of tiers) {
-    const found = paths.filter(tier);
+    const found = paths.filter((_, i) => tier(keys[i]!));
     if (found.length > 0) return found.sort(byLength).slice(0, MAX_NAMED);
   }
   return [];
