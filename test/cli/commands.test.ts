@@ -132,7 +132,7 @@ describe('cli links', () => {
     const bad = await cli('links', '--db', db, '--limit', '0', 'lv:Note.md');
     expect([bad.status, bad.err]).toEqual([
       2,
-      'folio links: --limit must be a whole number of links from 1 to 100000, got "0"; usage: links --db FILE [--limit N] DOCID [--json]\n',
+      'folio links: --limit must be a whole number of links from 1 to 100000, got "0"; usage: links --db FILE [--limit N] [--unresolved] [--vault NAME] [DOCID] [--json]\n',
     ]);
   });
 

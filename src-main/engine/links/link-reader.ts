@@ -56,6 +56,19 @@ interface UnresolvedRow {
   path: string;
   vault: string;
   slug: string | null;
+  file_id: number;
+  start: number;
+}
+
+/** One link that points at no indexed file, where it is: `cli links --unresolved`. */
+export interface UnresolvedLinkAt {
+  vault: string;
+  /** The file holding it, relative to its vault's folder. */
+  path: string;
+  /** Its line in that file, from 1. */
+  line: number;
+  /** What it names, as written. */
+  target: string;
 }
 
 /** Queries over the `links` table. */
@@ -78,7 +91,7 @@ export class LinkReader {
       paths: s(`SELECT f.id, v.name AS vault, f.path FROM files f
         JOIN vaults v ON v.id = f.vault_id`),
       everyLink: s(`SELECT ${columns} FROM links ORDER BY file_id, seq`),
-      unresolved: s(`SELECT l.target, l.kind, f.path, v.name AS vault, n.slug
+      unresolved: s(`SELECT l.target, l.kind, f.path, v.name AS vault, n.slug, l.file_id, l.start
         FROM links l JOIN files f ON f.id = l.file_id JOIN vaults v ON v.id = l.vault_id
         JOIN nodes n ON n.id = l.from_node
         WHERE l.to_file IS NULL ORDER BY v.name, f.path, l.seq`),
@@ -226,6 +239,35 @@ export class LinkReader {
     return [...groups.values()]
       .sort((a, b) => b.count - a.count || a.target.localeCompare(b.target))
       .slice(0, limit);
+  }
+
+  /** Every link of the vault (every vault: null) that points at no indexed file, by file, then line. */
+  unresolvedEach(vault: string | null): UnresolvedLinkAt[] {
+    this.reader.refresh();
+    const links: UnresolvedLinkAt[] = [];
+    // Rows come by file, then position: each file's content is read and counted through once.
+    let file: { id: number; content: Uint8Array; at: number; line: number } = {
+      id: -1,
+      content: new Uint8Array(),
+      at: 0,
+      line: 1,
+    };
+    for (const row of this.statements.unresolved!.all() as UnresolvedRow[]) {
+      if (vault !== null && row.vault !== vault) continue;
+      if (row.file_id !== file.id) {
+        file = { id: row.file_id, content: this.reader.content(row.file_id), at: 0, line: 1 };
+      } else if (row.start < file.at) {
+        file = { ...file, at: 0, line: 1 }; // a link read out of its text's order: count again
+      }
+      const { content } = file;
+      // A line ends at LF, CRLF or a lone CR, as CommonMark's (and an editor's) lines do.
+      for (; file.at < row.start; file.at++) {
+        const byte = content[file.at];
+        if (byte === 10 || (byte === 13 && content[file.at + 1] !== 10)) file.line++;
+      }
+      links.push({ vault: row.vault, path: row.path, line: file.line, target: row.target });
+    }
+    return links;
   }
 
   /**
