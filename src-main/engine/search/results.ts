@@ -19,7 +19,7 @@ import {
   type TextRange,
 } from './highlight.ts';
 import type { MergedMatch } from './merge.ts';
-import { buildSnippet, joinSnippets, type Snippet } from './snippet.ts';
+import { buildSnippet, buildTopicsSnippet, type Snippet } from './snippet.ts';
 import type { Topic } from './topic.ts';
 import type { SearchTree } from './tree.ts';
 
@@ -113,21 +113,22 @@ function regionsOf(row: NodeRow, file: FileBrief, merged: boolean, content: Uint
   return { highlight: [...heading, ...body], snippet: hasText(content, body) ? body : [span] };
 }
 
-/** The snippet of `regions` read as one text: one per topic, joined (snippet.ts). */
+/** The snippet of `regions` read as one text: one window per topic, joined (snippet.ts). */
 function snippetOf(regions: Region[], topics: number[], length: number): Snippet {
   const text =
     regions.length === 1 ? regions[0]!.decoded.text : regions.map((r) => r.decoded.text).join('\n');
-  const snippets = topics.map((topic) => {
-    if (regions.length === 1) return buildSnippet(text, regions[0]!.matches(topic), length);
+  const matchesOf = (topic: number) => {
+    if (regions.length === 1) return regions[0]!.matches(topic);
     const matches: TextRange[] = [];
     let offset = 0;
     for (const r of regions) {
       for (const [s, e] of r.matches(topic)) matches.push([s + offset, e + offset]);
       offset += r.decoded.text.length + 1;
     }
-    return buildSnippet(text, matches, length);
-  });
-  return snippets.length === 1 ? snippets[0]! : joinSnippets(snippets);
+    return matches;
+  };
+  if (topics.length === 1) return buildSnippet(text, matchesOf(topics[0]!), length);
+  return buildTopicsSnippet(text, topics.map(matchesOf), length);
 }
 
 /**

@@ -447,20 +447,30 @@ function windowSnippet(
  */
 const WINDOW_TRIES = 3;
 
+/** A snippet with the window of the source it shows and the match it was placed for. */
+interface Placed {
+  snippet: Snippet;
+  window: [start: number, end: number];
+  anchor: TextRange;
+}
+
 /** The snippet around the most distinct of `matches` a reader sees (`chooseWindow`), if any. */
-function snippetAround(text: string, matches: TextRange[], length: number): Snippet | undefined {
+function snippetAround(text: string, matches: TextRange[], length: number): Placed | undefined {
   let candidates = matches;
   for (let tries = 0; tries < WINDOW_TRIES && candidates.length > 0; tries++) {
     const [start, end, anchor] = chooseWindow(text, candidates, length);
     const tried = windowSnippet(text, candidates, [start, end], anchor);
-    if (typeof tried !== 'number') return tried;
+    if (typeof tried !== 'number') {
+      return { snippet: tried, window: [start, end], anchor: candidates[anchor]! };
+    }
     candidates = [...candidates.slice(0, anchor), ...candidates.slice(tried)];
   }
   const shown = candidates.length > 0 ? shownMatches(text, candidates) : [];
   if (shown.length === 0) return undefined;
   const [start, end, anchor] = chooseWindow(text, shown, length);
   const tried = windowSnippet(text, shown, [start, end], anchor);
-  return typeof tried === 'number' ? undefined : tried;
+  if (typeof tried === 'number') return undefined;
+  return { snippet: tried, window: [start, end], anchor: shown[anchor]! };
 }
 
 /**
@@ -477,9 +487,78 @@ export function buildSnippet(
   const leading = text.search(/\S/);
   if (leading < 0) return new Snippet([]);
   const around = matches.length > 0 ? snippetAround(text, matches, length) : undefined;
-  if (around) return around;
+  if (around) return around.snippet;
   const from = proseStart(text, leading);
   return windowSnippet(text, [], [from, from + length]) as Snippet;
+}
+
+/**
+ * The snippet of `text` for several topics (`topicMatches`: each topic's matches, sorted and
+ * non-overlapping), one window per topic joined with ` … ` in the topics' order
+ * (docs/design.md#multi-topic-search).
+ * Windows that overlap in the source are one, read from the first's start to the last's end with
+ * every topic's matches marked: a passage holding the words of several topics is shown once.
+ */
+export function buildTopicsSnippet(
+  text: string,
+  topicMatches: TextRange[][],
+  length: number = ENGINE_DEFAULTS.snippetLength,
+): Snippet {
+  // Each topic's window (`topic`: its place in `topicMatches`), or its snippet when none is placed.
+  const placed: Array<Placed & { topic: number }> = [];
+  const parts: Array<{ topic: number; snippet: Snippet }> = [];
+  topicMatches.forEach((matches, topic) => {
+    const around = matches.length > 0 ? snippetAround(text, matches, length) : undefined;
+    if (around) placed.push({ ...around, topic });
+    else parts.push({ topic, snippet: buildSnippet(text, [], length) });
+  });
+  placed.sort((a, b) => a.window[0] - b.window[0] || a.window[1] - b.window[1]);
+  let group: typeof placed = [];
+  const close = () => {
+    if (group.length === 0) return;
+    const topic = Math.min(...group.map((p) => p.topic));
+    parts.push({ topic, snippet: group.length === 1 ? group[0]!.snippet : joined(group) });
+  };
+  let reach = -1;
+  for (const one of placed) {
+    if (one.window[0] >= reach) {
+      close();
+      group = [];
+    }
+    group.push(one);
+    reach = Math.max(reach, one.window[1]);
+  }
+  close();
+  // In the topics' order, as each was placed.
+  parts.sort((a, b) => a.topic - b.topic);
+  return joinSnippets(parts.map((p) => p.snippet));
+
+  /** One snippet of overlapping windows, or theirs joined when it cannot be placed. */
+  function joined(overlapping: Placed[]): Snippet {
+    const matches = unionOf(topicMatches);
+    const first = overlapping[0]!;
+    const anchor = matches.findIndex(([s, e]) => s < first.anchor[1] && e > first.anchor[0]);
+    const end = Math.max(...overlapping.map((p) => p.window[1]));
+    const tried = windowSnippet(text, matches, [first.window[0], end], anchor);
+    return typeof tried === 'number' ? joinSnippets(overlapping.map((p) => p.snippet)) : tried;
+  }
+}
+
+/** The union of several sorted lists of ranges, sorted, overlapping ones merged. */
+function unionOf(lists: TextRange[][]): TextRange[] {
+  const all = lists.flat().sort((a, b) => a[0] - b[0] || a[1] - b[1]);
+  const out: TextRange[] = [];
+  for (const [s, e] of all) {
+    const last = out[out.length - 1];
+    if (last && s <= last[1]) last[1] = Math.max(last[1], e);
+    else out.push([s, e]);
+  }
+  return out;
+}
+
+/** A snippet's segments as one string, marks included: snippets alike have the same key. */
+function segmentsKey(snippet: Snippet): string {
+  return snippet.segments.map((s) => (s.match ? `\u0001${s.text}\u0002` : s.text)).join('');
 }
 
 /**
@@ -490,8 +569,9 @@ export function buildSnippet(
 export function joinSnippets(snippets: Snippet[]): Snippet {
   const seen = new Set<string>();
   const kept = snippets.filter((snippet) => {
-    const fresh = snippet.html !== '' && !seen.has(snippet.html);
-    seen.add(snippet.html);
+    const key = segmentsKey(snippet);
+    const fresh = snippet.segments.length > 0 && !seen.has(key);
+    seen.add(key);
     return fresh;
   });
   const segments: SnippetSegment[] = [];

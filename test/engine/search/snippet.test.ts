@@ -5,7 +5,11 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { createAnalyzer } from '../../../src-main/engine/analysis/analyzer.ts';
 import { createMatcher } from '../../../src-main/engine/search/highlight.ts';
-import { buildSnippet, joinSnippets } from '../../../src-main/engine/search/snippet.ts';
+import {
+  buildSnippet,
+  buildTopicsSnippet,
+  joinSnippets,
+} from '../../../src-main/engine/search/snippet.ts';
 import { tempDir } from '../store/temp.ts';
 import { vaultEngine } from './vault-engine.ts';
 
@@ -97,6 +101,41 @@ describe('buildSnippet', () => {
     const joined = joinSnippets([a, b]).html;
     expect(joined).toMatch(/^….*<b>alpha<\/b>.* … .*<b>beta<\/b>.* …$/);
     expect(joined).not.toMatch(/…\s*…/);
+  });
+});
+
+describe('snippets of several topics', () => {
+  const filler = 'word '.repeat(60);
+  const at = (text: string, word: string, from = 0): [number, number] => {
+    const start = text.indexOf(word, from);
+    return [start, start + word.length];
+  };
+
+  it('shows a passage holding several topics once, with every topic marked', () => {
+    // tldr-en's mitmweb: three topics' windows on one sentence read it three times.
+    const text = `${filler}Start on a custom address and port: mitmweb --listen-port 8080. ${filler}`;
+    const port = at(text, 'port');
+    const listen = at(text, 'listen');
+    const joined = buildTopicsSnippet(text, [[port], [listen], [port, listen]]);
+    expect(joined.html.match(/custom address/g)).toHaveLength(1);
+    expect(joined.html).toContain('<b>port</b>: mitmweb --<b>listen</b>-port');
+  });
+
+  it("reads overlapping windows as one, from the first one's start to the last one's end", () => {
+    const middle = 'one two three four five six seven eight nine ten ';
+    const text = `${filler}alpha ${middle}beta ${middle}gamma ${filler}`;
+    const joined = buildTopicsSnippet(text, [[at(text, 'alpha')], [at(text, 'gamma')]]);
+    const plain = joined.segments.map((s) => s.text).join('');
+    expect(plain.match(/one two three/g)).toHaveLength(2);
+    expect(plain).toMatch(/^….*alpha.*gamma.* …$/);
+    expect(plain).not.toContain(' … one');
+  });
+
+  it('joins windows apart with " … ", in the topics\' order', () => {
+    const text = `${filler}alpha ${filler}beta ${filler}`;
+    const joined = buildTopicsSnippet(text, [[at(text, 'beta')], [at(text, 'alpha')]]);
+    expect(joined.html).toMatch(/^….*<b>beta<\/b>.* … .*<b>alpha<\/b>.* …$/);
+    expect(joined.html).not.toMatch(/…\s*…/);
   });
 });
 
