@@ -7,7 +7,7 @@
 // tag (`<br>`, `<p>`) a space. Match ranges move with the text they mark; a match inside dropped
 // syntax (a URL, a tag) is dropped with it.
 import { decodeString } from 'micromark-util-decode-string';
-import { DENDRON_VAULT } from '#shared/dendron-links.ts';
+import { DENDRON_RANGE, DENDRON_VAULT } from '#shared/dendron-links.ts';
 import type { TextRange } from './highlight.ts';
 
 /** Source text replaced by what a reader sees of it: kept source ranges and literal text. */
@@ -228,7 +228,9 @@ function inlineShown(m: RegExpExecArray): Array<TextRange | string> {
     if (target.length > prefix) shown.push(rangeAt(at + prefix, target.slice(prefix)));
     if (/^#[^^]/.test(anchor)) {
       if (shown.length > 0) shown.push(' › ');
-      shown.push(rangeAt(at + target.length + 1, anchor.slice(1)));
+      // A Dendron note reference's range shows its start: `#summary,1:#*` reads `summary`.
+      const heading = anchor.slice(1);
+      shown.push(rangeAt(at + target.length + 1, DENDRON_RANGE.exec(heading)?.[1] ?? heading));
     }
     return shown;
   }

@@ -45,6 +45,8 @@ describe('linkContext', () => {
     ['see ⟦[](../a/My%20Note.md#Part%202)⟧, [[Note|]]', 'see [My Note › Part 2], Note'],
     ['same note ⟦[[#^b1]]⟧ and', 'same note [^b1] and'],
     ['| a | ⟦[](#usage)⟧ |', 'a · [usage]'],
+    // A Dendron note reference's range is an address: its start shows (docs/links.md#dendron).
+    ['⟦![[dendron.topic.workspace#summary,1:#*]]⟧', '[dendron.topic.workspace › summary]'],
   ])('%s', (line, expected) => {
     expect(shown(line)).toBe(expected);
   });

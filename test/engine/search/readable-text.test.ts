@@ -38,6 +38,11 @@ describe('readableText', () => {
       '[[dendron://site/dendron.topic.links#summary]] or [[#feedback|dendron://s/d#feedback]]',
       'dendron.topic.links › summary or feedback',
     ],
+    // A note reference's range is an address: its start anchor shows.
+    [
+      '![[dendron.topic.workspace#summary,1:#*]] ![[dendron://x/a.b#usage,1]] [[a#start:#end]] [[a#x:y]]',
+      'dendron.topic.workspace › summary a.b › usage a › start a › x:y',
+    ],
     [
       '![[Note#Section one]] and [[#Local]] and [[Note#^block]]',
       'Note › Section one and Local and Note',
