@@ -44,7 +44,7 @@ test('vault panel: add a folder, find its notes, remove it', async ({ page, brid
   );
   await expect(added.getByRole('button', { name: 'Re-index' })).toHaveAttribute(
     'title',
-    'Read every note of this vault again',
+    /^Look in the folder for notes added, changed or deleted .* unreadable files are tried again$/,
   );
   await added.getByRole('button', { name: 'Pin' }).focus();
   await page.keyboard.press('Space');
