@@ -11,7 +11,7 @@ import { TopicRanking } from '../src-main/engine/search/topic-ranking.ts';
 import { SearchTree } from '../src-main/engine/search/tree.ts';
 import { countRows, weightParams } from '../src-main/engine/search/fts-statements.ts';
 import { RANKING_DEFAULTS } from '../src-main/engine/search/ranking.ts';
-import { planTopic } from '../src-main/engine/search/topic.ts';
+import { ONLY_QUERY, planTopic } from '../src-main/engine/search/topic.ts';
 import { median } from '../src-main/cli/stats.ts';
 
 const ROUNDS = 5;
@@ -41,7 +41,7 @@ function sides(internals: ReturnType<typeof engineInternals>) {
     expression: (q: string) => matchExpression(compileQuery(parseQuery(q), analyzer)),
     raw: (c: { expr: string }) => raw.all(...weights, c.expr),
     stages: (c: { q: string }) => {
-      const topic = planTopic(c.q, 0, planning);
+      const topic = planTopic(c.q, ONLY_QUERY, planning);
       const context = {
         reader,
         tree: new SearchTree(reader),

@@ -11,7 +11,7 @@ import { Vocabulary } from '../query/fuzzy.ts';
 import { countRows, rowidsOf } from '../search/fts-statements.ts';
 import { inFilters } from '../search/fts-expressions.ts';
 import { RANKING_DEFAULTS } from '../search/ranking.ts';
-import { planTopic, type PlanContext, type Topic } from '../search/topic.ts';
+import { ONLY_QUERY, planTopic, type PlanContext, type Topic } from '../search/topic.ts';
 import {
   answerBound,
   NOTHING,
@@ -182,7 +182,7 @@ function queryBound(
   query: LabelledQuery,
 ): QueryBound {
   const { reader } = engine;
-  const topic = planTopic(query.q, 0, context.plan);
+  const topic = planTopic(query.q, ONLY_QUERY, context.plan);
   const rows = candidateRows(reader, topic, heldRows(reader, topic), context.files);
   const candidates = new Set(rows.map((r) => r.rowid));
   const heldOf = new Map(rows.map((r) => [r.rowid, r.held]));

@@ -134,10 +134,13 @@ function planTopics(context: SearchContext, request: SearchRequest, vaults: Vaul
   return request.queries
     .map((text, queryIndex) => ({ text: text.trim(), queryIndex, typing: endsInWord(text) }))
     .filter(({ text }) => text.length > 0)
-    .map(({ text, queryIndex, typing }, index) => ({
-      ...planTopic(text, index, { ...planning, typing: request.typing === true && typing }),
-      queryIndex,
-    }));
+    .map(({ text, queryIndex, typing }, index) =>
+      planTopic(
+        text,
+        { index, queryIndex },
+        { ...planning, typing: request.typing === true && typing },
+      ),
+    );
 }
 
 /** Stages 2 and 3: one ranking per topic, reading its candidates as its top N is asked for. */

@@ -52,7 +52,7 @@ export interface Topic {
   index: number;
   /**
    * Its place in the request's `queries`, which results name it by (empty queries are no topics,
-   * so it can exceed `index`; `planTopic` gives `index`, the pipeline the request's place).
+   * so it can exceed `index`).
    */
   queryIndex: number;
   query: CompiledQuery;
@@ -120,8 +120,14 @@ export interface PlanContext {
   countRows(expr: string, cap: number): number;
 }
 
-/** Parses, compiles and weighs one typed query. */
-export function planTopic(text: string, index: number, context: PlanContext): Topic {
+/** A topic's places: among the search's topics, and in the request's `queries`. */
+export type TopicPlace = Pick<Topic, 'index' | 'queryIndex'>;
+
+/** The place of a search's only query (eval and bench plan one query at a time). */
+export const ONLY_QUERY: TopicPlace = { index: 0, queryIndex: 0 };
+
+/** Parses, compiles and weighs one typed query, found at `place`. */
+export function planTopic(text: string, place: TopicPlace, context: PlanContext): Topic {
   const { analyzer, vocabulary } = context;
   const parsed = context.typing ? markTyping(parseQuery(text), text) : parseQuery(text);
   const family = (prefix: string) => stemFamily(prefix, (term) => vocabulary.has(term));
@@ -138,8 +144,7 @@ export function planTopic(text: string, index: number, context: PlanContext): To
     (expr): expr is string => expr !== null,
   );
   return {
-    index,
-    queryIndex: index,
+    ...place,
     query,
     wanted,
     weight: wanted.reduce((sum, w) => sum + w.weight, 0),

@@ -4,12 +4,12 @@ import { describe, expect, it } from 'vitest';
 import { createAnalyzer } from '../../../src-main/engine/analysis/analyzer.ts';
 import { Vocabulary } from '../../../src-main/engine/query/fuzzy.ts';
 import { RANKING_DEFAULTS } from '../../../src-main/engine/search/ranking.ts';
-import { planTopic } from '../../../src-main/engine/search/topic.ts';
+import { ONLY_QUERY, planTopic } from '../../../src-main/engine/search/topic.ts';
 
 /** The fuzzy expression of a one-word query's operand, planned over terms with these row counts. */
 function fuzzyOf(word: string, rows: Record<string, number>, typing = false): string | null {
   const vocabulary = new Vocabulary(Object.entries(rows), 100_000);
-  const topic = planTopic(word, 0, {
+  const topic = planTopic(word, ONLY_QUERY, {
     analyzer: createAnalyzer('english'),
     vocabulary,
     vaults: [],

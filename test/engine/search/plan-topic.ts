@@ -6,7 +6,7 @@ import { Vocabulary } from '../../../src-main/engine/query/fuzzy.ts';
 import { countRows, weightParams } from '../../../src-main/engine/search/fts-statements.ts';
 import { RANKING_DEFAULTS, type RankingOptions } from '../../../src-main/engine/search/ranking.ts';
 import { TopicRanking } from '../../../src-main/engine/search/topic-ranking.ts';
-import { planTopic } from '../../../src-main/engine/search/topic.ts';
+import { ONLY_QUERY, planTopic } from '../../../src-main/engine/search/topic.ts';
 import { SearchTree } from '../../../src-main/engine/search/tree.ts';
 
 /** The topic of `q` and its sources' context; `counted`: the expressions counted in FTS5. */
@@ -20,7 +20,7 @@ export function planOn(
   const { reader } = internals;
   const vocabulary = new Vocabulary(reader.vocabulary(), reader.rowCount());
   const counted: string[] = [];
-  const topic = planTopic(q, 0, {
+  const topic = planTopic(q, ONLY_QUERY, {
     analyzer: internals.analyzer(),
     vocabulary,
     vaults: reader.vaults(),
