@@ -3,7 +3,7 @@
 // keeps the last ones read (`store/file-contents.ts`, bounded in bytes). Warming reads files in id
 // order, each whole when it is small, until the cache holds `CONTENT_WARM_BYTES`.
 import { CACHE_CONTENT_BYTES } from '../store/file-contents.ts';
-import { IndexWalk, type WarmStep } from './warm-nodes.ts';
+import { IndexWalk, type WarmStep } from './warm-walk.ts';
 
 /** Files per step (reading a small file's row is ~10–50 µs). */
 const FILE_BATCH = 32;

@@ -6,9 +6,7 @@ import type { Analyzer } from '../analysis/analyzer.ts';
 import type { IndexReader } from '../store/index-reader.ts';
 import { headingTermsOf } from './heading-match.ts';
 import { MAX_KNOWN_NODES, SearchTree } from './tree.ts';
-
-/** What one step of warming found. */
-export type WarmStep = 'more' | 'done' | 'changed';
+import { IndexWalk, type WarmStep } from './warm-walk.ts';
 
 /** Nodes per step: ~40 µs each cold on msdocs-cpp (load and heading terms), ~2.5 ms a step. */
 const WARM_BATCH = 64;
@@ -19,32 +17,6 @@ const WARM_BATCH = 64;
  * million-section index.
  */
 const WARM_NODES = MAX_KNOWN_NODES / 2;
-
-/** A walk over the index for one index state: `restart`, then steps until done or changed. */
-export abstract class IndexWalk {
-  protected readonly reader: IndexReader;
-  private generation = -1;
-
-  constructor(reader: IndexReader) {
-    this.reader = reader;
-  }
-
-  /** Starts again from the beginning, for the index as it is now. */
-  restart(): void {
-    this.reader.refresh();
-    this.generation = this.reader.generation;
-    this.rewind();
-  }
-
-  /** Goes back to the beginning of the walk. */
-  protected abstract rewind(): void;
-
-  /** True when the index changed since `restart` (what was warmed is gone with it). */
-  protected changed(): boolean {
-    this.reader.refresh();
-    return this.reader.generation !== this.generation;
-  }
-}
 
 /** Walks the index's nodes for one index state, a batch per step. */
 export class NodeWarming extends IndexWalk {

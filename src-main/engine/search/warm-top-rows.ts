@@ -10,7 +10,7 @@ import { rowOrderOf } from './fts-statements.ts';
 import type { RankingOptions } from './ranking.ts';
 import { TOP_ROWS_REMEMBERED, topRows } from './top-rows.ts';
 import type { Scope } from './topic.ts';
-import { IndexWalk, type WarmStep } from './warm-nodes.ts';
+import { IndexWalk, type WarmStep } from './warm-walk.ts';
 
 /**
  * Words warmed at most: half of what the memo keeps, so that searches' own words do not push it

@@ -4,7 +4,7 @@
 // Read in the background instead, a batch of terms a step, it is handed to the searcher whole.
 import { Vocabulary } from '../query/fuzzy.ts';
 import type { IndexReader } from '../store/index-reader.ts';
-import { IndexWalk, type WarmStep } from './warm-nodes.ts';
+import { IndexWalk, type WarmStep } from './warm-walk.ts';
 
 /** Terms per step at first; fts5vocab counts each term's rows, ~10 µs a term on msdocs-cpp. */
 const FIRST_BATCH = 64;

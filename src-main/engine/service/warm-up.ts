@@ -7,7 +7,7 @@
 // what it warmed is dropped with the index state: it stops, and starts again once the index has
 // stayed unchanged for `quietMs` (a vault being edited, an editor saving every few seconds, costs
 // it nothing until the edits rest).
-import type { WarmStep } from '../search/warm-nodes.ts';
+import type { WarmStep } from '../search/warm-walk.ts';
 
 /** Work between two yields to the event loop, at most (a search arriving waits this long). */
 export const WARM_SLICE_MS = 4;

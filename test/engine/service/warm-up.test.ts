@@ -1,14 +1,16 @@
 // Warming an open index in the background (src-main/engine/service/warm-up.ts,
-// search/warm-nodes.ts): the warmer works only away from searches, in slices, stops when the
-// index changes and starts again later; an engine opened with `warm` holds every node, file
-// content and the vocabulary of a small index once warmed, and answers exactly as one without it;
+// search/warm-walk.ts, search/warm-nodes.ts): the warmer works only away from searches, in
+// slices, stops when the index changes and starts again later; an engine opened with `warm` holds
+// every node, file content and the vocabulary of a small index once warmed, and answers exactly
+// as one without it;
 // the common words' top rows (search/warm-top-rows.ts) are the ones a plain query then reads.
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { EngineService } from '#shared/contract/engine.ts';
 import { createEngine, engineInternals } from '../../../src-main/engine/create-engine.ts';
-import { NodeWarming, type WarmStep } from '../../../src-main/engine/search/warm-nodes.ts';
+import { NodeWarming } from '../../../src-main/engine/search/warm-nodes.ts';
 import { SearchTree } from '../../../src-main/engine/search/tree.ts';
+import type { WarmStep } from '../../../src-main/engine/search/warm-walk.ts';
 import { IndexWarmer, inTurn } from '../../../src-main/engine/service/warm-up.ts';
 import type { Vocabulary } from '../../../src-main/engine/query/fuzzy.ts';
 import { VocabularyWarming } from '../../../src-main/engine/search/warm-vocabulary.ts';
