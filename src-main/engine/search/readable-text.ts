@@ -333,8 +333,8 @@ function nestedShown(text: string, [start, end]: TextRange): Array<TextRange | s
 /** What a reader sees of a comment: nothing (one array, so that a comment's edit is known). */
 const COMMENT: Array<TextRange | string> = [];
 
-/** A list item's marker, as `LINE_START` reads it. */
-const LIST_ITEM = /^[ \t]*(?:[-*+]|\d{1,9}[.)])[ \t]/;
+/** A list item's marker, as `LINE_START` reads it (snippet.ts reads a window's line by it too). */
+export const LIST_ITEM = /^[ \t]*(?:[-*+]|\d{1,9}[.)])[ \t]/;
 /** Before a list item that another one comes before (whitespace alone would not show). */
 const ITEM_SEPARATOR: Array<TextRange | string> = ['· '];
 /** Nothing shown (not `COMMENT`: no comment was read). */
@@ -440,7 +440,7 @@ const isLineEnd = (c: string) => c === '\n' || c === '\r' || c === '\u2028' || c
 const BLANK_LINE = /[ \t]*(?:[\n\r\u2028\u2029]|$)/y;
 
 /** Whether `pattern` (sticky) matches at `at`. */
-function matchesAt(pattern: RegExp, text: string, at: number): boolean {
+export function matchesAt(pattern: RegExp, text: string, at: number): boolean {
   pattern.lastIndex = at;
   return pattern.test(text);
 }

@@ -8,6 +8,8 @@ import type { TextRange } from './highlight.ts';
 import {
   commentEndAround,
   fenceOpenAt,
+  LIST_ITEM,
+  matchesAt,
   proseStart,
   readableText,
   shownMatches,
@@ -267,17 +269,8 @@ function readFrom(text: string, from: number): { begin: number; onTable?: true }
 /** A code span (of one line), as `INLINE` reads one (readable-text.ts). */
 const CODE_SPAN = /(`+)(?:[^`]|[^`][^\n]*?[^`])\1(?!`)/g;
 
-/** A list item's line, from its start (readable-text.ts sets items apart). */
-const LIST_LINE = /^[ \t]*(?:[-*+]|\d{1,9}[.)])[ \t]/;
-
 /** A pipe, after spaces. */
 const PIPE_AT = /[ \t]*\|/y;
-
-/** Whether `pattern` (sticky) matches at `at`. */
-function matchesAt(pattern: RegExp, text: string, at: number): boolean {
-  pattern.lastIndex = at;
-  return pattern.test(text);
-}
 
 /**
  * Where to stop reading `text` for a window read up to `stop`: the end of its line (at most
@@ -346,7 +339,7 @@ function readableWindow(text: string, matches: TextRange[], from: number, end: n
     source.includes('|') && (onTable ?? tableLineAt(text, text.lastIndexOf('\n', begin - 1) + 1));
   // Starting inside a list item's line: the items after it are set apart from it.
   const lineStart = text.lastIndexOf('\n', begin - 1) + 1;
-  const listed = lineStart < begin && LIST_LINE.test(text.slice(lineStart, begin));
+  const listed = lineStart < begin && LIST_ITEM.test(text.slice(lineStart, begin));
   const view = readableText(source, inside, fenced, from - begin, table, listed);
   const leading = view.text.search(/\S/);
   // Where the source read stops inside a word, so does the view: its last character is a cut.

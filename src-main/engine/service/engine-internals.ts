@@ -35,7 +35,8 @@ export interface EngineInternals {
   rebuildReason(): 'stemmer' | 'version' | null;
   /**
    * The vaults whose status is `indexing` (read whole now), found without counting their files:
-   * cheap enough for every MCP search (docs/mcp.md#running-it). None for a read-only engine.
+   * cheap enough for every MCP search (docs/mcp.md#running-it). A read-only engine: those another
+   * process is rebuilding for a new stemming language.
    */
   indexingVaults(): string[];
   /** The vaults still owed a rebuild: one whose folder was offline stays owed until it is back. */
